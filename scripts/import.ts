@@ -1,0 +1,114 @@
+/**
+ * Content import CLI: `npm run import -- <content-dir> [--remote] [--dry-run]`.
+ *
+ * Validates the whole folder (all problems at once, as `file: field: message`), renders story
+ * bodies, then replaces the newsroom's content in D1 in one transaction and bumps the content
+ * revision. Nothing is written when any file is wrong, and an unchanged folder writes nothing.
+ * Locally, media files are copied into the static assets (public/media/{uuid}/{filename}) that
+ * the worker serves under a CDN-shaped path.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadContentFolder } from '#src/content/load-folder';
+import { createMediaAddressing } from '#src/content/media-addressing';
+import { formatProblem } from '#src/content/schema';
+import { CURRENT_CONTENT_HASH_SQL, replaceContentStatements, runAtomically, toSqlScript } from '#src/platform/d1/import-statements';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Options {
+  dir: string;
+  remote: boolean;
+  dryRun: boolean;
+  force: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const flags = new Set(argv.filter((arg) => arg.startsWith('--')));
+  const positional = argv.filter((arg) => !arg.startsWith('--'));
+  for (const flag of flags) {
+    if (!['--remote', '--dry-run', '--force'].includes(flag)) fail(`Unknown option ${flag}`);
+  }
+  if (positional.length !== 1) fail('Usage: npm run import -- <content-dir> [--remote] [--dry-run] [--force]');
+  return { dir: resolve(positional[0]!), remote: flags.has('--remote'), dryRun: flags.has('--dry-run'), force: flags.has('--force') };
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function wrangler(args: string[]): string {
+  return execFileSync('npx', ['wrangler', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  if (!existsSync(options.dir)) fail(`Content folder not found: ${options.dir}`);
+
+  const cdnRoot = process.env.MEDIA_CDN_URL || '/media';
+  const result = loadContentFolder(options.dir, { addressing: createMediaAddressing(cdnRoot) });
+  if (!result.ok) {
+    console.error(`Import failed: ${result.problems.length} problem(s) in ${options.dir}\n`);
+    for (const problem of result.problems) console.error(`  ${formatProblem(problem)}`);
+    console.error('\nNothing was written.');
+    process.exit(1);
+  }
+  const { bundle } = result;
+  const summary = `${bundle.stories.length} stories, ${bundle.categories.length} categories, ${bundle.galleries.length} galleries, ${bundle.contacts.length} contacts, ${bundle.media.length} media files`;
+  if (options.dryRun) {
+    console.log(`Content is valid: ${summary}. Nothing was written (--dry-run).`);
+    return;
+  }
+
+  const statements = replaceContentStatements(bundle, Math.floor(Date.now() / 1000));
+  if (options.remote) {
+    // D1 runs a --file import as one unit; the script holds no BEGIN/COMMIT because D1 refuses them.
+    const file = join(tmpdir(), `newsroom-import-${process.pid}.sql`);
+    writeFileSync(file, toSqlScript(statements));
+    wrangler(['d1', 'migrations', 'apply', 'DB', '--remote']);
+    wrangler(['d1', 'execute', 'DB', '--remote', `--file=${file}`]);
+    console.log(`Imported ${summary} into the remote D1 database.`);
+    return;
+  }
+
+  wrangler(['d1', 'migrations', 'apply', 'DB', '--local']);
+  copyMediaToAssets(bundle.media);
+  const { getPlatformProxy } = await import('wrangler');
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: join(root, 'wrangler.toml'), persist: true, remoteBindings: false });
+  try {
+    const current = await proxy.env.DB.prepare(CURRENT_CONTENT_HASH_SQL).first<{ content_hash: string }>();
+    if (current?.content_hash === bundle.hash && !options.force) {
+      console.log(`Nothing changed: ${summary} already imported.`);
+      return;
+    }
+    await runAtomically(proxy.env.DB, statements);
+    const revision = await proxy.env.DB.prepare('SELECT revision FROM content_revision WHERE id = 1').first<{ revision: number }>();
+    console.log(`Imported ${summary} (${statements.length} statements, one transaction). Content revision ${revision?.revision}.`);
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+/** The offline stand-in for a CDN upload: the worker serves public/media/{uuid}/{filename}. */
+function copyMediaToAssets(media: readonly { absolutePath: string; payload: { uuid: string; filename: string } }[]): void {
+  for (const file of media) {
+    const target = join(root, 'public', 'media', file.payload.uuid, file.payload.filename);
+    if (existsSync(target)) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(file.absolutePath, target);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`Import failed: ${(error as Error).message}\nNothing was written.`);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+/**
+ * createApp(): the middleware order, the routes, and the one place errors become responses.
+ *
+ * Order matters: security headers wrap everything (error pages included); deps before site,
+ * because loading the site needs the repository; the locale middleware only runs on
+ * locale-scoped routes. Stories are matched last: `/{slug}` would otherwise shadow `/fr`.
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '#src/env';
+import { MovedError, NotFoundError } from '#src/domain/errors';
+import { defaultLanguage } from '#src/domain/newsroom';
+import { urls } from '#src/i18n/urls';
+import { cacheRules } from '#src/middleware/cache-rules';
+import { deps } from '#src/middleware/deps';
+import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
+import { securityHeaders } from '#src/middleware/security';
+import { site } from '#src/middleware/site';
+import { ErrorPage } from '#src/views/pages/error-page';
+import { renderHtml } from '#src/views/render';
+import { home } from './routes/home';
+import { buildLayout, pageTitle, STYLESHEET, urlContextOf } from './routes/layout-model';
+import { media } from './routes/media';
+import { story } from './routes/story';
+
+export function createApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', securityHeaders);
+  app.route('/media', media);
+  app.use('*', deps, site);
+
+  // Trailing slashes: one address per page.
+  app.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    if (url.pathname.length > 1 && url.pathname.endsWith('/')) throw new MovedError(url.pathname.replace(/\/+$/, '') + url.search);
+    await next();
+  });
+
+  const localized = new Hono<AppEnv>();
+  localized.use('*', locale);
+  localized.route('/', home);
+  app.route(`/${LOCALE_SEGMENT}`, localized);
+  app.route('/', localized);
+  app.route('/', story);
+
+  app.notFound((c) => errorResponse(c, 404));
+  app.onError((error, c) => {
+    if (error instanceof MovedError) return c.redirect(error.location, 301);
+    if (error instanceof NotFoundError) return errorResponse(c, 404);
+    console.error(
+      JSON.stringify({
+        message: 'Unhandled error',
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        stack: error instanceof Error ? error.stack : undefined,
+        path: c.req.path,
+        locale: c.var.locale ?? null,
+        requestId: c.req.header('cf-ray') ?? null,
+      }),
+    );
+    return errorResponse(c, 500);
+  });
+  return app;
+}
+
+/** A status page in the visitor's language, with the site's header and footer when we can. */
+async function errorResponse(c: Context<AppEnv>, status: 404 | 500): Promise<Response> {
+  const site = c.var.site ?? null;
+  const config = c.var.deps?.config;
+  let locale = c.var.locale;
+  let layout = null;
+  let homeHref = '/';
+  if (site && config) {
+    const fallback = defaultLanguage(site.languages).code;
+    const requested = c.req.path.split('/')[1] ?? '';
+    locale ??= site.languages.some((language) => language.code === requested) ? requested : fallback;
+    const ctx = urlContextOf(site);
+    homeHref = urls.home(ctx, locale);
+    const title = pageTitle(site, locale, null);
+    layout = buildLayout({ site, config, locale, path: c.req.path, title, description: '', pageTranslations: [], indexable: false });
+  }
+  const response = await renderHtml(
+    <ErrorPage model={{ status, locale: locale ?? 'en', layout, homeHref, stylesheet: STYLESHEET }} />,
+    { status, headers: { 'Cache-Control': cacheRules.error }, waitForAll: true },
+  );
+  return response;
+}

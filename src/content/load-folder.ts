@@ -1,0 +1,388 @@
+/**
+ * Reads a content folder (docs/content-format.md) into a validated, rendered ContentBundle.
+ *
+ * Every file is checked and every problem collected before anything is written, so one run
+ * reports all mistakes at once as `file: field: message`. The bundle is plain data; writing it to
+ * D1 is src/platform/d1/import-statements.ts's job.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import matter from 'gray-matter';
+import YAML from 'yaml';
+import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
+import { isPubliclyVisible, toEpochSeconds, type StorySection } from '#src/domain/story';
+import { looksLikeLocale } from '#src/i18n/locales';
+import { formatMessage, messagesFor } from '#src/i18n/translate';
+import { urls } from '#src/i18n/urls';
+import { renderPlainMarkdown, renderStoryBody, type ImageAttributes } from './markdown';
+import { isImagePayload, readMediaFile, uuidFromHash, type MediaFile } from './media-files';
+import {
+  CategoriesFileSchema,
+  CompanyFileSchema,
+  ContactsFileSchema,
+  GalleryFileSchema,
+  NewsroomFileSchema,
+  StoryFrontMatterSchema,
+  check,
+  type ContentProblem,
+  type NewsroomFile,
+} from './schema';
+
+/** How media addresses are made: by the media model, with the CDN root of this import. */
+export interface MediaAddressing {
+  imageAttributes(image: StoredImagePayload, layoutWidth: number, sizes: string): ImageAttributes;
+  originalUrl(image: StoredImagePayload): string;
+  downloadUrl(file: StoredFilePayload): string;
+}
+
+/** Paths a story slug may not take: stories live at the root, beside these. */
+const RESERVED_SLUGS = new Set(['api', 'assets', 'atom', 'category', 'feed', 'media', 'newsroom', 'robots', 'rss', 'search', 'sitemap']);
+
+export interface BundleStory {
+  uuid: string;
+  translation_group: string;
+  locale: string;
+  slug: string;
+  title: string;
+  subtitle: string;
+  summary: string;
+  status: string;
+  visibility: string;
+  published_at: number;
+  updated_at: number;
+  author_name: string | null;
+  author_email: string | null;
+  cover: StoredImagePayload | null;
+  is_pinned: boolean;
+  is_public: boolean;
+  seo_settings: Record<string, unknown>;
+  tags: string[];
+  body_html: string;
+  body_text: string;
+  sections: StorySection[];
+  category_keys: string[];
+}
+
+export interface ContentBundle {
+  newsroom: Omit<NewsroomFile, 'logo' | 'icon' | 'square_logo' | 'thumbnail' | 'languages'> & {
+    newsroom_logo: StoredImagePayload | null;
+    icon: StoredImagePayload | null;
+    square_logo: StoredImagePayload | null;
+    thumbnail: StoredImagePayload | null;
+  };
+  languages: { code: string; is_default: boolean; public_stories_count: number }[];
+  companies: {
+    locale: string;
+    name: string;
+    about_html: string;
+    about_plaintext: string;
+    address: string | null;
+    phone: string | null;
+    email: string | null;
+    website: string | null;
+    social: Record<string, string>;
+    seo_settings: Record<string, unknown>;
+    custom_data_request_link: string | null;
+  }[];
+  categories: { key: string; i18n: Record<string, { name: string; slug: string; description: string; public_stories_count: number }> }[];
+  contacts: {
+    key: string;
+    name: string;
+    description: string;
+    company: string;
+    email: string | null;
+    phone: string | null;
+    mobile: string | null;
+    website: string | null;
+    avatar: StoredImagePayload | null;
+    locales: string[];
+  }[];
+  galleries: {
+    key: string;
+    uuid: string;
+    title: string;
+    description: string;
+    published_at: number;
+    thumbnail_image: StoredImagePayload | null;
+    images: StoredImagePayload[];
+    videos: { url: string; title: string; thumbnail: StoredImagePayload | null }[];
+  }[];
+  stories: BundleStory[];
+  media: MediaFile[];
+  /** Hash of everything above: an import of an unchanged folder writes nothing. */
+  hash: string;
+}
+
+export type LoadResult = { ok: true; bundle: ContentBundle } | { ok: false; problems: ContentProblem[] };
+
+export interface LoadOptions {
+  readonly addressing: MediaAddressing;
+  /** Uploadcare uuids already assigned to files, by sha256 (from a previous `--upload`). */
+  readonly knownUuids?: ReadonlyMap<string, string>;
+}
+
+export function loadContentFolder(dir: string, options: LoadOptions): LoadResult {
+  const problems: ContentProblem[] = [];
+  const media = new Map<string, MediaFile>();
+  const mediaDir = join(dir, 'media');
+
+  const readYaml = (file: string): unknown => {
+    const path = join(dir, file);
+    if (!existsSync(path)) {
+      problems.push({ file, field: '', message: 'file is missing' });
+      return undefined;
+    }
+    try {
+      return YAML.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      problems.push({ file, field: '', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}` });
+      return undefined;
+    }
+  };
+
+  const mediaRef = (file: string, field: string, path: string | null | undefined): MediaFile | null => {
+    if (!path) return null;
+    const cached = media.get(path);
+    if (cached) return cached;
+    try {
+      const loaded = readMediaFile(mediaDir, path, options.knownUuids);
+      media.set(path, loaded);
+      return loaded;
+    } catch (error) {
+      problems.push({ file, field, message: (error as Error).message });
+      return null;
+    }
+  };
+  const imageRef = (file: string, field: string, path: string | null | undefined): StoredImagePayload | null => {
+    const found = mediaRef(file, field, path);
+    if (!found) return null;
+    if (!isImagePayload(found.payload)) {
+      problems.push({ file, field, message: `media file "${path}" is not an image` });
+      return null;
+    }
+    return found.payload;
+  };
+
+  // Newsroom and languages first: every other file is checked against them.
+  const newsroomFile = check(NewsroomFileSchema, readYaml('newsroom.yaml'), 'newsroom.yaml', problems);
+  if (!newsroomFile) return { ok: false, problems };
+  const languageCodes = newsroomFile.languages.map((language) => language.code);
+  const defaultLocale = (newsroomFile.languages.find((language) => language.is_default) ?? newsroomFile.languages[0])!.code;
+  const urlContext = { defaultLocale };
+  const knownLocale = (file: string, field: string, code: string) => {
+    if (!languageCodes.includes(code)) problems.push({ file, field, message: `language "${code}" is not listed in newsroom.yaml` });
+  };
+
+  const { logo, icon, square_logo, thumbnail, languages: _languages, ...newsroomFields } = newsroomFile;
+  const newsroom: ContentBundle['newsroom'] = {
+    ...newsroomFields,
+    newsroom_logo: imageRef('newsroom.yaml', 'logo', logo),
+    icon: imageRef('newsroom.yaml', 'icon', icon),
+    square_logo: imageRef('newsroom.yaml', 'square_logo', square_logo),
+    thumbnail: imageRef('newsroom.yaml', 'thumbnail', thumbnail),
+  };
+
+  const companies: ContentBundle['companies'] = [];
+  for (const locale of languageCodes) {
+    const file = `company/${locale}.yaml`;
+    const company = check(CompanyFileSchema, readYaml(file), file, problems);
+    if (!company) continue;
+    const about = renderPlainMarkdown(company.about);
+    companies.push({
+      locale,
+      name: company.name,
+      about_html: about.html,
+      about_plaintext: about.text,
+      address: company.address ?? null,
+      phone: company.phone ?? null,
+      email: company.email ?? null,
+      website: company.website ?? null,
+      social: company.social as Record<string, string>,
+      seo_settings: company.seo_settings,
+      custom_data_request_link: company.custom_data_request_link ?? null,
+    });
+  }
+  for (const extra of listFiles(join(dir, 'company'), '.yaml')) {
+    const locale = extra.replace(/\.yaml$/, '');
+    if (!languageCodes.includes(locale)) problems.push({ file: `company/${extra}`, field: '', message: `language "${locale}" is not listed in newsroom.yaml` });
+  }
+
+  const categoriesFile = check(CategoriesFileSchema, readYaml('categories.yaml'), 'categories.yaml', problems) ?? [];
+  const categoryKeys = new Set<string>();
+  const categorySlugs = new Set<string>();
+  categoriesFile.forEach((category, index) => {
+    if (categoryKeys.has(category.key)) problems.push({ file: 'categories.yaml', field: `${index}.key`, message: `duplicate key "${category.key}"` });
+    categoryKeys.add(category.key);
+    for (const [locale, translation] of Object.entries(category.i18n)) {
+      knownLocale('categories.yaml', `${index}.i18n.${locale}`, locale);
+      const slugKey = `${locale}/${translation.slug}`;
+      if (categorySlugs.has(slugKey)) problems.push({ file: 'categories.yaml', field: `${index}.i18n.${locale}.slug`, message: `slug "${translation.slug}" is used twice in ${locale}` });
+      categorySlugs.add(slugKey);
+    }
+  });
+
+  const contactsFile = check(ContactsFileSchema, readYaml('contacts.yaml'), 'contacts.yaml', problems) ?? [];
+  const contacts: ContentBundle['contacts'] = contactsFile.map((contact, index) => {
+    contact.locales.forEach((locale, i) => knownLocale('contacts.yaml', `${index}.locales.${i}`, locale));
+    return {
+      key: contact.key,
+      name: contact.name,
+      description: contact.description,
+      company: contact.company,
+      email: contact.email ?? null,
+      phone: contact.phone ?? null,
+      mobile: contact.mobile ?? null,
+      website: contact.website ?? null,
+      avatar: imageRef('contacts.yaml', `${index}.avatar`, contact.avatar),
+      locales: contact.locales,
+    };
+  });
+
+  const galleries: ContentBundle['galleries'] = [];
+  for (const name of listFiles(join(dir, 'galleries'), '.yaml')) {
+    const file = `galleries/${name}`;
+    const gallery = check(GalleryFileSchema, readYaml(file), file, problems);
+    if (!gallery) continue;
+    const images = gallery.images
+      .map((image, index) => {
+        const payload = imageRef(file, `images.${index}.file`, image.file);
+        return payload && image.caption ? { ...payload, 'prezly:data': { caption: image.caption } } : payload;
+      })
+      .filter((image): image is StoredImagePayload => image !== null);
+    galleries.push({
+      key: name.replace(/\.yaml$/, ''),
+      uuid: gallery.uuid,
+      title: gallery.title,
+      description: gallery.description,
+      published_at: toEpochSeconds(gallery.published_at),
+      thumbnail_image: images[0] ?? null,
+      images,
+      videos: gallery.videos.map((video, index) => ({ url: video.url, title: video.title, thumbnail: imageRef(file, `videos.${index}.thumbnail`, video.thumbnail) })),
+    });
+  }
+
+  const stories: BundleStory[] = [];
+  const storySlugs = new Map<string, string>();
+  const storyUuids = new Set<string>();
+  for (const group of listDirectories(join(dir, 'stories'))) {
+    for (const name of listFiles(join(dir, 'stories', group), '.md')) {
+      const file = `stories/${group}/${name}`;
+      const locale = name.replace(/\.md$/, '');
+      knownLocale(file, '(file name)', locale);
+      let parsed: matter.GrayMatterFile<string>;
+      try {
+        parsed = matter(readFileSync(join(dir, file), 'utf8'), { engines: { yaml: (source: string) => YAML.parse(source) as object } });
+      } catch (error) {
+        problems.push({ file, field: 'front matter', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}` });
+        continue;
+      }
+      const front = check(StoryFrontMatterSchema, parsed.data, file, problems);
+      if (!front) continue;
+      if (RESERVED_SLUGS.has(front.slug) || looksLikeLocale(front.slug)) {
+        problems.push({ file, field: 'slug', message: `"${front.slug}" is reserved (it looks like a locale code or a site path)` });
+      }
+      const other = storySlugs.get(front.slug);
+      if (other) problems.push({ file, field: 'slug', message: `"${front.slug}" is already used by ${other}` });
+      storySlugs.set(front.slug, file);
+      const uuid = front.uuid ?? uuidFromHash(createHash('sha256').update(`story:${group}:${locale}`).digest('hex'));
+      if (storyUuids.has(uuid)) problems.push({ file, field: 'uuid', message: `uuid ${uuid} is used by another story` });
+      storyUuids.add(uuid);
+      front.categories.forEach((key, index) => {
+        if (!categoryKeys.has(key)) problems.push({ file, field: `categories.${index}`, message: `category "${key}" not found in categories.yaml` });
+      });
+      const messages = messagesFor(locale);
+      const cover = imageRef(file, 'cover', front.cover);
+      const body = renderStoryBody(parsed.content, {
+        image: (path) => imageRef(file, 'body', path),
+        file: (path) => mediaRef(file, 'body', path)?.payload ?? null,
+        gallery: (key) => {
+          const gallery = galleries.find((candidate) => candidate.key === key);
+          if (!gallery) return null;
+          return {
+            title: gallery.title,
+            href: urls.gallery(urlContext, locale, gallery.uuid),
+            imagesLabel: formatMessage(locale, messages, 'story.images_count', { count: gallery.images.length }),
+            thumbnails: gallery.images,
+          };
+        },
+        contact: (key) => contacts.find((contact) => contact.key === key) ?? null,
+        ...options.addressing,
+        label: {
+          download: (name) => formatMessage(locale, messages, 'story.attachment_download', { name }),
+          watchVideo: (title) => formatMessage(locale, messages, 'story.watch_video', { title }),
+          viewGallery: (title) => formatMessage(locale, messages, 'story.gallery_link', { title }),
+        },
+        problem: (field, message) => problems.push({ file, field, message }),
+      });
+      const publishedAt = toEpochSeconds(front.published_at);
+      stories.push({
+        uuid,
+        translation_group: group,
+        locale,
+        slug: front.slug,
+        title: front.title,
+        subtitle: front.subtitle,
+        summary: front.summary,
+        status: front.status,
+        visibility: front.visibility,
+        published_at: publishedAt,
+        updated_at: front.updated_at ? toEpochSeconds(front.updated_at) : publishedAt,
+        author_name: front.author?.display_name ?? null,
+        author_email: front.author?.email ?? null,
+        cover: cover && front.cover_caption ? { ...cover, 'prezly:data': { caption: front.cover_caption } } : cover,
+        is_pinned: front.pinned,
+        is_public: isPubliclyVisible(front),
+        seo_settings: front.seo_settings,
+        tags: front.tags,
+        body_html: body.html,
+        body_text: body.text,
+        sections: body.sections,
+        category_keys: front.categories,
+      });
+    }
+  }
+
+  if (problems.length > 0) return { ok: false, problems };
+
+  const publicCount = (predicate: (story: BundleStory) => boolean) => stories.filter((story) => story.is_public && predicate(story)).length;
+  const bundle: Omit<ContentBundle, 'hash'> = {
+    newsroom,
+    languages: newsroomFile.languages.map((language) => ({
+      code: language.code,
+      is_default: language.code === defaultLocale,
+      public_stories_count: publicCount((story) => story.locale === language.code),
+    })),
+    companies,
+    categories: categoriesFile.map((category) => ({
+      key: category.key,
+      i18n: Object.fromEntries(
+        Object.entries(category.i18n).map(([locale, translation]) => [
+          locale,
+          { ...translation, public_stories_count: publicCount((story) => story.locale === locale && story.category_keys.includes(category.key)) },
+        ]),
+      ),
+    })),
+    contacts,
+    galleries,
+    stories,
+    media: [...media.values()].sort((a, b) => a.path.localeCompare(b.path)),
+  };
+  const hash = createHash('sha256').update(JSON.stringify(bundle, (key, value) => (key === 'absolutePath' ? undefined : value))).digest('hex');
+  return { ok: true, bundle: { ...bundle, hash } };
+}
+
+function listFiles(dir: string, extension: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(extension) && statSync(join(dir, name)).isFile())
+    .sort();
+}
+
+function listDirectories(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => statSync(join(dir, name)).isDirectory())
+    .sort();
+}
+

@@ -1,0 +1,263 @@
+/**
+ * Story bodies: Markdown (GFM) with directives → sanitized HTML, plain text and sections.
+ *
+ * The pipeline is remark → directives expanded into HTML elements → rehype → heading ids →
+ * sanitize → stringify. Raw HTML in the source never survives (remark-rehype drops it and the
+ * sanitizer would remove it anyway), so a body cannot carry a script, an event handler or a
+ * `javascript:` link whatever its author wrote. Directives are expanded *before* sanitizing, so
+ * what they produce is held to the same allowlist.
+ */
+import GithubSlugger from 'github-slugger';
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import { toText } from 'hast-util-to-text';
+import type { Root as MdastRoot } from 'mdast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
+import type { StorySection } from '#src/domain/story';
+
+/** Responsive image attributes for one layout width. */
+export interface ImageAttributes {
+  readonly src: string;
+  readonly srcSet: string;
+  readonly sizes: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What directives need from the rest of the import, so this module stays free of I/O. */
+export interface BodyContext {
+  image(path: string): StoredImagePayload | null;
+  file(path: string): StoredFilePayload | null;
+  gallery(key: string): { title: string; href: string; imagesLabel: string; thumbnails: StoredImagePayload[] } | null;
+  contact(key: string): { name: string; description: string; email: string | null; phone: string | null } | null;
+  imageAttributes(image: StoredImagePayload, layoutWidth: number, sizes: string): ImageAttributes;
+  originalUrl(image: StoredImagePayload): string;
+  downloadUrl(file: StoredFilePayload): string;
+  label: {
+    download(name: string): string;
+    watchVideo(title: string): string;
+    viewGallery(title: string): string;
+  };
+  /** Records a problem with the directive (e.g. an unknown media file); the import then fails. */
+  problem(field: string, message: string): void;
+}
+
+export interface RenderedBody {
+  readonly html: string;
+  readonly text: string;
+  readonly sections: StorySection[];
+}
+
+/** Width of the story column; body images are laid out at this width at most. */
+const BODY_IMAGE_WIDTH = 800;
+const BODY_IMAGE_SIZES = '(max-width: 840px) 100vw, 800px';
+const CALLOUT_TYPES = new Set(['info', 'warning', 'success', 'note']);
+
+const SANITIZE_SCHEMA: SanitizeSchema = {
+  ...defaultSchema,
+  // Keep our own ids as written (`header-…`); the default prefixing exists for user-generated
+  // ids on pages that also hold app ids, and our heading ids are generated, not user input.
+  clobberPrefix: '',
+  clobber: [],
+  tagNames: [...(defaultSchema.tagNames ?? []), 'figure', 'figcaption', 'aside'],
+  attributes: {
+    ...defaultSchema.attributes,
+    '*': [...(defaultSchema.attributes?.['*'] ?? []).filter((name) => name !== 'id'), 'className'],
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'srcSet', 'sizes', 'loading', 'decoding'],
+    a: ['href', 'title', 'rel', 'download', 'dataLightbox'],
+  },
+  protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto', 'tel'] },
+};
+
+/** Renders a story body. Problems go to `context.problem`; the result is still usable HTML. */
+export function renderStoryBody(markdown: string, context: BodyContext): RenderedBody {
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(() => (tree: MdastRoot) => expandDirectives(tree, context))
+    .use(remarkRehype)
+    .use(() => (tree: HastRoot) => addHeadingIds(tree))
+    .use(rehypeSanitize, SANITIZE_SCHEMA)
+    .use(() => (tree: HastRoot) => {
+      sections = collectSections(tree);
+      text = toText(tree, { whitespace: 'normal' }).replace(/\s+/g, ' ').trim();
+    })
+    .use(rehypeStringify);
+  let sections: StorySection[] = [];
+  let text = '';
+  const html = String(processor.processSync(markdown));
+  return { html, text, sections };
+}
+
+/** Renders short Markdown (company "about") to sanitized HTML and its plain text. */
+export function renderPlainMarkdown(markdown: string): { html: string; text: string } {
+  let text = '';
+  const html = String(
+    unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .use(remarkRehype)
+      .use(rehypeSanitize, SANITIZE_SCHEMA)
+      .use(() => (tree: HastRoot) => {
+        text = toText(tree, { whitespace: 'normal' }).replace(/\s+/g, ' ').trim();
+      })
+      .use(rehypeStringify)
+      .processSync(markdown),
+  );
+  return { html, text };
+}
+
+type Directive = ContainerDirective | LeafDirective | TextDirective;
+
+function expandDirectives(tree: MdastRoot, context: BodyContext): void {
+  visit(tree, (node, index, parent) => {
+    if (node.type !== 'containerDirective' && node.type !== 'leafDirective' && node.type !== 'textDirective') return;
+    const directive = node as Directive;
+    // `:word` inside prose ("Note:important") parses as a text directive; we define none, so it
+    // goes back to being the text the author wrote.
+    if (directive.type === 'textDirective') {
+      if (parent && index !== undefined) {
+        const label = directive.children.map((child) => ('value' in child ? child.value : '')).join('');
+        parent.children.splice(index, 1, { type: 'text', value: `:${directive.name}${label ? `[${label}]` : ''}` });
+      }
+      return;
+    }
+    const attributes = directive.attributes ?? {};
+    const attr = (name: string) => attributes[name] ?? '';
+    const replacement = expandDirective(directive, attr, context);
+    const data = directive.data ?? (directive.data = {});
+    if (!replacement) {
+      data.hName = 'div';
+      data.hChildren = [];
+      return;
+    }
+    data.hName = replacement.tagName;
+    data.hProperties = replacement.properties as Record<string, string>;
+    if (directive.type === 'leafDirective' || replacement.children.length > 0) data.hChildren = replacement.children;
+  });
+}
+
+function el(tagName: string, properties: Element['properties'], children: ElementContent[] = []): Element {
+  return { type: 'element', tagName, properties, children };
+}
+
+function txt(value: string): ElementContent {
+  return { type: 'text', value };
+}
+
+function expandDirective(directive: ContainerDirective | LeafDirective, attr: (name: string) => string, context: BodyContext): Element | null {
+  const where = `body: ::${directive.name}`;
+  switch (directive.name) {
+    case 'image': {
+      const image = context.image(attr('src'));
+      if (!image) return context.problem(where, `media file "${attr('src')}" not found in media/ or not an image`), null;
+      const a = context.imageAttributes(image, BODY_IMAGE_WIDTH, BODY_IMAGE_SIZES);
+      const caption = attr('caption');
+      const img = el('img', { src: a.src, srcSet: a.srcSet, sizes: a.sizes, width: a.width, height: a.height, alt: attr('alt') || caption, loading: 'lazy', decoding: 'async' });
+      return el('figure', { className: ['story-image'] }, [
+        el('a', { href: context.originalUrl(image), dataLightbox: 'image' }, [img]),
+        ...(caption ? [el('figcaption', {}, [txt(caption)])] : []),
+      ]);
+    }
+    case 'gallery': {
+      const gallery = context.gallery(attr('key'));
+      if (!gallery) return context.problem(where, `gallery "${attr('key')}" not found in galleries/`), null;
+      const thumbs = gallery.thumbnails.slice(0, 4).map((image) => {
+        const a = context.imageAttributes(image, 200, '200px');
+        return el('img', { src: a.src, srcSet: a.srcSet, sizes: a.sizes, width: a.width, height: a.height, alt: '', loading: 'lazy', decoding: 'async' });
+      });
+      return el('aside', { className: ['story-gallery'] }, [
+        el('a', { href: gallery.href }, [
+          el('span', { className: ['story-gallery-thumbs'] }, thumbs),
+          el('span', { className: ['story-gallery-title'] }, [txt(context.label.viewGallery(gallery.title))]),
+          el('span', { className: ['story-gallery-count'] }, [txt(gallery.imagesLabel)]),
+        ]),
+      ]);
+    }
+    case 'video':
+    case 'embed': {
+      const url = attr('url');
+      if (!/^https?:\/\//.test(url)) return context.problem(where, `url must be an http(s) URL, got "${url}"`), null;
+      const title = attr('title') || url;
+      return el('figure', { className: [`story-${directive.name}`] }, [
+        el('a', { href: url, rel: ['noopener', 'noreferrer'] }, [txt(directive.name === 'video' ? context.label.watchVideo(title) : title)]),
+      ]);
+    }
+    case 'attachment': {
+      const file = context.file(attr('src'));
+      if (!file) return context.problem(where, `media file "${attr('src')}" not found in media/`), null;
+      const name = attr('name') || file.filename;
+      return el('p', { className: ['story-attachment'] }, [
+        el('a', { href: context.downloadUrl(file), download: '' }, [txt(context.label.download(name))]),
+        el('span', { className: ['story-attachment-size'] }, [txt(` (${formatBytes(file.size)})`)]),
+      ]);
+    }
+    case 'contact': {
+      const contact = context.contact(attr('key'));
+      if (!contact) return context.problem(where, `contact "${attr('key')}" not found in contacts.yaml`), null;
+      const lines: ElementContent[] = [el('strong', {}, [txt(contact.name)])];
+      if (contact.description) lines.push(el('br', {}), txt(contact.description));
+      if (contact.email) lines.push(el('br', {}), el('a', { href: `mailto:${contact.email}` }, [txt(contact.email)]));
+      if (contact.phone) lines.push(el('br', {}), el('a', { href: `tel:${contact.phone.replace(/[^+\d]/g, '')}` }, [txt(contact.phone)]));
+      return el('aside', { className: ['story-contact'] }, [el('p', {}, lines)]);
+    }
+    case 'button': {
+      const href = attr('href');
+      if (!/^(https?:\/\/|\/)/.test(href)) return context.problem(where, `href must be an http(s) URL or a site path, got "${href}"`), null;
+      return el('p', { className: ['story-button'] }, [el('a', { href, className: ['button'] }, [txt(attr('label') || href)])]);
+    }
+    case 'callout': {
+      if (directive.type !== 'containerDirective') return context.problem(where, 'use a container (:::callout … :::)'), null;
+      const type = CALLOUT_TYPES.has(attr('type')) ? attr('type') : 'info';
+      // Children are the container's own Markdown; remark-rehype renders them inside this element.
+      return el('aside', { className: ['story-callout', `story-callout-${type}`] }, []);
+    }
+    default:
+      return context.problem(where, `unknown directive "${directive.name}"`), null;
+  }
+}
+
+function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${Math.round(size / 1024)} KB`;
+  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Gives h2-h4 stable ids `header-<slug>`, unique within the body. */
+function addHeadingIds(tree: HastRoot): void {
+  const slugger = new GithubSlugger();
+  visit(tree, 'element', (node: Element) => {
+    if (!/^h[2-4]$/.test(node.tagName)) return;
+    node.properties = { ...node.properties, id: `header-${slugger.slug(toText(node)) || 'section'}` };
+  });
+}
+
+/**
+ * Heading-level sections for search: the text before the first heading, then one section per
+ * h2/h3 with the heading's id, so a search hit can deep-link to its section.
+ */
+function collectSections(tree: HastRoot): StorySection[] {
+  const sections: StorySection[] = [{ id: '', title: '', text: '' }];
+  for (const node of tree.children) {
+    if (node.type === 'element' && /^h[23]$/.test(node.tagName)) {
+      sections.push({ id: String(node.properties?.id ?? ''), title: toText(node).trim(), text: '' });
+      continue;
+    }
+    const current = sections[sections.length - 1]!;
+    const text = node.type === 'element' ? toText(node, { whitespace: 'normal' }) : node.type === 'text' ? node.value : '';
+    (current as { text: string }).text = `${current.text} ${text}`.replace(/\s+/g, ' ').trim();
+  }
+  return sections.filter((section) => section.title !== '' || section.text !== '');
+}

@@ -1,0 +1,143 @@
+/**
+ * Schemas of the files in a content folder (docs/content-format.md). Strict objects: an unknown
+ * field is an error, because a typo (`visiblity: private`) must never publish a private story.
+ * This runs in the Node import CLI only, so it uses classic zod.
+ */
+import { z } from 'zod';
+import { SOCIAL_NETWORKS, TRACKING_POLICIES } from '#src/domain/newsroom';
+import { STORY_STATUSES, STORY_VISIBILITIES } from '#src/domain/story';
+
+const optionalText = z.string().nullish();
+const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const mediaFile = z.string().min(1).regex(/^[^/\\][^\\]*$/, 'must be a path inside media/ (no leading slash)');
+const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-10-02T09:30:00Z' });
+const uuid = z.uuid();
+const localeCode = z.string().regex(/^[a-z]{2,3}(-[a-z0-9]{1,4})?$/, 'must be a lower-case locale code such as en or pt-br');
+/** Slugs become one URL segment: letters (any script), digits, dashes. */
+const slug = z.string().min(1).max(200).regex(/^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u, 'must be lower-case letters, digits and single dashes');
+const key = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lower-case letters, digits, dashes or underscores');
+
+export const NewsroomFileSchema = z.strictObject({
+  uuid,
+  url,
+  display_name: z.string().min(1),
+  is_indexable: z.boolean().default(true),
+  is_plausible_enabled: z.boolean().default(false),
+  plausible_site_id: optionalText,
+  tracking_policy: z.enum(TRACKING_POLICIES).default('default'),
+  segment_analytics_id: optionalText,
+  google_analytics_id: optionalText,
+  google_search_console_key: optionalText,
+  theme_color: z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour such as #0b5c4b').nullish(),
+  onetrust_cookie_consent: z
+    .strictObject({ is_enabled: z.boolean(), category: z.string().default(''), script: z.string().default('') })
+    .default({ is_enabled: false, category: '', script: '' }),
+  logo: mediaFile.nullish(),
+  icon: mediaFile.nullish(),
+  square_logo: mediaFile.nullish(),
+  thumbnail: mediaFile.nullish(),
+  languages: z
+    .array(z.strictObject({ code: localeCode, is_default: z.boolean().default(false) }))
+    .min(1, 'needs at least one language')
+    .refine((list) => list.filter((l) => l.is_default).length <= 1, 'only one language may be the default')
+    .refine((list) => new Set(list.map((l) => l.code)).size === list.length, 'a language is listed twice'),
+});
+
+export const CompanyFileSchema = z.strictObject({
+  name: z.string().min(1),
+  about: z.string().default(''),
+  address: optionalText,
+  phone: optionalText,
+  email: z.email().nullish(),
+  website: url.nullish(),
+  social: z.partialRecord(z.enum(SOCIAL_NETWORKS), url).default({}),
+  seo_settings: z
+    .strictObject({
+      meta_title: optionalText,
+      default_meta_title: optionalText,
+      meta_description: optionalText,
+      default_meta_description: optionalText,
+    })
+    .default({}),
+  custom_data_request_link: url.nullish(),
+});
+
+export const CategoriesFileSchema = z.array(
+  z.strictObject({
+    key,
+    i18n: z.record(localeCode, z.strictObject({ name: z.string().min(1), slug, description: z.string().default('') })),
+  }),
+);
+
+export const ContactsFileSchema = z.array(
+  z.strictObject({
+    key,
+    name: z.string().min(1),
+    description: z.string().default(''),
+    company: z.string().default(''),
+    email: z.email().nullish(),
+    phone: optionalText,
+    mobile: optionalText,
+    website: url.nullish(),
+    avatar: mediaFile.nullish(),
+    locales: z.array(localeCode).min(1),
+  }),
+);
+
+export const GalleryFileSchema = z.strictObject({
+  uuid,
+  title: z.string().min(1),
+  description: z.string().default(''),
+  published_at: isoDate,
+  images: z.array(z.strictObject({ file: mediaFile, caption: z.string().default('') })).default([]),
+  videos: z.array(z.strictObject({ url, title: z.string().min(1), thumbnail: mediaFile.nullish() })).default([]),
+});
+
+export const StoryFrontMatterSchema = z.strictObject({
+  uuid: uuid.optional(),
+  slug,
+  title: z.string().min(1),
+  subtitle: z.string().default(''),
+  summary: z.string().default(''),
+  status: z.enum(STORY_STATUSES),
+  visibility: z.enum(STORY_VISIBILITIES),
+  published_at: isoDate,
+  updated_at: isoDate.optional(),
+  author: z.strictObject({ display_name: z.string().min(1), email: z.email().nullish() }).nullish(),
+  categories: z.array(key).default([]),
+  tags: z.array(z.string().min(1)).default([]),
+  cover: mediaFile.nullish(),
+  cover_caption: z.string().default(''),
+  pinned: z.boolean().default(false),
+  seo_settings: z
+    .strictObject({ meta_title: optionalText, meta_description: optionalText, canonical_url: url.nullish() })
+    .default({}),
+});
+
+export type NewsroomFile = z.infer<typeof NewsroomFileSchema>;
+export type CompanyFile = z.infer<typeof CompanyFileSchema>;
+export type CategoriesFile = z.infer<typeof CategoriesFileSchema>;
+export type ContactsFile = z.infer<typeof ContactsFileSchema>;
+export type GalleryFile = z.infer<typeof GalleryFileSchema>;
+export type StoryFrontMatter = z.infer<typeof StoryFrontMatterSchema>;
+
+/** One problem in a content folder, printed as `file: field: message`. */
+export interface ContentProblem {
+  readonly file: string;
+  readonly field: string;
+  readonly message: string;
+}
+
+export function formatProblem(problem: ContentProblem): string {
+  return `${problem.file}: ${problem.field || '(file)'}: ${problem.message}`;
+}
+
+/** Validates `data` and turns zod issues into problems naming the file and the field path. */
+export function check<T>(schema: z.ZodType<T>, data: unknown, file: string, problems: ContentProblem[]): T | null {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    problems.push({ file, field: issue.path.map(String).join('.'), message: issue.message });
+  }
+  return null;
+}

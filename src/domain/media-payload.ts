@@ -1,0 +1,18 @@
+/**
+ * The stored shape of an uploaded image (SPEC.md section 3), as kept in D1 and in content rows.
+ * The behaviour (addresses, effects, dimensions) lives in ./media; this is only the data.
+ */
+export interface StoredFilePayload {
+  readonly version: number;
+  readonly uuid: string;
+  readonly filename: string;
+  readonly mime_type: string;
+  readonly size: number;
+  readonly 'prezly:data'?: { readonly caption?: string };
+}
+
+export interface StoredImagePayload extends StoredFilePayload {
+  readonly original_width: number;
+  readonly original_height: number;
+  readonly effects: readonly string[];
+}

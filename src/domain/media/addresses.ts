@@ -1,0 +1,52 @@
+/**
+ * The shapes of Uploadcare CDN addresses (SPEC.md section 7). Every address on a page is made here,
+ * so the public CDN and a local stand-in (a root such as `/media`) only differ in their root.
+ *
+ *   {cdn}/{uuid}/{encoded filename}
+ *   {cdn}/{uuid}/-/{effect}/-/{effect}/{encoded filename}
+ *   {cdn}/{uuid}/-/{effects...}/-/inline/no/{encoded sanitised filename}   (download)
+ *   {cdn}/{uuid}/gif2video/-/format/mp4/{encoded filename}                 (GIF as video)
+ */
+import { UPLOADCARE_CDN_URL } from './constants';
+import { sanitizeFilename } from './filename';
+
+/** What an address needs to know about a file. */
+export interface AddressableFile {
+  readonly uuid: string;
+  readonly filename: string;
+}
+
+/** Tells the CDN to answer with `Content-Disposition: attachment`, so the browser saves the file. */
+const DOWNLOAD_FLAG = 'inline/no';
+
+/** The CDN root without trailing slashes, so `/media/` and `/media` give the same addresses. */
+export function normalizeCdnRoot(cdn: string = UPLOADCARE_CDN_URL): string {
+  return cdn.replace(/\/+$/, '');
+}
+
+/** The address of a file with its effects applied, in the order given. */
+export function fileUrl(file: AddressableFile, effects: readonly string[] = [], cdn?: string): string {
+  return `${normalizeCdnRoot(cdn)}/${file.uuid}/${effectsPath(effects)}${encodeURIComponent(file.filename)}`;
+}
+
+/**
+ * The address that makes the browser save the file. The name is sanitised because it becomes the
+ * saved file's name on the visitor's disk.
+ */
+export function downloadUrl(file: AddressableFile, effects: readonly string[] = [], cdn?: string): string {
+  const path = effectsPath([...effects, DOWNLOAD_FLAG]);
+  return `${normalizeCdnRoot(cdn)}/${file.uuid}/${path}${encodeURIComponent(sanitizeFilename(file.filename))}`;
+}
+
+/**
+ * The address of a GIF converted to video. `gif2video` is a path segment of its own (not an
+ * effect after `-/`), and only video effects (format, quality) may follow it.
+ */
+export function gifVideoUrl(file: AddressableFile, effects: readonly string[] = [], cdn?: string): string {
+  return `${normalizeCdnRoot(cdn)}/${file.uuid}/gif2video/${effectsPath(effects)}${encodeURIComponent(file.filename)}`;
+}
+
+// No effects means no `-/` at all: the CDN accepts a dangling one, but the address reads cleaner.
+function effectsPath(effects: readonly string[]): string {
+  return effects.length === 0 ? '' : `-/${effects.join('/-/')}/`;
+}

@@ -1,0 +1,19 @@
+/** Page sizes and the load-more rule (SPEC.md sections 4 and 9). */
+export const DEFAULT_PAGE_SIZE = 12;
+export const GALLERY_PAGE_SIZE = 6;
+/** Load-more requests may ask for more per page, never more than this. */
+export const MAX_PAGE_SIZE = 48;
+
+/**
+ * Load more is available while the current page is below the number of pages. A highlighted
+ * story shown above the grid is not part of the grid, so it does not count.
+ */
+export function canLoadMore(input: { page: number; pageSize: number; total: number; withHighlightedStory: boolean }): boolean {
+  const listed = input.total - (input.withHighlightedStory ? 1 : 0);
+  return input.page < Math.ceil(listed / input.pageSize);
+}
+
+/** Offset of a 1-based page. */
+export function pageOffset(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}

@@ -1,0 +1,47 @@
+/**
+ * The data interface of the site. Methods are shaped by what one page needs, so each page costs
+ * one call (one D1 round trip), never one query per story. D1 implements it in src/platform/d1.
+ */
+import type { Category } from './category';
+import type { CompanyInformation, Language, Newsroom } from './newsroom';
+import type { Contact } from './contact';
+import type { Story, StorySummary } from './story';
+
+/** What every page needs, whatever its language: loaded in one round trip. */
+export interface SiteContext {
+  readonly newsroom: Newsroom;
+  readonly languages: readonly Language[];
+  /** Company information by locale code. */
+  readonly companies: Readonly<Record<string, CompanyInformation>>;
+  readonly categories: readonly Category[];
+  readonly revision: number;
+}
+
+export interface StoryPage {
+  readonly stories: readonly StorySummary[];
+  readonly total: number;
+}
+
+export interface HomepageContent extends StoryPage {
+  readonly highlighted: StorySummary | null;
+  readonly contacts: readonly Contact[];
+}
+
+export interface ListStoriesInput {
+  readonly locale: string;
+  readonly page: number;
+  readonly pageSize: number;
+  /** Leave the highlighted story out of the list (it is shown above the grid). */
+  readonly excludeUuid?: string | null;
+  readonly categoryId?: number | null;
+}
+
+export interface ContentRepository {
+  /** Null when the newsroom has not been imported yet. */
+  getSiteContext(): Promise<SiteContext | null>;
+  getHomepage(locale: string, page: number, pageSize: number): Promise<HomepageContent>;
+  listStories(input: ListStoriesInput): Promise<StoryPage>;
+  /** Any story with this slug, whatever its status: callers apply the visibility rules. */
+  getStoryBySlug(slug: string): Promise<Story | null>;
+  getContacts(locale: string): Promise<Contact[]>;
+}

@@ -1,0 +1,18 @@
+/** Subscription form rules (SPEC.md section 5): the messages are message ids shown per language. */
+export const FORM_MESSAGES = {
+  required: 'form.error.required', // "This field is required"
+  invalidEmail: 'form.error.invalid_email', // "Introduce a valid email address"
+  failed: 'form.error.failed', // "Something went wrong. Please try submitting the form again"
+} as const;
+
+// Deliberately simple: one @, something before it, a dot in the domain, no spaces. Real
+// confirmation happens by email; this only catches typos.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Returns the message id for a bad email field, or null when it is acceptable. */
+export function validateSubscriberEmail(value: string | null | undefined): string | null {
+  const email = (value ?? '').trim();
+  if (email === '') return FORM_MESSAGES.required;
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return FORM_MESSAGES.invalidEmail;
+  return null;
+}

@@ -1,0 +1,84 @@
+/**
+ * Supported locale codes, parsing and text direction (SPEC.md sections 5 and 9). A newsroom
+ * enables a subset of these; URLs carry the lower-case code as their first segment, except for the
+ * newsroom's default language.
+ */
+export const DEFAULT_LOCALE = 'en';
+
+/** Every language the site can be served in (about 48 codes). */
+export const SUPPORTED_LOCALES = [
+  'ar', 'bg', 'bs', 'ca', 'cs', 'cy', 'da', 'de', 'el', 'en', 'en-gb', 'en-us', 'es', 'es-419', 'et',
+  'eu', 'fa', 'fi', 'fil', 'fr', 'fr-ca', 'ga', 'gl', 'he', 'hi', 'hr', 'hu', 'id', 'is', 'it', 'ja',
+  'ko', 'lt', 'lv', 'ms', 'nb', 'nl', 'nl-be', 'pl', 'pt', 'pt-br', 'ro', 'ru', 'sk', 'sl', 'sr',
+  'sv', 'th', 'tr', 'uk', 'ur', 'vi', 'zh', 'zh-hk', 'zh-tw',
+] as const;
+
+const SUPPORTED = new Set<string>(SUPPORTED_LOCALES);
+const RTL_LANGUAGES = new Set(['ar', 'he', 'ur']);
+
+/** 2-3 letters, optionally a dash and 1-4 alphanumerics. */
+const LOCALE_SHAPE = /^[a-z]{2,3}(?:-[a-z0-9]{1,4})?$/i;
+
+export class InvalidLocaleError extends Error {
+  override readonly name = 'InvalidLocaleError';
+}
+
+/** Does this path segment look like a locale code (whether or not we support it)? */
+export function looksLikeLocale(segment: string): boolean {
+  return LOCALE_SHAPE.test(segment);
+}
+
+/** Normalises a code (`fr-CA`, `fr_ca`) to our lower-case form, or throws InvalidLocaleError. */
+export function parseLocale(code: string): string {
+  const normalised = code.trim().replace('_', '-').toLowerCase();
+  if (!LOCALE_SHAPE.test(normalised)) throw new InvalidLocaleError(`Invalid locale code: "${code}"`);
+  if (!SUPPORTED.has(normalised)) throw new InvalidLocaleError(`Unsupported locale code: "${code}"`);
+  return normalised;
+}
+
+/** Like parseLocale, but an unsupported or invalid code falls back to English with a warning. */
+export function parseLocaleOrDefault(code: string): string {
+  try {
+    return parseLocale(code);
+  } catch (error) {
+    console.warn(`${(error as Error).message}; falling back to "${DEFAULT_LOCALE}"`);
+    return DEFAULT_LOCALE;
+  }
+}
+
+export function isSupportedLocale(code: string): boolean {
+  return SUPPORTED.has(code);
+}
+
+/** The language part of a locale code: `fr-ca` → `fr`. */
+export function languageOf(locale: string): string {
+  return locale.split('-')[0] ?? locale;
+}
+
+export function textDirection(locale: string): 'rtl' | 'ltr' {
+  return RTL_LANGUAGES.has(languageOf(locale)) ? 'rtl' : 'ltr';
+}
+
+/** BCP 47 form for `lang`, hreflang and Intl: `pt-br` → `pt-BR`, `es-419` stays. */
+export function toBcp47(locale: string): string {
+  const [language, region] = locale.split('-');
+  if (!region) return locale;
+  return region.length === 2 ? `${language}-${region.toUpperCase()}` : `${language}-${region}`;
+}
+
+/** Open Graph wants `fr_FR`-style locales; a bare language gets its own upper-cased region. */
+export function toOpenGraphLocale(locale: string): string {
+  const [language, region] = locale.split('-');
+  return `${language}_${(region && region.length === 2 ? region : language === 'en' ? 'gb' : language ?? '').toUpperCase()}`;
+}
+
+/** The language's own name for itself ("Français"), for language switchers. */
+export function nativeLanguageName(locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([toBcp47(locale)], { type: 'language' }).of(toBcp47(locale));
+    if (name) return name.charAt(0).toLocaleUpperCase(toBcp47(locale)) + name.slice(1);
+  } catch {
+    // Intl without the data for this locale: the code is still a usable label.
+  }
+  return locale.toUpperCase();
+}

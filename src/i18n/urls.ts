@@ -1,0 +1,57 @@
+/**
+ * The only link builder. Every internal address is made here from a named route, so the rule
+ * "the default language has no prefix, other languages lead with their lower-case code" lives in
+ * one place. Stories live at the root path whatever their language.
+ */
+export interface UrlContext {
+  /** The newsroom's default locale: its pages carry no prefix. */
+  readonly defaultLocale: string;
+}
+
+export type PrivacyAction = 'subscribe' | 'data-request';
+
+function prefix(ctx: UrlContext, locale: string): string {
+  return locale === ctx.defaultLocale ? '' : `/${locale}`;
+}
+
+function segment(value: string): string {
+  return encodeURIComponent(value);
+}
+
+export const urls = {
+  home(ctx: UrlContext, locale: string, page = 1): string {
+    const base = prefix(ctx, locale) || '/';
+    return page > 1 ? `${base}?page=${page}` : base;
+  },
+  story(slug: string): string {
+    return `/${segment(slug)}`;
+  },
+  storyJson(slug: string): string {
+    return `/${segment(slug)}.json`;
+  },
+  category(ctx: UrlContext, locale: string, slug: string, page = 1): string {
+    const path = `${prefix(ctx, locale)}/category/${segment(slug)}`;
+    return page > 1 ? `${path}?page=${page}` : path;
+  },
+  media(ctx: UrlContext, locale: string): string {
+    return `${prefix(ctx, locale)}/media`;
+  },
+  gallery(ctx: UrlContext, locale: string, uuid: string): string {
+    return `${prefix(ctx, locale)}/media/album/${segment(uuid)}`;
+  },
+  search(ctx: UrlContext, locale: string, query = ''): string {
+    const path = `${prefix(ctx, locale)}/search`;
+    return query ? `${path}?query=${encodeURIComponent(query)}` : path;
+  },
+  feed(ctx: UrlContext, locale: string): string {
+    return `${prefix(ctx, locale)}/feed`;
+  },
+  /** Privacy portal links always carry the locale: they name the language of the portal itself. */
+  privacy(locale: string, newsroomUuid: string, action: PrivacyAction = 'subscribe'): string {
+    return `/${locale}/newsroom/${segment(newsroomUuid)}/${action}`;
+  },
+  /** Turns a site-relative path into an absolute URL on the newsroom's public origin. */
+  absolute(origin: string, path: string): string {
+    return new URL(path, origin).toString();
+  },
+};

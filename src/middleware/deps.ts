@@ -1,0 +1,13 @@
+/** Builds the request's dependencies from the bindings: the only place that sees D1 for pages. */
+import { createMiddleware } from 'hono/factory';
+import { readConfig, type AppEnv } from '#src/env';
+import { D1ContentRepository } from '#src/platform/d1/content-repository';
+
+export const deps = createMiddleware<AppEnv>(async (c, next) => {
+  const content = new D1ContentRepository(c.env.DB);
+  c.set('deps', { content, queryStats: content.stats, config: readConfig(c.env) });
+  await next();
+  // How many database round trips and statements this response cost (seen in dev tools and
+  // read by the benchmark).
+  c.header('Server-Timing', `d1;desc="${content.stats.roundTrips} round trips, ${content.stats.statements} statements"`, { append: true });
+});

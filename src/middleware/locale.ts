@@ -1,0 +1,29 @@
+/**
+ * Resolves the page locale from the leading path segment. The default language has no prefix:
+ * `/en/...` for a default-English newsroom redirects to the unprefixed address, and a segment
+ * that looks like a locale but is not one of the newsroom's languages is a 404 (never a 500).
+ */
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '#src/env';
+import { NotFoundError, MovedError } from '#src/domain/errors';
+import { defaultLanguage } from '#src/domain/newsroom';
+
+export const LOCALE_SEGMENT = ':locale{[a-z]{2,3}(?:-[a-z0-9]{1,4})?}';
+
+export const locale = createMiddleware<AppEnv>(async (c, next) => {
+  const site = c.var.site;
+  if (!site) throw new NotFoundError('Newsroom not imported');
+  const fallback = defaultLanguage(site.languages).code;
+  const requested = c.req.param('locale');
+  if (requested === undefined) {
+    c.set('locale', fallback);
+  } else if (requested === fallback) {
+    const url = new URL(c.req.url);
+    throw new MovedError((url.pathname.slice(requested.length + 1) || '/') + url.search);
+  } else if (site.languages.some((language) => language.code === requested)) {
+    c.set('locale', requested);
+  } else {
+    throw new NotFoundError(`Unknown locale ${requested}`);
+  }
+  await next();
+});

@@ -1,0 +1,183 @@
+/**
+ * ContentRepository over D1. Every method is one `batch()` call: one round trip to the database
+ * whatever the page holds. Statements are prepared with bound parameters; list queries repeat the
+ * partial-index conditions of migrations/0001_init.sql literally so SQLite picks those indexes.
+ */
+import type { Contact } from '#src/domain/contact';
+import type { ContentRepository, HomepageContent, ListStoriesInput, SiteContext, StoryPage } from '#src/domain/ports';
+import { pageOffset } from '#src/domain/paging';
+import type { Story, StoryTranslationRef } from '#src/domain/story';
+import {
+  toCategories,
+  toCompany,
+  toContact,
+  toLanguage,
+  toNewsroom,
+  toStory,
+  toStorySummary,
+  type CategoryRow,
+  type CompanyRow,
+  type ContactRow,
+  type LanguageRow,
+  type NewsroomRow,
+  type StoryRow,
+  type StorySummaryRow,
+} from './rows';
+
+/** A story's categories in its own language, as JSON, in the order the story lists them. */
+const STORY_CATEGORIES_JSON = `(
+  SELECT json_group_array(json_object('id', ordered.category_id, 'name', ordered.name, 'slug', ordered.slug))
+  FROM (
+    SELECT sc.category_id, ci.name, ci.slug FROM story_categories sc
+    JOIN category_i18n ci ON ci.category_id = sc.category_id AND ci.locale = s.locale
+    WHERE sc.story_id = s.id ORDER BY sc.position
+  ) AS ordered
+) AS categories`;
+
+const STORY_SUMMARY_COLUMNS = `s.uuid, s.slug, s.locale, s.title, s.subtitle, s.summary, s.published_at, s.updated_at, s.cover, ${STORY_CATEGORIES_JSON}`;
+
+const PUBLIC_STORY = `s.status = 'published' AND s.visibility = 'public'`;
+
+/**
+ * The highlighted story of a language: the newest pinned public story, else the newest public
+ * story. Both lookups are single index probes.
+ */
+const HIGHLIGHTED_STORY_ID = `COALESCE(
+  (SELECT s.id FROM stories s WHERE ${PUBLIC_STORY} AND s.is_pinned = 1 AND s.locale = ?1 ORDER BY s.published_at DESC LIMIT 1),
+  (SELECT s.id FROM stories s WHERE ${PUBLIC_STORY} AND s.locale = ?1 ORDER BY s.published_at DESC, s.id DESC LIMIT 1)
+)`;
+
+/** Counts the statements and round trips a request costs, for Server-Timing and the benchmark. */
+export interface QueryStats {
+  roundTrips: number;
+  statements: number;
+}
+
+export class D1ContentRepository implements ContentRepository {
+  readonly stats: QueryStats = { roundTrips: 0, statements: 0 };
+
+  constructor(private readonly db: D1Database) {}
+
+  private async batch(statements: D1PreparedStatement[]): Promise<D1Result[]> {
+    this.stats.roundTrips += 1;
+    this.stats.statements += statements.length;
+    return this.db.batch(statements);
+  }
+
+  async getSiteContext(): Promise<SiteContext | null> {
+    const [newsroom, languages, companies, categories, revision] = await this.batch([
+      this.db.prepare('SELECT * FROM newsroom WHERE id = 1'),
+      this.db.prepare('SELECT code, is_default, public_stories_count FROM languages ORDER BY position'),
+      this.db.prepare('SELECT * FROM company_information'),
+      this.db.prepare(
+        `SELECT c.id, c.key, ci.locale, ci.name, ci.slug, ci.description, ci.public_stories_count
+         FROM categories c LEFT JOIN category_i18n ci ON ci.category_id = c.id ORDER BY c.position, ci.locale`,
+      ),
+      this.db.prepare('SELECT revision FROM content_revision WHERE id = 1'),
+    ]);
+    const newsroomRow = rowsOf<NewsroomRow>(newsroom)[0];
+    const languageRows = rowsOf<LanguageRow>(languages);
+    if (!newsroomRow || languageRows.length === 0) return null;
+    return {
+      newsroom: toNewsroom(newsroomRow),
+      languages: languageRows.map(toLanguage),
+      companies: Object.fromEntries(rowsOf<CompanyRow>(companies).map((row) => [row.locale, toCompany(row)])),
+      categories: toCategories(rowsOf<CategoryRow>(categories)),
+      revision: rowsOf<{ revision: number }>(revision)[0]?.revision ?? 0,
+    };
+  }
+
+  async getHomepage(locale: string, page: number, pageSize: number): Promise<HomepageContent> {
+    const [highlighted, list, total, contacts] = await this.batch([
+      this.db.prepare(`SELECT ${STORY_SUMMARY_COLUMNS} FROM stories s WHERE s.id = ${HIGHLIGHTED_STORY_ID}`).bind(locale),
+      this.db
+        .prepare(
+          `SELECT ${STORY_SUMMARY_COLUMNS} FROM stories s
+           WHERE ${PUBLIC_STORY} AND s.locale = ?1 AND s.id IS NOT ${HIGHLIGHTED_STORY_ID}
+           ORDER BY s.published_at DESC, s.id DESC LIMIT ?2 OFFSET ?3`,
+        )
+        .bind(locale, pageSize, pageOffset(page, pageSize)),
+      this.db.prepare('SELECT public_stories_count AS total FROM languages WHERE code = ?1').bind(locale),
+      this.contactsStatement(locale),
+    ]);
+    const highlightedStory = rowsOf<StorySummaryRow>(highlighted).map(toStorySummary)[0] ?? null;
+    return {
+      highlighted: highlightedStory,
+      stories: rowsOf<StorySummaryRow>(list).map(toStorySummary),
+      total: rowsOf<{ total: number }>(total)[0]?.total ?? 0,
+      contacts: rowsOf<ContactRow>(contacts).map(toContact),
+    };
+  }
+
+  async listStories(input: ListStoriesInput): Promise<StoryPage> {
+    const offset = pageOffset(input.page, input.pageSize);
+    const exclude = input.excludeUuid ?? '';
+    const [list, total] = await this.batch(
+      input.categoryId == null
+        ? [
+            this.db
+              .prepare(
+                `SELECT ${STORY_SUMMARY_COLUMNS} FROM stories s
+                 WHERE ${PUBLIC_STORY} AND s.locale = ?1 AND s.uuid != ?2
+                 ORDER BY s.published_at DESC, s.id DESC LIMIT ?3 OFFSET ?4`,
+              )
+              .bind(input.locale, exclude, input.pageSize, offset),
+            this.db.prepare('SELECT public_stories_count AS total FROM languages WHERE code = ?1').bind(input.locale),
+          ]
+        : [
+            this.db
+              .prepare(
+                `SELECT ${STORY_SUMMARY_COLUMNS} FROM story_categories sc JOIN stories s ON s.id = sc.story_id
+                 WHERE sc.is_public = 1 AND sc.category_id = ?1 AND sc.locale = ?2 AND s.uuid != ?3
+                 ORDER BY sc.published_at DESC, sc.story_id DESC LIMIT ?4 OFFSET ?5`,
+              )
+              .bind(input.categoryId, input.locale, exclude, input.pageSize, offset),
+            this.db
+              .prepare('SELECT public_stories_count AS total FROM category_i18n WHERE category_id = ?1 AND locale = ?2')
+              .bind(input.categoryId, input.locale),
+          ],
+    );
+    return {
+      stories: rowsOf<StorySummaryRow>(list).map(toStorySummary),
+      total: rowsOf<{ total: number }>(total)[0]?.total ?? 0,
+    };
+  }
+
+  async getStoryBySlug(slug: string): Promise<Story | null> {
+    const [story, translations] = await this.batch([
+      this.db
+        .prepare(
+          `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, s.body_html
+           FROM stories s WHERE s.slug = ?1`,
+        )
+        .bind(slug),
+      this.db
+        .prepare(
+          `SELECT t.uuid, t.slug, t.locale, t.title, t.status, t.visibility FROM stories t
+           WHERE t.translation_group = (SELECT translation_group FROM stories WHERE slug = ?1) AND t.slug != ?1
+           ORDER BY t.locale`,
+        )
+        .bind(slug),
+    ]);
+    const row = rowsOf<StoryRow>(story)[0];
+    return row ? toStory(row, rowsOf<StoryTranslationRef>(translations)) : null;
+  }
+
+  async getContacts(locale: string): Promise<Contact[]> {
+    const [contacts] = await this.batch([this.contactsStatement(locale)]);
+    return rowsOf<ContactRow>(contacts).map(toContact);
+  }
+
+  private contactsStatement(locale: string): D1PreparedStatement {
+    return this.db
+      .prepare(
+        `SELECT c.key, c.name, c.description, c.company, c.email, c.phone, c.mobile, c.website, c.avatar
+         FROM contact_locales cl JOIN contacts c ON c.id = cl.contact_id WHERE cl.locale = ?1 ORDER BY c.position`,
+      )
+      .bind(locale);
+  }
+}
+
+function rowsOf<T>(result: D1Result | undefined): T[] {
+  return (result?.results ?? []) as T[];
+}

@@ -1,0 +1,151 @@
+/**
+ * Turns a validated ContentBundle into the SQL that replaces the newsroom's content in D1.
+ *
+ * The statements are plain data ({sql, params}) so the same list runs as one D1 `batch()` (a
+ * single transaction: all or nothing) locally, or as one SQL file remotely. Visitors' rows
+ * (subscribers) are never touched. The content revision is bumped in the same transaction, so a
+ * page cached before the import can never be served after it.
+ */
+import type { ContentBundle } from '#src/content/load-folder';
+
+export type SqlValue = string | number | null;
+export interface SqlStatement {
+  readonly sql: string;
+  readonly params: readonly SqlValue[];
+}
+
+const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+const flag = (value: boolean): number => (value ? 1 : 0);
+
+/** Tables the import owns, children first so foreign keys never dangle mid-transaction. */
+const CONTENT_TABLES = [
+  'story_categories',
+  'stories',
+  'category_i18n',
+  'categories',
+  'gallery_items',
+  'galleries',
+  'contact_locales',
+  'contacts',
+  'company_information',
+  'languages',
+  'newsroom',
+  'media',
+];
+
+export function replaceContentStatements(bundle: ContentBundle, importedAt: number): SqlStatement[] {
+  const statements: SqlStatement[] = CONTENT_TABLES.map((table) => ({ sql: `DELETE FROM ${table}`, params: [] }));
+  const add = (sql: string, params: SqlValue[]) => statements.push({ sql, params });
+  const n = bundle.newsroom;
+
+  add(
+    `INSERT INTO newsroom (id, uuid, url, display_name, is_indexable, is_plausible_enabled, plausible_site_id, tracking_policy,
+       segment_analytics_id, google_analytics_id, google_search_console_key, theme_color, onetrust_cookie_consent,
+       newsroom_logo, icon, square_logo, thumbnail)
+     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      n.uuid, n.url, n.display_name, flag(n.is_indexable), flag(n.is_plausible_enabled), n.plausible_site_id ?? null,
+      n.tracking_policy, n.segment_analytics_id ?? null, n.google_analytics_id ?? null, n.google_search_console_key ?? null,
+      n.theme_color ?? null, json(n.onetrust_cookie_consent), json(n.newsroom_logo), json(n.icon), json(n.square_logo), json(n.thumbnail),
+    ],
+  );
+  bundle.languages.forEach((language, position) =>
+    add('INSERT INTO languages (code, is_default, position, public_stories_count) VALUES (?, ?, ?, ?)', [
+      language.code, flag(language.is_default), position, language.public_stories_count,
+    ]),
+  );
+  for (const c of bundle.companies) {
+    add(
+      `INSERT INTO company_information (locale, name, about_html, about_plaintext, address, phone, email, website, social, seo_settings, custom_data_request_link)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [c.locale, c.name, c.about_html, c.about_plaintext, c.address, c.phone, c.email, c.website, json(c.social), json(c.seo_settings), c.custom_data_request_link],
+    );
+  }
+
+  const categoryIds = new Map<string, number>();
+  bundle.categories.forEach((category, index) => {
+    const id = index + 1;
+    categoryIds.set(category.key, id);
+    add('INSERT INTO categories (id, key, position) VALUES (?, ?, ?)', [id, category.key, index]);
+    for (const [locale, t] of Object.entries(category.i18n)) {
+      add('INSERT INTO category_i18n (category_id, locale, name, slug, description, public_stories_count) VALUES (?, ?, ?, ?, ?, ?)', [
+        id, locale, t.name, t.slug, t.description, t.public_stories_count,
+      ]);
+    }
+  });
+
+  bundle.contacts.forEach((contact, index) => {
+    const id = index + 1;
+    add('INSERT INTO contacts (id, key, position, name, description, company, email, phone, mobile, website, avatar) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+      id, contact.key, index, contact.name, contact.description, contact.company, contact.email, contact.phone, contact.mobile, contact.website, json(contact.avatar),
+    ]);
+    for (const locale of contact.locales) add('INSERT INTO contact_locales (contact_id, locale) VALUES (?, ?)', [id, locale]);
+  });
+
+  bundle.galleries.forEach((gallery, index) => {
+    const id = index + 1;
+    add(
+      `INSERT INTO galleries (id, uuid, key, title, description, published_at, thumbnail_image, images_number, videos_number)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [id, gallery.uuid, gallery.key, gallery.title, gallery.description, gallery.published_at, json(gallery.thumbnail_image), gallery.images.length, gallery.videos.length],
+    );
+    let position = 0;
+    for (const image of gallery.images) add('INSERT INTO gallery_items (gallery_id, position, kind, uuid, payload) VALUES (?, ?, ?, ?, ?)', [id, position++, 'image', image.uuid, json(image)]);
+    for (const video of gallery.videos) add('INSERT INTO gallery_items (gallery_id, position, kind, uuid, payload) VALUES (?, ?, ?, ?, ?)', [id, position++, 'video', video.url, json(video)]);
+  });
+
+  bundle.stories.forEach((story, index) => {
+    const id = index + 1;
+    add(
+      `INSERT INTO stories (id, uuid, translation_group, locale, slug, title, subtitle, summary, status, visibility, published_at, updated_at,
+         author_name, author_email, cover, is_pinned, seo_settings, tags, body_html, body_text, sections)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        id, story.uuid, story.translation_group, story.locale, story.slug, story.title, story.subtitle, story.summary, story.status, story.visibility,
+        story.published_at, story.updated_at, story.author_name, story.author_email, json(story.cover), flag(story.is_pinned), json(story.seo_settings),
+        json(story.tags), story.body_html, story.body_text, json(story.sections),
+      ],
+    );
+    story.category_keys.forEach((key, position) =>
+      add('INSERT INTO story_categories (story_id, category_id, position, locale, published_at, is_public) VALUES (?, ?, ?, ?, ?, ?)', [
+        id, categoryIds.get(key)!, position, story.locale, story.published_at, flag(story.is_public),
+      ]),
+    );
+  });
+
+  for (const file of bundle.media) {
+    add('INSERT INTO media (uuid, source_path, sha256, payload) VALUES (?, ?, ?, ?)', [file.payload.uuid, file.path, file.sha256, json(file.payload)]);
+  }
+
+  // External-content FTS index: rebuilt from the stories just written, in the same transaction.
+  add(`INSERT INTO story_search (story_search) VALUES ('rebuild')`, []);
+  add(
+    `INSERT INTO content_revision (id, revision, content_hash, imported_at) VALUES (1, 1, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET revision = revision + 1, content_hash = excluded.content_hash, imported_at = excluded.imported_at`,
+    [bundle.hash, importedAt],
+  );
+  return statements;
+}
+
+/** The hash of the content D1 holds now, to skip an import that would change nothing. */
+export const CURRENT_CONTENT_HASH_SQL = 'SELECT content_hash FROM content_revision WHERE id = 1';
+
+/** Runs the statements as one D1 batch: one transaction, so a failure leaves D1 as it was. */
+export async function runAtomically(db: D1Database, statements: readonly SqlStatement[]): Promise<void> {
+  await db.batch(statements.map((statement) => db.prepare(statement.sql).bind(...statement.params)));
+}
+
+/** Renders statements as one SQL script (for `wrangler d1 execute --remote --file`). */
+export function toSqlScript(statements: readonly SqlStatement[]): string {
+  return statements.map((statement) => `${inlineParams(statement)};`).join('\n');
+}
+
+function inlineParams(statement: SqlStatement): string {
+  let index = 0;
+  return statement.sql.replace(/\?/g, () => {
+    const value = statement.params[index++];
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'number') return String(value);
+    return `'${value.replace(/'/g, "''")}'`;
+  });
+}

@@ -1,0 +1,51 @@
+/** The homepage of each language: `/`, `/fr`, … with `?page=N` as load more without JavaScript. */
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '#src/env';
+import { NotFoundError } from '#src/domain/errors';
+import { DEFAULT_PAGE_SIZE, canLoadMore } from '#src/domain/paging';
+import type { SiteContext } from '#src/domain/ports';
+import { urls } from '#src/i18n/urls';
+import type { HomePageModel } from '#src/views/page-model';
+import { HomePage } from '#src/views/pages/home-page';
+import { cacheRules } from '#src/middleware/cache-rules';
+import { renderHtml, isCrawler } from '#src/views/render';
+import { buildLayout, pageTitle, urlContextOf } from './layout-model';
+import { toStoryCard } from './story-cards';
+import { parsePageParam } from './page-param';
+
+export async function loadHomepage(deps: Deps, site: SiteContext, locale: string, page: number): Promise<HomePageModel> {
+  const pageSize = DEFAULT_PAGE_SIZE;
+  const content = await deps.content.getHomepage(locale, page, pageSize);
+  const withHighlightedStory = content.highlighted !== null;
+  const pages = Math.max(1, Math.ceil((content.total - (withHighlightedStory ? 1 : 0)) / pageSize));
+  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const ctx = urlContextOf(site);
+  const company = site.companies[locale];
+  return {
+    layout: buildLayout({
+      site,
+      config: deps.config,
+      locale,
+      path: urls.home(ctx, locale, page),
+      title: pageTitle(site, locale, null),
+      description: company?.seo_settings.meta_description || company?.seo_settings.default_meta_description || company?.about_plaintext || '',
+      pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.home(ctx, language.code) })),
+    }),
+    highlighted: content.highlighted && page === 1 ? toStoryCard(site, content.highlighted) : null,
+    stories: content.stories.map((story) => toStoryCard(site, story)),
+    page,
+    pages,
+    nextPageHref: canLoadMore({ page, pageSize, total: content.total, withHighlightedStory }) ? urls.home(ctx, locale, page + 1) : null,
+    previousPageHref: page > 1 ? urls.home(ctx, locale, page - 1) : null,
+    contacts: content.contacts,
+  };
+}
+
+export const home = new Hono<AppEnv>().get('/', async (c) => {
+  const page = parsePageParam(c.req.query('page'));
+  const model = await loadHomepage(c.var.deps, c.var.site!, c.var.locale, page);
+  return renderHtml(<HomePage model={model} />, {
+    headers: { 'Cache-Control': cacheRules.page },
+    waitForAll: isCrawler(c.req.header('User-Agent')),
+  });
+});

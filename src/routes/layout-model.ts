@@ -1,0 +1,88 @@
+/**
+ * Builds the LayoutModel every newsroom page shares: head metadata, navigation, language
+ * switcher, privacy links, contexts. Plain function: no Hono context, tested as one.
+ */
+import { categoriesForLocale } from '#src/domain/category';
+import { analyticsSiteDomains, defaultLanguage } from '#src/domain/newsroom';
+import type { SiteContext } from '#src/domain/ports';
+import type { StorySummary } from '#src/domain/story';
+import { buildAlternates } from '#src/i18n/alternates';
+import { nativeLanguageName } from '#src/i18n/locales';
+import { urls, type UrlContext } from '#src/i18n/urls';
+import type { AppConfig } from '#src/env';
+import type { LayoutModel } from '#src/views/page-model';
+
+export const STYLESHEET = '/styles/site.css';
+
+export interface LayoutInput {
+  readonly site: SiteContext;
+  readonly config: AppConfig;
+  readonly locale: string;
+  /** Site-relative path of this page, for its canonical URL. */
+  readonly path: string;
+  readonly title: string;
+  readonly description: string;
+  /** This page in each language it exists in (the current one included). */
+  readonly pageTranslations: readonly { code: string; href: string }[];
+  readonly currentStory?: StorySummary | null;
+  readonly currentCategorySlug?: string | null;
+  readonly indexable?: boolean;
+  readonly canonical?: string | null;
+}
+
+export function urlContextOf(site: SiteContext): UrlContext {
+  return { defaultLocale: defaultLanguage(site.languages).code };
+}
+
+export function buildLayout(input: LayoutInput): LayoutModel {
+  const { site, locale } = input;
+  const ctx = urlContextOf(site);
+  const company = site.companies[locale] ?? site.companies[ctx.defaultLocale] ?? null;
+  const origin = site.newsroom.url;
+  const languages = input.pageTranslations
+    .filter((page) => site.languages.some((language) => language.code === page.code))
+    .map((page) => ({ code: page.code, href: page.href, name: nativeLanguageName(page.code), isCurrent: page.code === locale }));
+  const isTrackingEnabled = site.newsroom.tracking_policy !== 'disabled';
+  return {
+    context: {
+      localeCode: locale,
+      newsroom: site.newsroom,
+      currentStory: input.currentStory ?? null,
+      translations: languages.map(({ code, href, name }) => ({ code, href, name })),
+      isTrackingEnabled,
+    },
+    siteDomains: analyticsSiteDomains(site.newsroom, input.config.analyticsRollupDomain),
+    head: {
+      title: input.title,
+      description: input.description,
+      canonical: input.canonical ?? urls.absolute(origin, input.path),
+      alternates: buildAlternates(
+        input.pageTranslations.map((page) => ({ code: page.code, href: urls.absolute(origin, page.href) })),
+        ctx.defaultLocale,
+      ),
+      indexable: site.newsroom.is_indexable && (input.indexable ?? true),
+    },
+    newsroom: site.newsroom,
+    company,
+    homeHref: urls.home(ctx, locale),
+    navigation: categoriesForLocale(site.categories, locale).map((category) => {
+      const slug = category.i18n[locale]!.slug;
+      return { name: category.i18n[locale]!.name, href: urls.category(ctx, locale, slug), isCurrent: slug === input.currentCategorySlug };
+    }),
+    languages,
+    privacyLinks: {
+      subscribe: urls.privacy(locale, site.newsroom.uuid, 'subscribe'),
+      dataRequest: company?.custom_data_request_link ?? urls.privacy(locale, site.newsroom.uuid, 'data-request'),
+    },
+    mediaRoot: input.config.mediaRoot,
+    stylesheet: STYLESHEET,
+  };
+}
+
+/** The page title: "{page} | {company}", or the company's SEO title for its homepage. */
+export function pageTitle(site: SiteContext, locale: string, pageName: string | null): string {
+  const company = site.companies[locale];
+  const siteName = company?.name ?? site.newsroom.display_name;
+  if (pageName) return `${pageName} | ${siteName}`;
+  return company?.seo_settings.meta_title || company?.seo_settings.default_meta_title || siteName;
+}

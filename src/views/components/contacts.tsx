@@ -1,0 +1,63 @@
+/** "Contact us": the press contacts of the page's language. */
+import type { Contact } from '#src/domain/contact';
+import { useTranslator } from '../contexts';
+import { ResponsiveImage } from './image';
+
+export function Contacts(props: { contacts: readonly Contact[]; mediaRoot: string }) {
+  const { t } = useTranslator();
+  if (props.contacts.length === 0) return null;
+  return (
+    <section className="contacts container" aria-labelledby="contacts-title">
+      <h2 id="contacts-title">{t('contacts.title')}</h2>
+      <ul className="contacts-list">
+        {props.contacts.map((contact) => (
+          <li key={contact.key} className="contact-card" id={`contact-${contact.key}`}>
+            {contact.avatar ? (
+              <ResponsiveImage className="contact-avatar" image={contact.avatar} mediaRoot={props.mediaRoot} width={96} sizes="96px" alt="" />
+            ) : null}
+            <div>
+              <h3 className="contact-name">{contact.name}</h3>
+              {contact.description || contact.company ? (
+                <p className="contact-role">{[contact.description, contact.company].filter(Boolean).join(', ')}</p>
+              ) : null}
+              <dl className="contact-details">
+                {contact.email ? (
+                  <>
+                    <dt>{t('contacts.email')}</dt>
+                    <dd>
+                      <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                    </dd>
+                  </>
+                ) : null}
+                {contact.phone ? (
+                  <>
+                    <dt>{t('contacts.phone')}</dt>
+                    <dd>
+                      <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a>
+                    </dd>
+                  </>
+                ) : null}
+                {contact.mobile ? (
+                  <>
+                    <dt>{t('contacts.mobile')}</dt>
+                    <dd>
+                      <a href={`tel:${contact.mobile.replace(/[^+\d]/g, '')}`}>{contact.mobile}</a>
+                    </dd>
+                  </>
+                ) : null}
+                {contact.website ? (
+                  <>
+                    <dt>{t('contacts.website')}</dt>
+                    <dd>
+                      <a href={contact.website}>{contact.website.replace(/^https?:\/\//, '')}</a>
+                    </dd>
+                  </>
+                ) : null}
+              </dl>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+/** Header, footer and the company boilerplate around every newsroom page. */
+import type { ReactNode } from 'react';
+import { SOCIAL_NETWORKS, type CompanyInformation } from '#src/domain/newsroom';
+import { useTranslator } from '../contexts';
+import type { LayoutModel } from '../page-model';
+import { ResponsiveImage } from './image';
+
+const NETWORK_NAMES: Readonly<Record<(typeof SOCIAL_NETWORKS)[number], string>> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  pinterest: 'Pinterest',
+  tiktok: 'TikTok',
+  twitter: 'X (Twitter)',
+  youtube: 'YouTube',
+};
+
+export function Layout(props: { layout: LayoutModel; children: ReactNode }) {
+  const { t } = useTranslator();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('site.skip_to_content')}
+      </a>
+      <Header layout={props.layout} />
+      <main id="main" className="main">
+        {props.children}
+      </main>
+      <Footer layout={props.layout} />
+    </>
+  );
+}
+
+function Header({ layout }: { layout: LayoutModel }) {
+  const { t } = useTranslator();
+  const name = layout.company?.name ?? layout.newsroom.display_name;
+  const current = layout.languages.find((language) => language.isCurrent);
+  return (
+    <header className="site-header">
+      <div className="container site-header-inner">
+        <a className="site-logo" href={layout.homeHref} aria-label={`${name}, ${t('site.home')}`}>
+          {layout.newsroom.newsroom_logo ? (
+            <ResponsiveImage image={layout.newsroom.newsroom_logo} mediaRoot={layout.mediaRoot} width={240} sizes="240px" alt={name} eager />
+          ) : (
+            <span className="site-logo-text">{name}</span>
+          )}
+        </a>
+        {layout.navigation.length > 0 ? (
+          <nav className="site-nav" aria-label={t('site.main_navigation')}>
+            <ul>
+              {layout.navigation.map((item) => (
+                <li key={item.href}>
+                  <a href={item.href} aria-current={item.isCurrent ? 'page' : undefined}>
+                    {item.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {layout.languages.length > 1 ? (
+          <nav className="language-switcher" aria-label={t('site.language_switcher')}>
+            <details>
+              <summary>
+                <span className="visually-hidden">{t('site.current_language', { language: current?.name ?? '' })}</span>
+                <span aria-hidden="true">{current?.code.toUpperCase()}</span>
+              </summary>
+              <ul>
+                {layout.languages.map((language) => (
+                  <li key={language.code}>
+                    <a href={language.href} hrefLang={language.code} lang={language.code} aria-current={language.isCurrent ? 'true' : undefined}>
+                      {language.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </nav>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+function Footer({ layout }: { layout: LayoutModel }) {
+  const { t } = useTranslator();
+  const company = layout.company;
+  const name = company?.name ?? layout.newsroom.display_name;
+  const socials = SOCIAL_NETWORKS.flatMap((network) => {
+    const href = company?.social[network];
+    return href ? [{ network, href }] : [];
+  });
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer-inner">
+        {socials.length > 0 ? (
+          <div className="social-links">
+            <h2 className="footer-heading">{t('footer.follow_us')}</h2>
+            <ul>
+              {socials.map(({ network, href }) => (
+                <li key={network}>
+                  <a href={href} rel="me noopener" aria-label={t('footer.social_link', { name, network: NETWORK_NAMES[network] })}>
+                    {NETWORK_NAMES[network]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <ul className="privacy-links">
+          <li>
+            <a href={layout.privacyLinks.dataRequest}>{t('footer.privacy_requests')}</a>
+          </li>
+          <li>
+            <a href={layout.privacyLinks.subscribe}>{t('footer.manage_subscription')}</a>
+          </li>
+        </ul>
+        <p className="copyright">{t('footer.copyright', { year: new Date().getUTCFullYear(), name })}</p>
+      </div>
+    </footer>
+  );
+}
+
+/** "About {company}": the boilerplate every page ends with. */
+export function Boilerplate({ company }: { company: CompanyInformation | null }) {
+  const { t } = useTranslator();
+  if (!company || (!company.about && !company.address && !company.email && !company.phone)) return null;
+  return (
+    <section className="boilerplate container" aria-labelledby="boilerplate-title">
+      <h2 id="boilerplate-title">{t('boilerplate.about', { name: company.name })}</h2>
+      {company.about ? <div className="boilerplate-about" dangerouslySetInnerHTML={{ __html: company.about }} /> : null}
+      <dl className="boilerplate-details">
+        {company.address ? (
+          <>
+            <dt>{t('boilerplate.address')}</dt>
+            <dd>{company.address}</dd>
+          </>
+        ) : null}
+        {company.email ? (
+          <>
+            <dt>{t('contacts.email')}</dt>
+            <dd>
+              <a href={`mailto:${company.email}`}>{company.email}</a>
+            </dd>
+          </>
+        ) : null}
+        {company.phone ? (
+          <>
+            <dt>{t('contacts.phone')}</dt>
+            <dd>
+              <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`}>{company.phone}</a>
+            </dd>
+          </>
+        ) : null}
+        {company.website ? (
+          <>
+            <dt>{t('contacts.website')}</dt>
+            <dd>
+              <a href={company.website}>{company.website.replace(/^https?:\/\//, '')}</a>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The view models pages receive: complete data, no fetching, no request objects. Built by the
+ * routes' load functions, rendered by the views, and (later) serialised for JSON alternates.
+ */
+import type { Category } from '#src/domain/category';
+import type { Contact } from '#src/domain/contact';
+import type { CompanyInformation, Newsroom } from '#src/domain/newsroom';
+import type { Story, StorySummary } from '#src/domain/story';
+import type { Alternate } from '#src/i18n/alternates';
+import type { NewsroomContextProps, PageTranslation } from './contexts';
+
+export interface HeadModel {
+  readonly title: string;
+  readonly description: string;
+  /** Absolute canonical URL. */
+  readonly canonical: string;
+  readonly alternates: readonly Alternate[];
+  readonly indexable: boolean;
+}
+
+export interface NavigationItem {
+  readonly name: string;
+  readonly href: string;
+  readonly isCurrent: boolean;
+}
+
+export interface LayoutModel {
+  readonly context: NewsroomContextProps;
+  readonly siteDomains: readonly string[];
+  readonly head: HeadModel;
+  readonly newsroom: Newsroom;
+  readonly company: CompanyInformation | null;
+  readonly homeHref: string;
+  readonly navigation: readonly NavigationItem[];
+  /** The current page in every language it exists in, the current language included. */
+  readonly languages: readonly (PageTranslation & { isCurrent: boolean })[];
+  readonly privacyLinks: { readonly subscribe: string; readonly dataRequest: string };
+  readonly mediaRoot: string;
+  readonly stylesheet: string;
+}
+
+export interface StoryCardModel {
+  readonly story: StorySummary;
+  readonly href: string;
+  readonly categories: readonly { name: string; href: string }[];
+}
+
+export interface HomePageModel {
+  readonly layout: LayoutModel;
+  readonly highlighted: StoryCardModel | null;
+  readonly stories: readonly StoryCardModel[];
+  readonly page: number;
+  readonly pages: number;
+  readonly nextPageHref: string | null;
+  readonly previousPageHref: string | null;
+  readonly contacts: readonly Contact[];
+}
+
+export interface StoryPageModel {
+  readonly layout: LayoutModel;
+  readonly story: Story;
+  readonly categories: readonly { name: string; href: string }[];
+}
+
+export type { Category };

@@ -1,0 +1,73 @@
+/** Homepage: "Latest stories" with the highlighted story, "All stories" with load more, contacts, boilerplate. */
+import { Document } from '../document';
+import { useTranslator } from '../contexts';
+import { Contacts } from '../components/contacts';
+import { Boilerplate, Layout } from '../components/layout';
+import { StoryCard } from '../components/story-card';
+import type { HomePageModel } from '../page-model';
+
+export function HomePage({ model }: { model: HomePageModel }) {
+  const { layout } = model;
+  return (
+    <Document
+      locale={layout.context.localeCode}
+      head={layout.head}
+      stylesheet={layout.stylesheet}
+      themeColor={layout.newsroom.theme_color}
+      context={layout.context}
+      siteDomains={layout.siteDomains}
+    >
+      <Layout layout={layout}>
+        <HomeContent model={model} />
+      </Layout>
+    </Document>
+  );
+}
+
+function HomeContent({ model }: { model: HomePageModel }) {
+  const { t } = useTranslator();
+  const { layout } = model;
+  const name = layout.company?.name ?? layout.newsroom.display_name;
+  return (
+    <>
+      <h1 className="visually-hidden">{name}</h1>
+      {model.highlighted ? (
+        <section className="container latest-stories" aria-labelledby="latest-stories-title">
+          <h2 id="latest-stories-title" className="section-title">
+            {t('homepage.latest_stories')}
+          </h2>
+          <StoryCard card={model.highlighted} mediaRoot={layout.mediaRoot} variant="highlighted" headingLevel={3} />
+        </section>
+      ) : null}
+      <section className="container all-stories" aria-labelledby="all-stories-title">
+        <h2 id="all-stories-title" className="section-title">
+          {t('homepage.all_stories')}
+        </h2>
+        {model.stories.length === 0 && !model.highlighted ? <p>{t('homepage.no_stories')}</p> : null}
+        <ul className="story-grid" id="story-grid">
+          {model.stories.map((card) => (
+            <li key={card.story.uuid}>
+              <StoryCard card={card} mediaRoot={layout.mediaRoot} />
+            </li>
+          ))}
+        </ul>
+        {model.pages > 1 ? (
+          <nav className="pagination" aria-label={t('pagination.page_of', { page: model.page, pages: model.pages })}>
+            {model.previousPageHref ? (
+              <a className="button button-secondary" href={model.previousPageHref} rel="prev">
+                {t('pagination.previous')}
+              </a>
+            ) : null}
+            {model.nextPageHref ? (
+              <a className="button load-more" href={model.nextPageHref} rel="next" data-load-more="stories">
+                {t('pagination.load_more')}
+              </a>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+      <Contacts contacts={model.contacts} mediaRoot={layout.mediaRoot} />
+      <Boilerplate company={layout.company} />
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+/** A story: title, subtitle, date, categories, cover, body, author, translations, boilerplate. */
+import { isoDate } from '#src/i18n/translate';
+import { Document } from '../document';
+import { useTranslator } from '../contexts';
+import { ResponsiveImage } from '../components/image';
+import { Boilerplate, Layout } from '../components/layout';
+import type { StoryPageModel } from '../page-model';
+
+export function StoryPage({ model }: { model: StoryPageModel }) {
+  const { layout } = model;
+  return (
+    <Document
+      locale={layout.context.localeCode}
+      head={layout.head}
+      stylesheet={layout.stylesheet}
+      themeColor={layout.newsroom.theme_color}
+      context={layout.context}
+      siteDomains={layout.siteDomains}
+    >
+      <Layout layout={layout}>
+        <StoryArticle model={model} />
+        <Boilerplate company={layout.company} />
+      </Layout>
+    </Document>
+  );
+}
+
+function StoryArticle({ model }: { model: StoryPageModel }) {
+  const { t, date } = useTranslator();
+  const { story, layout } = model;
+  const otherLanguages = layout.languages.filter((language) => !language.isCurrent);
+  const caption = story.cover?.['prezly:data']?.caption;
+  return (
+    <article className="story container-narrow">
+      <header className="story-header">
+        {model.categories.length > 0 ? (
+          <ul className="story-categories" aria-label={t('story.categories')}>
+            {model.categories.map((category) => (
+              <li key={category.href}>
+                <a href={category.href}>{category.name}</a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <h1 className="story-title">{story.title}</h1>
+        {story.subtitle ? <p className="story-subtitle">{story.subtitle}</p> : null}
+        <p className="story-meta">
+          <time dateTime={isoDate(story.published_at)}>{t('story.published_on', { date: date(story.published_at) })}</time>
+          {story.author ? <span className="story-author">{t('story.by_author', { name: story.author.display_name })}</span> : null}
+        </p>
+        {otherLanguages.length > 0 ? (
+          <nav className="story-translations" aria-label={t('story.translations')}>
+            <span>{t('story.translations')}:</span>{' '}
+            <ul>
+              {otherLanguages.map((language) => (
+                <li key={language.code}>
+                  <a href={language.href} hrefLang={language.code} lang={language.code}>
+                    {language.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      {story.cover ? (
+        <figure className="story-cover">
+          <ResponsiveImage image={story.cover} mediaRoot={layout.mediaRoot} width={1200} sizes="(max-width: 1240px) 100vw, 1200px" alt={caption ?? ''} eager />
+          {caption ? <figcaption>{caption}</figcaption> : null}
+        </figure>
+      ) : null}
+      {story.summary ? <p className="story-summary">{story.summary}</p> : null}
+      <div className="story-body" dangerouslySetInnerHTML={{ __html: story.body_html }} />
+      {story.tags.length > 0 ? (
+        <ul className="story-tags" aria-label={t('story.tags')}>
+          {story.tags.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,40 @@
+// Two projects: `unit` runs pure code in Node; `worker` runs routes, the D1 repository and the page
+// cache inside workerd with real local D1 and KV (migrations applied by test/worker/setup.ts).
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+const migrations = await readD1Migrations('./migrations');
+// Written by scripts/build-test-seed.ts (npm test runs it first).
+const seed = JSON.parse(readFileSync('./test/fixtures/.generated/basic-seed.json', 'utf8'));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
+          setupFiles: ['test/unit/setup.ts'],
+        },
+        resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            main: './src/worker.ts',
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed } },
+          }),
+        ],
+        test: {
+          name: 'worker',
+          include: ['test/worker/**/*.test.ts', 'test/worker/**/*.test.tsx'],
+          setupFiles: ['test/worker/setup.ts'],
+        },
+        resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
+      },
+    ],
+  },
+});
