@@ -15,6 +15,9 @@ export const locale = createMiddleware<AppEnv>(async (c, next) => {
   if (!site) throw new NotFoundError('Newsroom not imported');
   const fallback = defaultLanguage(site.languages).code;
   const requested = c.req.param('locale');
+  // Locale routes are mounted twice (prefixed and unprefixed) and Hono runs the middleware of
+  // every mount that matches: the prefixed one runs first and wins.
+  if (requested === undefined && c.var.locale) return next();
   if (requested === undefined) {
     c.set('locale', fallback);
   } else if (requested === fallback) {
