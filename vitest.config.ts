@@ -21,6 +21,16 @@ export default defineConfig({
         resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
       },
       {
+        test: {
+          name: 'cli',
+          environment: 'node',
+          include: ['test/cli/**/*.test.ts'],
+          // One file at a time: each test starts workerd through wrangler.
+          fileParallelism: false,
+        },
+        resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
+      },
+      {
         plugins: [
           cloudflareTest({
             main: './src/worker.ts',

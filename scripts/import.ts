@@ -1,5 +1,5 @@
 /**
- * Content import CLI: `npm run import -- <content-dir> [--remote] [--dry-run]`.
+ * Content import CLI: `npm run import -- <content-dir> [--remote] [--dry-run] [--force] [--persist-to=DIR]`.
  *
  * Validates the whole folder (all problems at once, as `file: field: message`), renders story
  * bodies, then replaces the newsroom's content in D1 in one transaction and bumps the content
@@ -24,16 +24,25 @@ interface Options {
   remote: boolean;
   dryRun: boolean;
   force: boolean;
+  /** Local state directory (default: wrangler's own, .wrangler/state). */
+  persistTo: string | null;
 }
 
+const USAGE = 'Usage: npm run import -- <content-dir> [--remote] [--dry-run] [--force] [--persist-to=DIR]';
+
 function parseArgs(argv: string[]): Options {
-  const flags = new Set(argv.filter((arg) => arg.startsWith('--')));
-  const positional = argv.filter((arg) => !arg.startsWith('--'));
-  for (const flag of flags) {
-    if (!['--remote', '--dry-run', '--force'].includes(flag)) fail(`Unknown option ${flag}`);
+  const options: Options = { dir: '', remote: false, dryRun: false, force: false, persistTo: null };
+  const positional: string[] = [];
+  for (const arg of argv) {
+    if (arg === '--remote') options.remote = true;
+    else if (arg === '--dry-run') options.dryRun = true;
+    else if (arg === '--force') options.force = true;
+    else if (arg.startsWith('--persist-to=')) options.persistTo = resolve(arg.slice('--persist-to='.length));
+    else if (arg.startsWith('--')) fail(`Unknown option ${arg}\n${USAGE}`);
+    else positional.push(arg);
   }
-  if (positional.length !== 1) fail('Usage: npm run import -- <content-dir> [--remote] [--dry-run] [--force]');
-  return { dir: resolve(positional[0]!), remote: flags.has('--remote'), dryRun: flags.has('--dry-run'), force: flags.has('--force') };
+  if (positional.length !== 1) fail(USAGE);
+  return { ...options, dir: resolve(positional[0]!) };
 }
 
 function fail(message: string): never {
@@ -80,10 +89,16 @@ async function main(): Promise<void> {
     return;
   }
 
-  wrangler(['d1', 'migrations', 'apply', 'DB', '--local']);
+  const persistArgs = options.persistTo ? [`--persist-to=${options.persistTo}`] : [];
+  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
   copyMediaToAssets(bundle.media);
   const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: join(root, 'wrangler.toml'), persist: true, remoteBindings: false });
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({
+    configPath: join(root, 'wrangler.toml'),
+    // wrangler's --persist-to names the parent of the v3 folder getPlatformProxy wants.
+    persist: options.persistTo ? { path: join(options.persistTo, 'v3') } : true,
+    remoteBindings: false,
+  });
   try {
     const current = await proxy.env.DB.prepare(CURRENT_CONTENT_HASH_SQL).first<{ content_hash: string }>();
     if (current?.content_hash === bundle.hash && !options.force) {

@@ -208,7 +208,10 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
     if (!languageCodes.includes(locale)) problems.push({ file: `company/${extra}`, field: '', message: `language "${locale}" is not listed in newsroom.yaml` });
   }
 
-  const categoriesFile = check(CategoriesFileSchema, readYaml('categories.yaml'), 'categories.yaml', problems) ?? [];
+  // When a file of references is itself broken, references to it are not checked: one mistake
+  // is reported once, not again in every story that uses a category.
+  const categoriesChecked = check(CategoriesFileSchema, readYaml('categories.yaml'), 'categories.yaml', problems);
+  const categoriesFile = categoriesChecked ?? [];
   const categoryKeys = new Set<string>();
   const categorySlugs = new Set<string>();
   categoriesFile.forEach((category, index) => {
@@ -289,7 +292,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       if (storyUuids.has(uuid)) problems.push({ file, field: 'uuid', message: `uuid ${uuid} is used by another story` });
       storyUuids.add(uuid);
       front.categories.forEach((key, index) => {
-        if (!categoryKeys.has(key)) problems.push({ file, field: `categories.${index}`, message: `category "${key}" not found in categories.yaml` });
+        if (categoriesChecked && !categoryKeys.has(key)) problems.push({ file, field: `categories.${index}`, message: `category "${key}" not found in categories.yaml` });
       });
       const messages = messagesFor(locale);
       const cover = imageRef(file, 'cover', front.cover);

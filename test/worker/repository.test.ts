@@ -1,0 +1,86 @@
+// D1ContentRepository against migrated local D1 holding the test content folder.
+import { env } from 'cloudflare:workers';
+import { expect, test } from 'vitest';
+import { D1ContentRepository } from '#src/platform/d1/content-repository';
+
+const repository = () => new D1ContentRepository(env.DB);
+
+test('the site context holds the newsroom, languages in order, companies and categories in one round trip', async () => {
+  const repo = repository();
+  const site = await repo.getSiteContext();
+  expect(repo.stats.roundTrips).toBe(1);
+  expect(site!.newsroom.display_name).toBe('Test Newsroom');
+  expect(site!.languages.map((language) => [language.code, language.is_default, language.public_stories_count])).toEqual([
+    ['en', true, 16],
+    ['fr', false, 2],
+    ['ar', false, 1],
+  ]);
+  expect(Object.keys(site!.companies).sort()).toEqual(['ar', 'en', 'fr']);
+  expect(site!.companies.fr!.custom_data_request_link).toBe('https://privacy.acme.example/fr');
+  expect(site!.categories.map((category) => category.key)).toEqual(['products', 'company']);
+  expect(site!.categories[0]!.i18n.fr).toMatchObject({ name: 'Produits', slug: 'produits' });
+  expect(site!.categories[0]!.public_stories_count).toEqual({ en: 15, fr: 1 });
+});
+
+test('the homepage is one round trip: highlighted story, a page of others, total and contacts', async () => {
+  const repo = repository();
+  const home = await repo.getHomepage('en', 1, 12);
+  expect(repo.stats).toEqual({ roundTrips: 1, statements: 4 });
+  expect(home.highlighted!.slug).toBe('english-story-03');
+  expect(home.stories).toHaveLength(12);
+  expect(home.stories.map((story) => story.slug)).not.toContain('english-story-03');
+  expect(home.total).toBe(16);
+  expect(home.contacts.map((contact) => contact.key)).toEqual(['jane']);
+  // Newest first.
+  const dates = home.stories.map((story) => story.published_at);
+  expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+});
+
+test('story cards carry their categories in the story language', async () => {
+  const home = await repository().getHomepage('en', 1, 12);
+  expect(home.highlighted!.categories).toEqual([
+    { id: 1, name: 'Products', slug: 'products' },
+    { id: 2, name: 'Company', slug: 'company-news' },
+  ]);
+});
+
+test('without a pinned story, the newest public story is highlighted', async () => {
+  const home = await repository().getHomepage('fr', 1, 12);
+  expect(home.highlighted!.slug).toBe('histoire-privee-traduite');
+  expect(home.stories.map((story) => story.slug)).toEqual(['histoire-francaise-03']);
+});
+
+test('listing a category pages through its public stories of one language', async () => {
+  const repo = repository();
+  const page = await repo.listStories({ locale: 'en', categoryId: 1, page: 2, pageSize: 10 });
+  expect(page.total).toBe(15);
+  expect(page.stories).toHaveLength(5);
+  expect(page.stories.every((story) => story.locale === 'en')).toBe(true);
+});
+
+test('listing can leave out the highlighted story', async () => {
+  const page = await repository().listStories({ locale: 'en', page: 1, pageSize: 50, excludeUuid: (await repository().getHomepage('en', 1, 1)).highlighted!.uuid });
+  expect(page.stories).toHaveLength(15);
+});
+
+test('a story by slug comes with its translations, whatever their status', async () => {
+  const story = await repository().getStoryBySlug('private-story');
+  expect(story!.visibility).toBe('private');
+  expect(story!.translations.map((t) => [t.slug, t.visibility])).toEqual([['histoire-privee-traduite', 'public']]);
+  expect(await repository().getStoryBySlug('nope')).toBeNull();
+});
+
+test('the list queries use the partial indexes, not a table scan', async () => {
+  const plan = async (sql: string, ...params: unknown[]) =>
+    ((await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all()).results as { detail: string }[]).map((row) => row.detail).join(' | ');
+  expect(
+    await plan(`SELECT id FROM stories s WHERE s.status = 'published' AND s.visibility = 'public' AND s.locale = ?1 ORDER BY s.published_at DESC, s.id DESC LIMIT 12`, 'en'),
+  ).toContain('stories_public_by_locale');
+  expect(
+    await plan(
+      `SELECT story_id FROM story_categories sc WHERE sc.is_public = 1 AND sc.category_id = ?1 AND sc.locale = ?2 ORDER BY sc.published_at DESC, sc.story_id DESC LIMIT 12`,
+      1,
+      'en',
+    ),
+  ).toContain('story_categories_public');
+});
