@@ -1,0 +1,46 @@
+// Lint: TypeScript rules plus the import boundaries of DESIGN.md section 8.
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['node_modules/', '.wrangler/', 'dist/', 'public/', 'worker-configuration.d.ts', 'test/fixtures/.generated/'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-namespace': 'off',
+    },
+  },
+  {
+    files: ['src/domain/**'],
+    rules: restrict([
+      { group: ['hono', 'hono/*', 'react', 'react-dom', 'react-dom/*', 'cloudflare:*'], message: 'domain/ is pure: no framework or runtime imports.' },
+      { group: ['#src/platform/*', '#src/views/*', '#src/routes/*', '#src/middleware/*', '../platform/*', '../views/*'], message: 'domain/ must not depend on outer layers.' },
+    ]),
+  },
+  {
+    files: ['src/views/**'],
+    rules: restrict([
+      { group: ['hono', 'hono/*', 'cloudflare:*'], message: 'views/ take props only: no Hono, no runtime.' },
+      { group: ['#src/platform/*', '#src/routes/*', '#src/middleware/*', '../platform/*'], message: 'views/ never touch platform/ or routes.' },
+    ]),
+  },
+  {
+    files: ['src/client/**'],
+    rules: restrict([
+      { group: ['hono', 'hono/*', 'cloudflare:*', '#src/platform/*', '#src/routes/*', '#src/middleware/*', '#src/views/*', '#src/content/*'], message: 'client/ imports only client/, i18n/ and domain types.' },
+    ]),
+  },
+  {
+    files: ['src/**'],
+    ignores: ['src/platform/**', 'src/middleware/deps.ts', 'src/env.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "TSTypeReference[typeName.name='D1Database']", message: 'Only platform/ sees D1Database.' },
+        { selector: "TSTypeReference[typeName.name='KVNamespace']", message: 'Only platform/ sees KVNamespace.' },
+      ],
+    },
+  },
+);

@@ -1,0 +1,85 @@
+import { expect, test } from 'vitest';
+import { renderStoryBody, type BodyContext } from '#src/content/markdown';
+
+const image = { version: 2, uuid: 'u-1', filename: 'a.jpg', mime_type: 'image/jpeg', size: 10, original_width: 1200, original_height: 800, effects: [] };
+
+function context(problems: string[] = []): BodyContext {
+  return {
+    image: (path) => (path === 'a.jpg' ? image : null),
+    file: (path) => (path === 'r.pdf' ? { version: 2, uuid: 'u-2', filename: 'r.pdf', mime_type: 'application/pdf', size: 2048 } : null),
+    gallery: (key) => (key === 'g' ? { title: 'G', href: '/media/album/g', imagesLabel: '1 image', thumbnails: [image] } : null),
+    contact: (key) => (key === 'anna' ? { name: 'Anna', description: 'PR', email: 'anna@x.example', phone: '+31 20 123' } : null),
+    imageAttributes: (_image, width, sizes) => ({ src: `/m/u-1/-/preview/${width}x${width}/a.jpg`, srcSet: `/m/u-1/-/preview/${width}x${width}/a.jpg ${width}w`, sizes, width, height: width }),
+    originalUrl: () => '/m/u-1/a.jpg',
+    downloadUrl: () => '/m/u-2/-/inline/no/r.pdf',
+    label: { download: (name) => `Download ${name}`, watchVideo: (title) => `Watch ${title}`, viewGallery: (title) => `Gallery ${title}` },
+    problem: (field, message) => problems.push(`${field}: ${message}`),
+  };
+}
+
+test.each([
+  ['<script>alert(1)</script>', /<script/i],
+  ['<img src=x onerror="alert(1)">', /onerror/i],
+  ['[x](javascript:alert(1))', /javascript:/i],
+  ['<a href="javascript:alert(1)">x</a>', /javascript:/i],
+  ['<iframe src="https://evil.example"></iframe>', /<iframe/i],
+  ['<div style="background:url(javascript:alert(1))">x</div>', /style=|javascript:/i],
+  ['[x](JaVaScRiPt:alert(1))', /javascript:/i],
+  ['![x](data:text/html;base64,PHNjcmlwdD4=)', /data:text\/html/i],
+  ['<svg onload=alert(1)>', /<svg|onload/i],
+])('%s comes out clean', (markdown, forbidden) => {
+  expect(renderStoryBody(markdown, context()).html).not.toMatch(forbidden);
+});
+
+test('headings get stable unique ids header-<slug>', () => {
+  const { html } = renderStoryBody('## Key facts\n\ntext\n\n## Key facts\n\n### Ünïcode Heading', context());
+  expect(html).toContain('<h2 id="header-key-facts">');
+  expect(html).toContain('<h2 id="header-key-facts-1">');
+  expect(html).toContain('<h3 id="header-ünïcode-heading">');
+});
+
+test('plain text and heading-level sections are extracted for search', () => {
+  const result = renderStoryBody('Intro **bold**.\n\n## First\n\nOne.\n\n### Second\n\nTwo.', context());
+  expect(result.text).toBe('Intro bold. First One. Second Two.');
+  expect(result.sections).toEqual([
+    { id: '', title: '', text: 'Intro bold.' },
+    { id: 'header-first', title: 'First', text: 'One.' },
+    { id: 'header-second', title: 'Second', text: 'Two.' },
+  ]);
+});
+
+test.each([
+  ['::image{src="a.jpg" caption="Cap"}', ['<figure class="story-image">', 'alt="Cap"', '<figcaption>Cap</figcaption>', 'width="800"']],
+  ['::gallery{key="g"}', ['href="/media/album/g"', 'Gallery G', '1 image']],
+  ['::video{url="https://youtube.com/watch?v=1" title="T"}', ['class="story-video"', 'Watch T', 'rel="noopener noreferrer"']],
+  ['::embed{url="https://example.org/x" title="X"}', ['class="story-embed"', 'href="https://example.org/x"']],
+  ['::attachment{src="r.pdf" name="Report"}', ['href="/m/u-2/-/inline/no/r.pdf"', 'Download Report', '(2 KB)']],
+  ['::contact{key="anna"}', ['class="story-contact"', 'mailto:anna@x.example', 'tel:+3120123']],
+  ['::button{href="https://example.org" label="Go"}', ['class="button"', '>Go</a>']],
+  [':::callout{type="warning"}\nBe **careful**.\n:::', ['story-callout story-callout-warning', '<strong>careful</strong>']],
+  ['| a | b |\n|---|---|\n| 1 | 2 |', ['<table>', '<td>1</td>']],
+])('%s renders', (markdown, fragments) => {
+  const problems: string[] = [];
+  const { html } = renderStoryBody(markdown, context(problems));
+  for (const fragment of fragments) expect(html).toContain(fragment);
+  expect(problems).toEqual([]);
+});
+
+test.each([
+  ['::image{src="missing.jpg"}', 'body: ::image: media file "missing.jpg" not found'],
+  ['::gallery{key="nope"}', 'body: ::gallery: gallery "nope" not found'],
+  ['::contact{key="nope"}', 'body: ::contact: contact "nope" not found'],
+  ['::attachment{src="nope.pdf"}', 'body: ::attachment: media file "nope.pdf" not found'],
+  ['::button{href="javascript:alert(1)" label="x"}', 'body: ::button: href must be an http(s) URL'],
+  ['::video{url="ftp://x"}', 'body: ::video: url must be an http(s) URL'],
+  ['::marquee{}', 'body: ::marquee: unknown directive "marquee"'],
+])('%s is reported as a problem', (markdown, problem) => {
+  const problems: string[] = [];
+  renderStoryBody(markdown, context(problems));
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toContain(problem);
+});
+
+test('a colon inside prose is text, not a directive', () => {
+  expect(renderStoryBody('Meet at 10:30, Note:important', context()).html).toBe('<p>Meet at 10:30, Note:important</p>');
+});

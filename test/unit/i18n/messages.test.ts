@@ -1,0 +1,47 @@
+import { expect, test } from 'vitest';
+import en from '#src/i18n/messages/en.json';
+import { CATALOGUES, formatMessage, messagesFor, type MessageId } from '#src/i18n/translate';
+
+const ids = Object.keys(en).sort();
+
+test.each(Object.keys(CATALOGUES))('the %s catalogue has exactly the English message ids, none empty', (locale) => {
+  const catalogue = CATALOGUES[locale]!;
+  expect(Object.keys(catalogue).sort()).toEqual(ids);
+  for (const id of ids) expect(catalogue[id as MessageId].trim()).not.toBe('');
+});
+
+test.each(Object.keys(CATALOGUES))('the %s catalogue keeps every {argument} of the English text', (locale) => {
+  const catalogue = CATALOGUES[locale]!;
+  for (const id of ids as MessageId[]) {
+    const args = (text: string) => [...text.matchAll(/\{(\w+)[,}]/g)].map((match) => match[1]).sort();
+    expect(args(catalogue[id]), `${locale} ${id}`).toEqual(args(en[id]));
+  }
+});
+
+test('the spec’s form and error messages are quoted exactly', () => {
+  expect(en['form.error.required']).toBe('This field is required');
+  expect(en['form.error.invalid_email']).toBe('Introduce a valid email address');
+  expect(en['form.error.failed']).toBe('Something went wrong. Please try submitting the form again');
+  expect(en['homepage.latest_stories']).toBe('Latest stories');
+  expect(en['homepage.all_stories']).toBe('All stories');
+  expect(en['contacts.title']).toBe('Contact us');
+  expect(en['error.not_found.title'].startsWith('The page you’re looking for doesn’t exist...')).toBe(true);
+  expect(en['error.server.title'].startsWith('Something went wrong...')).toBe(true);
+});
+
+test.each([
+  ['en', 1, '1 image'],
+  ['en', 12, '12 images'],
+  ['fr', 0, '0 image'],
+  ['fr', 2, '2 images'],
+  ['nl', 1, '1 afbeelding'],
+  ['ar', 2, 'صورتان'],
+  ['ar', 1, 'صورة واحدة'],
+])('in %s, %i images reads "%s"', (locale, count, expected) => {
+  expect(formatMessage(locale, messagesFor(locale), 'story.images_count', { count })).toBe(expected);
+});
+
+test('arguments are filled in and a language without a catalogue reads English', () => {
+  expect(formatMessage('de', messagesFor('de'), 'boilerplate.about', { name: 'Acme' })).toBe('About Acme');
+  expect(formatMessage('fr-ca', messagesFor('fr-ca'), 'boilerplate.about', { name: 'Acme' })).toBe('À propos de Acme');
+});

@@ -1,0 +1,53 @@
+import { expect, test } from 'vitest';
+import { buildAlternates } from '#src/i18n/alternates';
+import { urls } from '#src/i18n/urls';
+
+const ctx = { defaultLocale: 'en' };
+
+test.each([
+  [urls.home(ctx, 'en'), '/'],
+  [urls.home(ctx, 'fr'), '/fr'],
+  [urls.home(ctx, 'en', 2), '/?page=2'],
+  [urls.home(ctx, 'nl', 3), '/nl?page=3'],
+  [urls.story('my-story'), '/my-story'],
+  [urls.story('ünïcode story'), '/%C3%BCn%C3%AFcode%20story'],
+  [urls.storyJson('my-story'), '/my-story.json'],
+  [urls.category(ctx, 'en', 'energy'), '/category/energy'],
+  [urls.category(ctx, 'fr', 'énergie', 2), '/fr/category/%C3%A9nergie?page=2'],
+  [urls.media(ctx, 'ar'), '/ar/media'],
+  [urls.gallery(ctx, 'en', 'abc'), '/media/album/abc'],
+  [urls.search(ctx, 'fr', 'vent & soleil'), '/fr/search?query=vent%20%26%20soleil'],
+  [urls.feed(ctx, 'en'), '/feed'],
+  [urls.privacy('en', 'uuid-1'), '/en/newsroom/uuid-1/subscribe'],
+  [urls.privacy('fr', 'uuid-1', 'data-request'), '/fr/newsroom/uuid-1/data-request'],
+])('%s is %s', (actual, expected) => {
+  expect(actual).toBe(expected);
+});
+
+test('a newsroom whose default is French prefixes English instead', () => {
+  expect(urls.home({ defaultLocale: 'fr' }, 'fr')).toBe('/');
+  expect(urls.home({ defaultLocale: 'fr' }, 'en')).toBe('/en');
+});
+
+test('alternates are sorted by code and x-default is English when the page exists in English', () => {
+  expect(
+    buildAlternates(
+      [
+        { code: 'nl', href: 'https://x/nl' },
+        { code: 'en', href: 'https://x/' },
+        { code: 'ar', href: 'https://x/ar' },
+      ],
+      'nl',
+    ),
+  ).toEqual([
+    { hreflang: 'ar', href: 'https://x/ar' },
+    { hreflang: 'en', href: 'https://x/' },
+    { hreflang: 'nl', href: 'https://x/nl' },
+    { hreflang: 'x-default', href: 'https://x/' },
+  ]);
+});
+
+test('without English, x-default is the default language; without either, there is none', () => {
+  expect(buildAlternates([{ code: 'fr', href: '/fr' }, { code: 'nl', href: '/nl' }], 'nl').at(-1)).toEqual({ hreflang: 'x-default', href: '/nl' });
+  expect(buildAlternates([{ code: 'fr', href: '/fr' }], 'nl').map((a) => a.hreflang)).toEqual(['fr']);
+});
