@@ -50,5 +50,18 @@ if (e2eFiles.length > 0 && process.env.SKIP_E2E !== '1') {
   }
 }
 
+// 4. Static checks, each counted as one test: types, and lint with the import boundaries.
+for (const [name, command, args] of [
+  ['typecheck', bin('tsc'), ['--noEmit', '-p', '.']],
+  ['lint', bin('eslint'), ['.']],
+]) {
+  const result = run(command, args);
+  if (result.status === 0) passed += 1;
+  else {
+    failed += 1;
+    console.log(`${name} failed`);
+  }
+}
+
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
