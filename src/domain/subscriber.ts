@@ -16,3 +16,10 @@ export function validateSubscriberEmail(value: string | null | undefined): strin
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) return FORM_MESSAGES.invalidEmail;
   return null;
 }
+
+/** A visitor subscribed to a language's updates. */
+export interface Subscriber {
+  readonly email: string;
+  readonly locale: string;
+  readonly created_at: number;
+}

@@ -1,7 +1,7 @@
 // Worker tests run against real local D1: migrations first, then the test content folder,
 // imported through the same statements the import CLI runs. Idempotent, whether or not test
 // files share storage.
-import { applyD1Migrations } from 'cloudflare:test';
+import { applyD1Migrations, type D1Migration } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { SqlStatement } from '#src/platform/d1/import-statements';

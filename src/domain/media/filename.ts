@@ -11,7 +11,6 @@ const REPLACEMENT = '_';
 // so `CON.txt` becomes `_` rather than a run of underscores.
 const ILLEGAL_CHARACTERS = /[/?<>\\:*|"%]/g;
 // C0 and C1 control characters: invisible, and rejected by NTFS and most shells.
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u0080-\u009f]/g;
 // `.` and `..` (and longer runs of dots) mean "this folder" or "the parent" rather than a file.
 const ONLY_DOTS = /^\.+$/;

@@ -1,0 +1,93 @@
+// The demo newsroom as a visitor sees it: the real worker (wrangler dev, local D1 and assets)
+// driven by Debian's chromium.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { launchBrowser, startServer } from './server.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+async function visit(path) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  const response = await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
+  return { page, context, response, errors };
+}
+
+async function brokenImages(page) {
+  return page.$$eval('img', (images) => images.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.currentSrc || img.src));
+}
+
+test('the homepage shows real images, the spec sections and no errors', async () => {
+  const { page, context, response, errors } = await visit('/');
+  assert.equal(response.status(), 200);
+  const text = await page.textContent('main');
+  for (const heading of ['Latest stories', 'All stories', 'Contact us']) assert.ok(text.includes(heading), heading);
+  const images = await page.$$eval('main img', (nodes) => nodes.length);
+  assert.ok(images >= 10, `expected images on the homepage, found ${images}`);
+  await page.evaluate(() => Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => (img.onload = img.onerror = r))))));
+  await page.$$eval('img[loading="lazy"]', (nodes) => nodes.forEach((img) => (img.loading = 'eager')));
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(await brokenImages(page), []);
+  assert.deepEqual(errors, []);
+  mkdirSync('test-results', { recursive: true });
+  await page.screenshot({ path: 'test-results/home.png', fullPage: false });
+  await context.close();
+});
+
+test('40 or more stories are reachable through the homepage pages', async () => {
+  const seen = new Set();
+  let path = '/';
+  while (path) {
+    const html = await (await fetch(`${server.origin}${path}`)).text();
+    for (const match of html.matchAll(/class="story-card-title"><a href="(\/[^"]+)"/g)) seen.add(match[1]);
+    path = html.match(/href="([^"]+)" rel="next"/)?.[1]?.replaceAll('&amp;', '&') ?? null;
+  }
+  assert.ok(seen.size >= 40, `reached ${seen.size} stories`);
+  for (const href of [...seen].slice(0, 5)) assert.equal((await fetch(`${server.origin}${href}`)).status, 200, href);
+});
+
+for (const [path, lang, dir] of [
+  ['/fr', 'fr', 'ltr'],
+  ['/nl', 'nl', 'ltr'],
+  ['/ar', 'ar', 'rtl'],
+]) {
+  test(`${path} is a translated page (${dir})`, async () => {
+    const { page, context, response, errors } = await visit(path);
+    assert.equal(response.status(), 200);
+    assert.equal(await page.getAttribute('html', 'lang'), lang);
+    assert.equal(await page.getAttribute('html', 'dir'), dir);
+    assert.ok(!(await page.textContent('main')).includes('Latest stories'));
+    assert.deepEqual(errors, []);
+    if (lang === 'ar') await page.screenshot({ path: 'test-results/home-ar.png' });
+    await context.close();
+  });
+}
+
+test('a story page renders its body, cover and language switcher', async () => {
+  const home = await (await fetch(`${server.origin}/`)).text();
+  const href = home.match(/class="story-card-title"><a href="(\/[^"]+)"/)[1];
+  const { page, context, response, errors } = await visit(href);
+  assert.equal(response.status(), 200);
+  assert.equal(await page.locator('h1').count(), 1);
+  assert.ok((await page.locator('.story-body p').count()) > 0);
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(await brokenImages(page), []);
+  assert.deepEqual(errors, []);
+  await page.screenshot({ path: 'test-results/story.png', fullPage: true });
+  await context.close();
+});

@@ -1,0 +1,79 @@
+// Starts the real worker for browser tests: the demo content imported into a throwaway local
+// state directory, then `wrangler dev` on a free loopback port, in its own process group so
+// stop() ends it (and workerd) by PID.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer({ contentDir = 'content/demo' } = {}) {
+  const state = mkdtempSync(join(tmpdir(), 'newsroom-e2e-'));
+  const imported = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), contentDir, `--persist-to=${state}`], { cwd: root, env, encoding: 'utf8' });
+  if (imported.status !== 0) throw new Error(`Import failed:\n${imported.stderr}`);
+  const port = await freePort();
+  const child = spawn(
+    join(root, 'node_modules/.bin/wrangler'),
+    ['dev', '--local', '--ip', '127.0.0.1', '--port', String(port), `--persist-to=${state}`, '--show-interactive-dev-session=false', '--log-level', 'warn'],
+    { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const response = await fetch(`${origin}/`);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error(`wrangler dev did not start within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  function stop() {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    rmSync(state, { recursive: true, force: true });
+  }
+  return { origin, stop, output: () => output };
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launchBrowser() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}

@@ -1,0 +1,37 @@
+import { expect, test } from 'vitest';
+import { categoriesForLocale, categoryDisplayName, type Category } from '#src/domain/category';
+import { analyticsSiteDomains, defaultLanguage, DEFAULT_TRACKING_POLICY } from '#src/domain/newsroom';
+
+test('the default tracking policy is default', () => {
+  expect(DEFAULT_TRACKING_POLICY).toBe('default');
+});
+
+test.each([
+  [[{ code: 'en', is_default: false, public_stories_count: 0 }, { code: 'fr', is_default: true, public_stories_count: 0 }], 'fr'],
+  [[{ code: 'nl', is_default: false, public_stories_count: 0 }, { code: 'fr', is_default: false, public_stories_count: 0 }], 'nl'],
+])('the default language of %j is %s', (languages, expected) => {
+  expect(defaultLanguage(languages).code).toBe(expected);
+});
+
+test('a newsroom without languages is an error', () => {
+  expect(() => defaultLanguage([])).toThrow();
+});
+
+test.each([
+  ['site.example', 'rollup.example', ['site.example', 'rollup.example']],
+  [null, 'rollup.example', ['rollup.example']],
+  ['site.example', null, ['site.example']],
+])('analytics domains for site %s and roll-up %s', (plausible_site_id, rollup, expected) => {
+  expect(analyticsSiteDomains({ plausible_site_id }, rollup)).toEqual(expected);
+});
+
+const category = (key: string, i18n: Category['i18n'], counts: Category['public_stories_count']): Category => ({ id: 1, key, i18n, public_stories_count: counts });
+
+test('navigation lists categories translated into the language and holding public stories there', () => {
+  const energy = category('energy', { en: { name: 'Energy', slug: 'energy', description: '' }, fr: { name: 'Énergie', slug: 'energie', description: '' } }, { en: 3, fr: 0 });
+  const people = category('people', { en: { name: 'People', slug: 'people', description: '' } }, { en: 1 });
+  expect(categoriesForLocale([energy, people], 'en').map((c) => c.key)).toEqual(['energy', 'people']);
+  expect(categoriesForLocale([energy, people], 'fr')).toEqual([]);
+  expect(categoryDisplayName(energy, 'fr')).toBe('Énergie');
+  expect(categoryDisplayName(people, 'fr')).toBe('people');
+});
