@@ -17,6 +17,7 @@ import { securityHeaders } from '#src/middleware/security';
 import { site } from '#src/middleware/site';
 import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
+import { category } from './routes/category';
 import { home } from './routes/home';
 import { buildLayout, pageTitle, STYLESHEET, urlContextOf } from './routes/layout-model';
 import { media } from './routes/media';
@@ -39,6 +40,7 @@ export function createApp(): Hono<AppEnv> {
   const localized = new Hono<AppEnv>();
   localized.use('*', locale);
   localized.route('/', home);
+  localized.route('/', category);
   app.route(`/${LOCALE_SEGMENT}`, localized);
   app.route('/', localized);
   app.route('/', story);

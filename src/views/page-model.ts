@@ -56,6 +56,18 @@ export interface HomePageModel {
   readonly contacts: readonly Contact[];
 }
 
+export interface CategoryPageModel {
+  readonly layout: LayoutModel;
+  readonly slug: string;
+  readonly name: string;
+  readonly description: string;
+  readonly stories: readonly StoryCardModel[];
+  readonly page: number;
+  readonly pages: number;
+  readonly nextPageHref: string | null;
+  readonly previousPageHref: string | null;
+}
+
 export interface StoryPageModel {
   readonly layout: LayoutModel;
   readonly story: Story;

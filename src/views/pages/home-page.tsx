@@ -4,6 +4,7 @@ import { useTranslator } from '../contexts';
 import { Contacts } from '../components/contacts';
 import { Boilerplate, Layout } from '../components/layout';
 import { StoryCard } from '../components/story-card';
+import { StoryList } from '../components/story-list';
 import type { HomePageModel } from '../page-model';
 
 export function HomePage({ model }: { model: HomePageModel }) {
@@ -44,27 +45,15 @@ function HomeContent({ model }: { model: HomePageModel }) {
           {t('homepage.all_stories')}
         </h2>
         {model.stories.length === 0 && !model.highlighted ? <p>{t('homepage.no_stories')}</p> : null}
-        <ul className="story-grid" id="story-grid">
-          {model.stories.map((card) => (
-            <li key={card.story.uuid}>
-              <StoryCard card={card} mediaRoot={layout.mediaRoot} />
-            </li>
-          ))}
-        </ul>
-        {model.pages > 1 ? (
-          <nav className="pagination" aria-label={t('pagination.page_of', { page: model.page, pages: model.pages })}>
-            {model.previousPageHref ? (
-              <a className="button button-secondary" href={model.previousPageHref} rel="prev">
-                {t('pagination.previous')}
-              </a>
-            ) : null}
-            {model.nextPageHref ? (
-              <a className="button load-more" href={model.nextPageHref} rel="next" data-load-more="stories">
-                {t('pagination.load_more')}
-              </a>
-            ) : null}
-          </nav>
-        ) : null}
+        <StoryList
+          stories={model.stories}
+          mediaRoot={layout.mediaRoot}
+          page={model.page}
+          pages={model.pages}
+          nextPageHref={model.nextPageHref}
+          previousPageHref={model.previousPageHref}
+          loadMore={{}}
+        />
       </section>
       <Contacts contacts={model.contacts} mediaRoot={layout.mediaRoot} />
       <Boilerplate company={layout.company} />

@@ -1,0 +1,61 @@
+/** A category page `[/{locale}]/category/{slug}`: its stories in that language, 12 per page. */
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '#src/env';
+import { NotFoundError } from '#src/domain/errors';
+import { DEFAULT_PAGE_SIZE, canLoadMore } from '#src/domain/paging';
+import type { SiteContext } from '#src/domain/ports';
+import { urls } from '#src/i18n/urls';
+import { cacheRules } from '#src/middleware/cache-rules';
+import type { CategoryPageModel } from '#src/views/page-model';
+import { CategoryPage } from '#src/views/pages/category-page';
+import { isCrawler, renderHtml } from '#src/views/render';
+import { buildLayout, pageTitle, urlContextOf } from './layout-model';
+import { parsePageParam } from './page-param';
+import { toStoryCard } from './story-cards';
+
+export async function loadCategory(deps: Deps, site: SiteContext, locale: string, slug: string, page: number): Promise<CategoryPageModel> {
+  const category = site.categories.find((candidate) => candidate.i18n[locale]?.slug === slug);
+  // A category without public stories in this language has no page in it.
+  if (!category || (category.public_stories_count[locale] ?? 0) === 0) throw new NotFoundError(`Category ${slug}`);
+  const translation = category.i18n[locale]!;
+  const pageSize = DEFAULT_PAGE_SIZE;
+  const list = await deps.content.listStories({ locale, categoryId: category.id, page, pageSize });
+  const pages = Math.max(1, Math.ceil(list.total / pageSize));
+  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const ctx = urlContextOf(site);
+  return {
+    layout: buildLayout({
+      site,
+      config: deps.config,
+      locale,
+      path: urls.category(ctx, locale, slug, page),
+      title: pageTitle(site, locale, translation.name),
+      description: translation.description,
+      // In each other language: the translated category when it has stories there, else that
+      // language's homepage (so the switcher never leads to a 404).
+      pageTranslations: site.languages.map((language) => {
+        const other = category.i18n[language.code];
+        const href = other && (category.public_stories_count[language.code] ?? 0) > 0 ? urls.category(ctx, language.code, other.slug) : urls.home(ctx, language.code);
+        return { code: language.code, href };
+      }),
+      currentCategorySlug: slug,
+    }),
+    slug,
+    name: translation.name,
+    description: translation.description,
+    stories: list.stories.map((story) => toStoryCard(site, story)),
+    page,
+    pages,
+    nextPageHref: canLoadMore({ page, pageSize, total: list.total, withHighlightedStory: false }) ? urls.category(ctx, locale, slug, page + 1) : null,
+    previousPageHref: page > 1 ? urls.category(ctx, locale, slug, page - 1) : null,
+  };
+}
+
+export const category = new Hono<AppEnv>().get('/category/:slug', async (c) => {
+  const page = parsePageParam(c.req.query('page'));
+  const model = await loadCategory(c.var.deps, c.var.site!, c.var.locale, c.req.param('slug'), page);
+  return renderHtml(<CategoryPage model={model} />, {
+    headers: { 'Cache-Control': cacheRules.page },
+    waitForAll: isCrawler(c.req.header('User-Agent')),
+  });
+});
