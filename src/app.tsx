@@ -18,6 +18,7 @@ import { site } from '#src/middleware/site';
 import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
 import { category } from './routes/category';
+import { galleries } from './routes/galleries';
 import { home } from './routes/home';
 import { buildLayout, pageTitle, STYLESHEET, urlContextOf } from './routes/layout-model';
 import { media } from './routes/media';
@@ -41,6 +42,7 @@ export function createApp(): Hono<AppEnv> {
   localized.use('*', locale);
   localized.route('/', home);
   localized.route('/', category);
+  localized.route('/', galleries);
   app.route(`/${LOCALE_SEGMENT}`, localized);
   app.route('/', localized);
   app.route('/', story);

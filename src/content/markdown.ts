@@ -71,6 +71,7 @@ const SANITIZE_SCHEMA: SanitizeSchema = {
   attributes: {
     ...defaultSchema.attributes,
     '*': [...(defaultSchema.attributes?.['*'] ?? []).filter((name) => name !== 'id'), 'className'],
+    figure: ['id'],
     h2: ['id'],
     h3: ['id'],
     h4: ['id'],
@@ -166,7 +167,8 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
       const a = context.imageAttributes(image, BODY_IMAGE_WIDTH, BODY_IMAGE_SIZES);
       const caption = attr('caption');
       const img = el('img', { src: a.src, srcSet: a.srcSet, sizes: a.sizes, width: a.width, height: a.height, alt: attr('alt') || caption, loading: 'lazy', decoding: 'async' });
-      return el('figure', { className: ['story-image'] }, [
+      // `image-{uuid}` lets a URL hash (#image-…) open this image (SPEC.md section 2).
+      return el('figure', { className: ['story-image'], id: `image-${image.uuid}` }, [
         el('a', { href: context.originalUrl(image), dataLightbox: 'image' }, [img]),
         ...(caption ? [el('figcaption', {}, [txt(caption)])] : []),
       ]);

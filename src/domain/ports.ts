@@ -5,6 +5,7 @@
 import type { Category } from './category';
 import type { CompanyInformation, Language, Newsroom } from './newsroom';
 import type { Contact } from './contact';
+import type { Gallery, GallerySummary } from './gallery';
 import type { Story, StorySummary } from './story';
 
 /** What every page needs, whatever its language: loaded in one round trip. */
@@ -14,6 +15,8 @@ export interface SiteContext {
   /** Company information by locale code. */
   readonly companies: Readonly<Record<string, CompanyInformation>>;
   readonly categories: readonly Category[];
+  /** Galleries with at least one image or video. */
+  readonly galleries_count: number;
   readonly revision: number;
 }
 
@@ -36,6 +39,11 @@ export interface ListStoriesInput {
   readonly categoryId?: number | null;
 }
 
+export interface GalleryPage {
+  readonly galleries: readonly GallerySummary[];
+  readonly total: number;
+}
+
 export interface ContentRepository {
   /** Null when the newsroom has not been imported yet. */
   getSiteContext(): Promise<SiteContext | null>;
@@ -44,4 +52,8 @@ export interface ContentRepository {
   /** Any story with this slug, whatever its status: callers apply the visibility rules. */
   getStoryBySlug(slug: string): Promise<Story | null>;
   getContacts(locale: string): Promise<Contact[]>;
+  /** Non-empty galleries, newest first. */
+  listGalleries(page: number, pageSize: number): Promise<GalleryPage>;
+  /** A gallery with its images and videos, or null (empty galleries included: callers decide). */
+  getGallery(uuid: string): Promise<Gallery | null>;
 }

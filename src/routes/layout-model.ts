@@ -8,6 +8,7 @@ import type { SiteContext } from '#src/domain/ports';
 import type { StorySummary } from '#src/domain/story';
 import { buildAlternates } from '#src/i18n/alternates';
 import { nativeLanguageName } from '#src/i18n/locales';
+import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls, type UrlContext } from '#src/i18n/urls';
 import type { AppConfig } from '#src/env';
 import type { LayoutModel } from '#src/views/page-model';
@@ -26,6 +27,8 @@ export interface LayoutInput {
   readonly pageTranslations: readonly { code: string; href: string }[];
   readonly currentStory?: StorySummary | null;
   readonly currentCategorySlug?: string | null;
+  /** The page is the media gallery (index or album), for the navigation's current entry. */
+  readonly isMediaPage?: boolean;
   readonly indexable?: boolean;
   readonly canonical?: string | null;
 }
@@ -65,10 +68,15 @@ export function buildLayout(input: LayoutInput): LayoutModel {
     newsroom: site.newsroom,
     company,
     homeHref: urls.home(ctx, locale),
-    navigation: categoriesForLocale(site.categories, locale).map((category) => {
-      const slug = category.i18n[locale]!.slug;
-      return { name: category.i18n[locale]!.name, href: urls.category(ctx, locale, slug), isCurrent: slug === input.currentCategorySlug };
-    }),
+    navigation: [
+      ...categoriesForLocale(site.categories, locale).map((category) => {
+        const slug = category.i18n[locale]!.slug;
+        return { name: category.i18n[locale]!.name, href: urls.category(ctx, locale, slug), isCurrent: slug === input.currentCategorySlug };
+      }),
+      ...(site.galleries_count > 0
+        ? [{ name: formatMessage(locale, messagesFor(locale), 'media.title'), href: urls.media(ctx, locale), isCurrent: input.isMediaPage === true }]
+        : []),
+    ],
     languages,
     privacyLinks: {
       subscribe: urls.privacy(locale, site.newsroom.uuid, 'subscribe'),

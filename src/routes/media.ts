@@ -9,12 +9,11 @@ import type { AppEnv } from '#src/env';
 import { NotFoundError } from '#src/domain/errors';
 import { cacheRules } from '#src/middleware/cache-rules';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export const media = new Hono<AppEnv>().get('/:uuid/*', async (c) => {
+// Only uuid-shaped first segments are files: /media/album/{uuid} is the gallery page.
+export const media = new Hono<AppEnv>().get('/:uuid{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}}/*', async (c) => {
   const uuid = c.req.param('uuid');
   const filename = c.req.path.split('/').pop() ?? '';
-  if (!UUID.test(uuid) || filename === '' || filename === '-') throw new NotFoundError('Media');
+  if (filename === '' || filename === '-') throw new NotFoundError('Media');
   const asset = await c.env.ASSETS.fetch(new Request(new URL(`/media/${uuid}/${filename}`, c.req.url)));
   if (!asset.ok) throw new NotFoundError('Media');
   const response = new Response(asset.body, asset);

@@ -4,6 +4,7 @@
  */
 import type { Category } from '#src/domain/category';
 import type { Contact } from '#src/domain/contact';
+import type { Gallery, GallerySummary } from '#src/domain/gallery';
 import type { CompanyInformation, Newsroom } from '#src/domain/newsroom';
 import type { Story, StorySummary } from '#src/domain/story';
 import type { Alternate } from '#src/i18n/alternates';
@@ -66,6 +67,22 @@ export interface CategoryPageModel {
   readonly pages: number;
   readonly nextPageHref: string | null;
   readonly previousPageHref: string | null;
+}
+
+export interface GalleryIndexModel {
+  readonly layout: LayoutModel;
+  readonly title: string;
+  readonly galleries: readonly { gallery: GallerySummary; href: string }[];
+  readonly page: number;
+  readonly pages: number;
+  readonly nextPageHref: string | null;
+  readonly previousPageHref: string | null;
+}
+
+export interface GalleryPageModel {
+  readonly layout: LayoutModel;
+  readonly gallery: Gallery;
+  readonly indexHref: string;
 }
 
 export interface StoryPageModel {

@@ -4,13 +4,16 @@
  * partial-index conditions of migrations/0001_init.sql literally so SQLite picks those indexes.
  */
 import type { Contact } from '#src/domain/contact';
-import type { ContentRepository, HomepageContent, ListStoriesInput, SiteContext, StoryPage } from '#src/domain/ports';
+import type { Gallery } from '#src/domain/gallery';
+import type { ContentRepository, GalleryPage, HomepageContent, ListStoriesInput, SiteContext, StoryPage } from '#src/domain/ports';
 import { pageOffset } from '#src/domain/paging';
 import type { Story, StoryTranslationRef } from '#src/domain/story';
 import {
   toCategories,
   toCompany,
   toContact,
+  toGallery,
+  toGallerySummary,
   toLanguage,
   toNewsroom,
   toStory,
@@ -18,6 +21,8 @@ import {
   type CategoryRow,
   type CompanyRow,
   type ContactRow,
+  type GalleryItemRow,
+  type GalleryRow,
   type LanguageRow,
   type NewsroomRow,
   type StoryRow,
@@ -35,6 +40,8 @@ const STORY_CATEGORIES_JSON = `(
 ) AS categories`;
 
 const STORY_SUMMARY_COLUMNS = `s.uuid, s.slug, s.locale, s.title, s.subtitle, s.summary, s.published_at, s.updated_at, s.cover, ${STORY_CATEGORIES_JSON}`;
+
+const GALLERY_COLUMNS = 'g.uuid, g.title, g.description, g.published_at, g.thumbnail_image, g.images_number, g.videos_number';
 
 const PUBLIC_STORY = `s.status = 'published' AND s.visibility = 'public'`;
 
@@ -65,7 +72,7 @@ export class D1ContentRepository implements ContentRepository {
   }
 
   async getSiteContext(): Promise<SiteContext | null> {
-    const [newsroom, languages, companies, categories, revision] = await this.batch([
+    const [newsroom, languages, companies, categories, revision, galleries] = await this.batch([
       this.db.prepare('SELECT * FROM newsroom WHERE id = 1'),
       this.db.prepare('SELECT code, is_default, public_stories_count FROM languages ORDER BY position'),
       this.db.prepare('SELECT * FROM company_information'),
@@ -74,6 +81,7 @@ export class D1ContentRepository implements ContentRepository {
          FROM categories c LEFT JOIN category_i18n ci ON ci.category_id = c.id ORDER BY c.position, ci.locale`,
       ),
       this.db.prepare('SELECT revision FROM content_revision WHERE id = 1'),
+      this.db.prepare('SELECT count(*) AS total FROM galleries g WHERE g.images_number + g.videos_number > 0'),
     ]);
     const newsroomRow = rowsOf<NewsroomRow>(newsroom)[0];
     const languageRows = rowsOf<LanguageRow>(languages);
@@ -83,6 +91,7 @@ export class D1ContentRepository implements ContentRepository {
       languages: languageRows.map(toLanguage),
       companies: Object.fromEntries(rowsOf<CompanyRow>(companies).map((row) => [row.locale, toCompany(row)])),
       categories: toCategories(rowsOf<CategoryRow>(categories)),
+      galleries_count: rowsOf<{ total: number }>(galleries)[0]?.total ?? 0,
       revision: rowsOf<{ revision: number }>(revision)[0]?.revision ?? 0,
     };
   }
@@ -166,6 +175,30 @@ export class D1ContentRepository implements ContentRepository {
   async getContacts(locale: string): Promise<Contact[]> {
     const [contacts] = await this.batch([this.contactsStatement(locale)]);
     return rowsOf<ContactRow>(contacts).map(toContact);
+  }
+
+  async listGalleries(page: number, pageSize: number): Promise<GalleryPage> {
+    const [list, total] = await this.batch([
+      this.db
+        .prepare(
+          `SELECT ${GALLERY_COLUMNS} FROM galleries g WHERE g.images_number + g.videos_number > 0
+           ORDER BY g.published_at DESC, g.id DESC LIMIT ?1 OFFSET ?2`,
+        )
+        .bind(pageSize, pageOffset(page, pageSize)),
+      this.db.prepare('SELECT count(*) AS total FROM galleries g WHERE g.images_number + g.videos_number > 0'),
+    ]);
+    return { galleries: rowsOf<GalleryRow>(list).map(toGallerySummary), total: rowsOf<{ total: number }>(total)[0]?.total ?? 0 };
+  }
+
+  async getGallery(uuid: string): Promise<Gallery | null> {
+    const [gallery, items] = await this.batch([
+      this.db.prepare(`SELECT ${GALLERY_COLUMNS} FROM galleries g WHERE g.uuid = ?1`).bind(uuid),
+      this.db
+        .prepare('SELECT i.kind, i.payload FROM gallery_items i JOIN galleries g ON g.id = i.gallery_id WHERE g.uuid = ?1 ORDER BY i.position')
+        .bind(uuid),
+    ]);
+    const row = rowsOf<GalleryRow>(gallery)[0];
+    return row ? toGallery(row, rowsOf<GalleryItemRow>(items)) : null;
   }
 
   private contactsStatement(locale: string): D1PreparedStatement {

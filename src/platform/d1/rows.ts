@@ -4,6 +4,7 @@
  */
 import type { Category, CategoryTranslation } from '#src/domain/category';
 import type { Contact } from '#src/domain/contact';
+import type { Gallery, GallerySummary, GalleryVideo } from '#src/domain/gallery';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import type { CompanyInformation, Language, Newsroom, OneTrustCookieConsent, TrackingPolicy } from '#src/domain/newsroom';
 import type { Story, StoryCategoryRef, StoryStatus, StorySummary, StoryTranslationRef, StoryVisibility } from '#src/domain/story';
@@ -195,5 +196,40 @@ export function toContact(row: ContactRow): Contact {
     mobile: row.mobile,
     website: row.website,
     avatar: json<StoredImagePayload | null>(row.avatar, null),
+  };
+}
+
+export interface GalleryRow {
+  uuid: string;
+  title: string;
+  description: string;
+  published_at: number;
+  thumbnail_image: Nullable<string>;
+  images_number: number;
+  videos_number: number;
+}
+
+export function toGallerySummary(row: GalleryRow): GallerySummary {
+  return {
+    uuid: row.uuid,
+    title: row.title,
+    description: row.description,
+    published_at: row.published_at,
+    images_number: row.images_number,
+    videos_number: row.videos_number,
+    thumbnail_image: json<StoredImagePayload | null>(row.thumbnail_image, null),
+  };
+}
+
+export interface GalleryItemRow {
+  kind: 'image' | 'video';
+  payload: string;
+}
+
+export function toGallery(row: GalleryRow, items: readonly GalleryItemRow[]): Gallery {
+  return {
+    ...toGallerySummary(row),
+    images: items.filter((item) => item.kind === 'image').map((item) => JSON.parse(item.payload) as StoredImagePayload),
+    videos: items.filter((item) => item.kind === 'video').map((item) => JSON.parse(item.payload) as GalleryVideo),
   };
 }

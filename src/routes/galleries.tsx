@@ -1,0 +1,76 @@
+/** Media galleries: the index `[/{locale}]/media` (6 per page) and a gallery `[/{locale}]/media/album/{uuid}`. */
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '#src/env';
+import { NotFoundError } from '#src/domain/errors';
+import { isGalleryEmpty } from '#src/domain/gallery';
+import { GALLERY_PAGE_SIZE, canLoadMore } from '#src/domain/paging';
+import type { SiteContext } from '#src/domain/ports';
+import { formatMessage, messagesFor } from '#src/i18n/translate';
+import { urls } from '#src/i18n/urls';
+import { cacheRules } from '#src/middleware/cache-rules';
+import type { GalleryIndexModel, GalleryPageModel } from '#src/views/page-model';
+import { GalleryIndexPage, GalleryPage } from '#src/views/pages/gallery-pages';
+import { isCrawler, renderHtml } from '#src/views/render';
+import { buildLayout, pageTitle, urlContextOf } from './layout-model';
+import { parsePageParam } from './page-param';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export async function loadGalleryIndex(deps: Deps, site: SiteContext, locale: string, page: number): Promise<GalleryIndexModel> {
+  const pageSize = GALLERY_PAGE_SIZE;
+  const list = await deps.content.listGalleries(page, pageSize);
+  const pages = Math.max(1, Math.ceil(list.total / pageSize));
+  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const ctx = urlContextOf(site);
+  const title = formatMessage(locale, messagesFor(locale), 'media.title');
+  const withPage = (href: string, n: number) => (n > 1 ? `${href}?page=${n}` : href);
+  return {
+    layout: buildLayout({
+      site,
+      config: deps.config,
+      locale,
+      path: withPage(urls.media(ctx, locale), page),
+      title: pageTitle(site, locale, title),
+      description: '',
+      pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.media(ctx, language.code) })),
+      isMediaPage: true,
+    }),
+    title,
+    galleries: list.galleries.map((gallery) => ({ gallery, href: urls.gallery(ctx, locale, gallery.uuid) })),
+    page,
+    pages,
+    nextPageHref: canLoadMore({ page, pageSize, total: list.total, withHighlightedStory: false }) ? withPage(urls.media(ctx, locale), page + 1) : null,
+    previousPageHref: page > 1 ? withPage(urls.media(ctx, locale), page - 1) : null,
+  };
+}
+
+export async function loadGallery(deps: Deps, site: SiteContext, locale: string, uuid: string): Promise<GalleryPageModel> {
+  if (!UUID.test(uuid)) throw new NotFoundError(`Gallery ${uuid}`);
+  const gallery = await deps.content.getGallery(uuid);
+  if (!gallery || isGalleryEmpty(gallery)) throw new NotFoundError(`Gallery ${uuid}`);
+  const ctx = urlContextOf(site);
+  return {
+    layout: buildLayout({
+      site,
+      config: deps.config,
+      locale,
+      path: urls.gallery(ctx, locale, uuid),
+      title: pageTitle(site, locale, gallery.title),
+      description: gallery.description,
+      pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.gallery(ctx, language.code, uuid) })),
+      isMediaPage: true,
+    }),
+    gallery,
+    indexHref: urls.media(ctx, locale),
+  };
+}
+
+export const galleries = new Hono<AppEnv>()
+  .get('/media', async (c) => {
+    const model = await loadGalleryIndex(c.var.deps, c.var.site!, c.var.locale, parsePageParam(c.req.query('page')));
+    return renderHtml(<GalleryIndexPage model={model} />, { headers: { 'Cache-Control': cacheRules.page }, waitForAll: isCrawler(c.req.header('User-Agent')) });
+  })
+  .get('/media/album/:uuid', async (c) => {
+    const model = await loadGallery(c.var.deps, c.var.site!, c.var.locale, c.req.param('uuid'));
+    return renderHtml(<GalleryPage model={model} />, { headers: { 'Cache-Control': cacheRules.page }, waitForAll: isCrawler(c.req.header('User-Agent')) });
+  });

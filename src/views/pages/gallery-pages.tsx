@@ -1,0 +1,147 @@
+/** The media gallery index and a single gallery with its images (each downloadable) and videos. */
+import { downloadUrl, UploadedImage } from '#src/domain/media/index';
+import type { GallerySummary } from '#src/domain/gallery';
+import { Document } from '../document';
+import { useTranslator } from '../contexts';
+import { ResponsiveImage } from '../components/image';
+import { Boilerplate, Layout } from '../components/layout';
+import type { GalleryIndexModel, GalleryPageModel, LayoutModel } from '../page-model';
+import type { ReactNode } from 'react';
+
+function Page({ layout, children }: { layout: LayoutModel; children: ReactNode }) {
+  return (
+    <Document
+      locale={layout.context.localeCode}
+      head={layout.head}
+      stylesheet={layout.stylesheet}
+      themeColor={layout.newsroom.theme_color}
+      context={layout.context}
+      siteDomains={layout.siteDomains}
+    >
+      <Layout layout={layout}>
+        {children}
+        <Boilerplate company={layout.company} />
+      </Layout>
+    </Document>
+  );
+}
+
+/** "12 images, 2 videos", leaving out a kind the gallery has none of. */
+function MediaCounts({ gallery }: { gallery: GallerySummary }) {
+  const { t } = useTranslator();
+  const parts = [
+    gallery.images_number > 0 ? t('media.images_count', { count: gallery.images_number }) : null,
+    gallery.videos_number > 0 ? t('media.videos_count', { count: gallery.videos_number }) : null,
+  ].filter(Boolean);
+  return <p className="gallery-card-counts">{parts.join(', ')}</p>;
+}
+
+export function GalleryIndexPage({ model }: { model: GalleryIndexModel }) {
+  return (
+    <Page layout={model.layout}>
+      <GalleryIndex model={model} />
+    </Page>
+  );
+}
+
+function GalleryIndex({ model }: { model: GalleryIndexModel }) {
+  const { t } = useTranslator();
+  const { layout } = model;
+  return (
+    <section className="container galleries" aria-labelledby="galleries-title">
+      <h1 id="galleries-title">{model.title}</h1>
+      {model.galleries.length === 0 ? <p>{t('media.no_galleries')}</p> : null}
+      <ul className="gallery-grid" id="gallery-grid">
+        {model.galleries.map(({ gallery, href }) => (
+          <li key={gallery.uuid} className="gallery-card">
+            <a href={href} className="gallery-card-link">
+              {gallery.thumbnail_image ? (
+                <ResponsiveImage
+                  image={gallery.thumbnail_image}
+                  mediaRoot={layout.mediaRoot}
+                  width={400}
+                  sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 400px"
+                  alt=""
+                />
+              ) : (
+                <span className="story-card-placeholder" />
+              )}
+              <h2 className="gallery-card-title">{gallery.title}</h2>
+            </a>
+            <MediaCounts gallery={gallery} />
+          </li>
+        ))}
+      </ul>
+      {model.pages > 1 ? (
+        <nav className="pagination" aria-label={t('pagination.page_of', { page: model.page, pages: model.pages })}>
+          {model.previousPageHref ? (
+            <a className="button button-secondary" href={model.previousPageHref} rel="prev">
+              {t('pagination.previous')}
+            </a>
+          ) : null}
+          {model.nextPageHref ? (
+            <a className="button load-more" href={model.nextPageHref} rel="next" data-load-more="galleries">
+              {t('pagination.load_more')}
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export function GalleryPage({ model }: { model: GalleryPageModel }) {
+  return (
+    <Page layout={model.layout}>
+      <GalleryContent model={model} />
+    </Page>
+  );
+}
+
+function GalleryContent({ model }: { model: GalleryPageModel }) {
+  const { t } = useTranslator();
+  const { gallery, layout } = model;
+  return (
+    <section className="container gallery" aria-labelledby="gallery-title">
+      <p className="gallery-back">
+        <a href={model.indexHref}>{t('media.back')}</a>
+      </p>
+      <h1 id="gallery-title">{gallery.title}</h1>
+      {gallery.description ? <p className="gallery-description">{gallery.description}</p> : null}
+      <MediaCounts gallery={gallery} />
+      <ul className="gallery-images">
+        {gallery.images.map((image) => {
+          const model = UploadedImage.fromJSON(image, { cdn: layout.mediaRoot });
+          const caption = model.caption ?? '';
+          return (
+            <li key={image.uuid}>
+              <figure id={`gallery-image-${image.uuid}`} className="gallery-image">
+                <a href={model.cdnUrl} data-lightbox="gallery-image">
+                  <ResponsiveImage image={image} mediaRoot={layout.mediaRoot} width={600} sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 600px" alt={caption} />
+                </a>
+                <figcaption>
+                  {caption ? <span className="gallery-image-caption">{caption}</span> : null}
+                  <a className="gallery-image-download" href={downloadUrl(image, [], layout.mediaRoot)} download aria-label={t('media.download_image', { name: image.filename })}>
+                    {t('media.download')}
+                  </a>
+                </figcaption>
+              </figure>
+            </li>
+          );
+        })}
+      </ul>
+      {gallery.videos.length > 0 ? (
+        <ul className="gallery-videos">
+          {gallery.videos.map((video, index) => (
+            <li key={video.url} id={`video-${index + 1}`} className="gallery-video">
+              <a href={video.url} rel="noopener noreferrer">
+                {video.thumbnail ? <ResponsiveImage image={video.thumbnail} mediaRoot={layout.mediaRoot} width={600} sizes="(max-width: 640px) 100vw, 600px" alt="" /> : null}
+                <span>{t('media.video_link', { title: video.title })}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
