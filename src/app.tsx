@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/env';
-import { MovedError, NotFoundError } from '#src/domain/errors';
+import { InvalidInputError, MovedError, NotFoundError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
@@ -17,6 +17,7 @@ import { securityHeaders } from '#src/middleware/security';
 import { site } from '#src/middleware/site';
 import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
+import { api } from './routes/api';
 import { category } from './routes/category';
 import { galleries } from './routes/galleries';
 import { home } from './routes/home';
@@ -38,6 +39,8 @@ export function createApp(): Hono<AppEnv> {
     await next();
   });
 
+  app.route('/api', api);
+
   const localized = new Hono<AppEnv>();
   localized.use('*', locale);
   localized.route('/', home);
@@ -50,20 +53,31 @@ export function createApp(): Hono<AppEnv> {
   app.notFound((c) => errorResponse(c, 404));
   app.onError((error, c) => {
     if (error instanceof MovedError) return c.redirect(error.location, 301);
+    // API callers read {message}; visitors get a page in their language.
+    if (c.req.path.startsWith('/api/')) {
+      const status = error instanceof InvalidInputError ? 400 : error instanceof NotFoundError ? 404 : 500;
+      if (status === 500) logUnexpected(c, error);
+      return c.json({ message: status === 500 ? 'Something went wrong' : error.message }, status, { 'Cache-Control': cacheRules.error });
+    }
     if (error instanceof NotFoundError) return errorResponse(c, 404);
-    console.error(
-      JSON.stringify({
-        message: 'Unhandled error',
-        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        stack: error instanceof Error ? error.stack : undefined,
-        path: c.req.path,
-        locale: c.var.locale ?? null,
-        requestId: c.req.header('cf-ray') ?? null,
-      }),
-    );
+    logUnexpected(c, error);
     return errorResponse(c, 500);
   });
   return app;
+}
+
+/** One structured line per unexpected error: what failed, where, for whom. */
+function logUnexpected(c: Context<AppEnv>, error: unknown): void {
+  console.error(
+    JSON.stringify({
+      message: 'Unhandled error',
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+      path: c.req.path,
+      locale: c.var.locale ?? null,
+      requestId: c.req.header('cf-ray') ?? null,
+    }),
+  );
 }
 
 /** A status page in the visitor's language, with the site's header and footer when we can. */

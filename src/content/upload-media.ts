@@ -127,7 +127,7 @@ async function uploadOne(file: UploadCandidate, options: UploadMediaOptions, tim
 /** A one-line reason: Uploadcare's message with its error code, or the timeout that hit. */
 function describeError(error: unknown, timeoutMs: number): string {
   if (!(error instanceof Error)) return String(error);
-  if ((error as { isCancel?: unknown }).isCancel === true) return `upload timed out after ${Math.round(timeoutMs / 1000)} s`;
+  if ((error as { isCancel?: unknown }).isCancel === true) return `upload timed out after ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`;
   const code = (error as { code?: unknown }).code;
   const message = error.message || error.name;
   return typeof code === 'string' && code !== '' && !message.includes(code) ? `${message} (${code})` : message;

@@ -1,0 +1,81 @@
+/**
+ * Load-more endpoints (SPEC.md section 7): POST /api/fetch-stories and /api/fetch-galleries.
+ * Bodies are validated; anything wrong is a 400 with `{message}`, never a 500. Answers are
+ * allowlisted view models (src/views/json.ts).
+ */
+import { Hono, type Context } from 'hono';
+import * as z from 'zod/mini';
+import type { AppEnv } from '#src/env';
+import { InvalidInputError, NotFoundError } from '#src/domain/errors';
+import { defaultLanguage } from '#src/domain/newsroom';
+import { DEFAULT_PAGE_SIZE, GALLERY_PAGE_SIZE, MAX_PAGE_SIZE } from '#src/domain/paging';
+import { urls } from '#src/i18n/urls';
+import { galleryCardJson, storyCardJson } from '#src/views/json';
+import { urlContextOf } from './layout-model';
+import { toStoryCard } from './story-cards';
+
+const MAX_PAGE = 10_000;
+const page = z.optional(z.int().check(z.minimum(1), z.maximum(MAX_PAGE)));
+// Oversized pages are capped rather than refused: a client asking for 500 gets MAX_PAGE_SIZE.
+const pageSize = z.optional(z.pipe(z.int().check(z.minimum(1)), z.transform((size: number) => Math.min(size, MAX_PAGE_SIZE))));
+
+const FetchStoriesSchema = z.strictObject({
+  page,
+  pageSize,
+  withHighlightedStory: z.optional(z.boolean()),
+  category: z.optional(z.nullable(z.union([z.strictObject({ id: z.int() }), z.string().check(z.maxLength(200))]))),
+  include: z.optional(z.array(z.enum(['thumbnail_image', 'categories', 'subtitle', 'summary']))),
+  localeCode: z.optional(z.string().check(z.maxLength(16))),
+  filterQuery: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+});
+
+const FetchGalleriesSchema = z.strictObject({ page, pageSize });
+
+async function readJson<T>(c: Context<AppEnv>, schema: z.ZodMiniType<T>): Promise<T> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new InvalidInputError('The request body must be JSON');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new InvalidInputError(`${issue.path.join('.') || 'body'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+export const api = new Hono<AppEnv>()
+  .post('/fetch-stories', async (c) => {
+    const input = await readJson(c, FetchStoriesSchema);
+    const site = c.var.site;
+    if (!site) throw new NotFoundError('Newsroom not imported');
+    const locale = input.localeCode ?? defaultLanguage(site.languages).code;
+    if (!site.languages.some((language) => language.code === locale)) throw new InvalidInputError(`localeCode: unknown locale "${locale}"`);
+    if (input.filterQuery && Object.keys(input.filterQuery).length > 0) throw new InvalidInputError('filterQuery: filters are not supported');
+    let categoryId: number | null = null;
+    if (input.category != null) {
+      const wanted = input.category;
+      const category = site.categories.find((candidate) => (typeof wanted === 'string' ? candidate.i18n[locale]?.slug === wanted : candidate.id === wanted.id));
+      if (!category) throw new InvalidInputError('category: unknown category');
+      categoryId = category.id;
+    }
+    const { content, config } = c.var.deps;
+    // The highlighted story sits above the homepage grid; the grid's pages leave it out.
+    const excludeUuid = input.withHighlightedStory && categoryId === null ? ((await content.getHomepage(locale, 1, 1)).highlighted?.uuid ?? null) : null;
+    const list = await content.listStories({ locale, page: input.page ?? 1, pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE, categoryId, excludeUuid });
+    return c.json({ stories: list.stories.map((story) => storyCardJson(toStoryCard(site, story), config.mediaRoot)), total: list.total });
+  })
+  .post('/fetch-galleries', async (c) => {
+    const input = await readJson(c, FetchGalleriesSchema);
+    const site = c.var.site;
+    if (!site) throw new NotFoundError('Newsroom not imported');
+    const ctx = urlContextOf(site);
+    const locale = defaultLanguage(site.languages).code;
+    const list = await c.var.deps.content.listGalleries(input.page ?? 1, input.pageSize ?? GALLERY_PAGE_SIZE);
+    return c.json({
+      galleries: list.galleries.map((gallery) => galleryCardJson(gallery, urls.gallery(ctx, locale, gallery.uuid), c.var.deps.config.mediaRoot)),
+      total: list.total,
+    });
+  });

@@ -1,0 +1,49 @@
+/**
+ * JSON representations, built by allowlist: each serializer names the fields that leave the
+ * worker, so no internal column (author email, body text, sections) reaches a browser by accident.
+ */
+import type { GallerySummary } from '#src/domain/gallery';
+import type { StoredImagePayload } from '#src/domain/media-payload';
+import { isoDate } from '#src/i18n/translate';
+import { imageAttributes } from './image-attributes';
+import type { StoryCardModel } from './page-model';
+
+export interface ImageJson {
+  readonly src: string;
+  readonly srcSet: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+function imageJson(image: StoredImagePayload | null, mediaRoot: string, width: number): ImageJson | null {
+  if (!image) return null;
+  const { src, srcSet, width: shownWidth, height } = imageAttributes(image, mediaRoot, width, `${width}px`);
+  return { src, srcSet, width: shownWidth, height };
+}
+
+export function storyCardJson(card: StoryCardModel, mediaRoot: string) {
+  const { story } = card;
+  return {
+    uuid: story.uuid,
+    slug: story.slug,
+    url: card.href,
+    locale: story.locale,
+    title: story.title,
+    subtitle: story.subtitle,
+    summary: story.summary,
+    published_at: isoDate(story.published_at),
+    thumbnail_image: imageJson(story.cover, mediaRoot, 400),
+    categories: card.categories.map((category) => ({ name: category.name, url: category.href })),
+  };
+}
+
+export function galleryCardJson(gallery: GallerySummary, href: string, mediaRoot: string) {
+  return {
+    uuid: gallery.uuid,
+    url: href,
+    title: gallery.title,
+    images_number: gallery.images_number,
+    videos_number: gallery.videos_number,
+    thumbnail_image: imageJson(gallery.thumbnail_image, mediaRoot, 400),
+  };
+}
