@@ -1,18 +1,23 @@
 /**
- * Content import CLI: `npm run import -- <content-dir> [--remote] [--dry-run] [--force] [--persist-to=DIR]`.
+ * Content import CLI: `npm run import -- <content-dir> [--upload] [--remote] [--dry-run] [--force] [--persist-to=DIR]`.
  *
  * Validates the whole folder (all problems at once, as `file: field: message`), renders story
  * bodies, then replaces the newsroom's content in D1 in one transaction and bumps the content
  * revision. Nothing is written when any file is wrong, and an unchanged folder writes nothing.
  * Locally, media files are copied into the static assets (public/media/{uuid}/{filename}) that
- * the worker serves under a CDN-shaped path.
+ * the worker serves under a CDN-shaped path. With `--upload`, new media files go to Uploadcare
+ * first (UPLOADCARE_PUBLIC_KEY), and media/.uploadcare.json records their uuids so re-runs upload
+ * nothing twice.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadContentFolder } from '#src/content/load-folder';
+import { loadContentFolder, type LoadResult } from '#src/content/load-folder';
+import { createProgressReporter } from '#src/content/progress-bar';
+import { readUploadLedger, readUploadLedgerEntries, recordUploads, uploadCandidates, uploadNewMedia, writeUploadLedger } from '#src/content/upload-media';
+import { UPLOADCARE_CDN_URL } from '#src/domain/media/index';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { formatProblem } from '#src/content/schema';
 import { CURRENT_CONTENT_HASH_SQL, replaceContentStatements, runAtomically, toSqlScript } from '#src/platform/d1/import-statements';
@@ -24,19 +29,21 @@ interface Options {
   remote: boolean;
   dryRun: boolean;
   force: boolean;
+  upload: boolean;
   /** Local state directory (default: wrangler's own, .wrangler/state). */
   persistTo: string | null;
 }
 
-const USAGE = 'Usage: npm run import -- <content-dir> [--remote] [--dry-run] [--force] [--persist-to=DIR]';
+const USAGE = 'Usage: npm run import -- <content-dir> [--upload] [--remote] [--dry-run] [--force] [--persist-to=DIR]';
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { dir: '', remote: false, dryRun: false, force: false, persistTo: null };
+  const options: Options = { dir: '', remote: false, dryRun: false, force: false, upload: false, persistTo: null };
   const positional: string[] = [];
   for (const arg of argv) {
     if (arg === '--remote') options.remote = true;
     else if (arg === '--dry-run') options.dryRun = true;
     else if (arg === '--force') options.force = true;
+    else if (arg === '--upload') options.upload = true;
     else if (arg.startsWith('--persist-to=')) options.persistTo = resolve(arg.slice('--persist-to='.length));
     else if (arg.startsWith('--')) fail(`Unknown option ${arg}\n${USAGE}`);
     else positional.push(arg);
@@ -47,6 +54,14 @@ function parseArgs(argv: string[]): Options {
 
 function fail(message: string): never {
   console.error(message);
+  process.exit(1);
+}
+
+function exitOnProblems(result: LoadResult, dir: string): void {
+  if (result.ok) return;
+  console.error(`Import failed: ${result.problems.length} problem(s) in ${dir}\n`);
+  for (const problem of result.problems) console.error(`  ${formatProblem(problem)}`);
+  console.error('\nNothing was written.');
   process.exit(1);
 }
 
@@ -63,14 +78,35 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   if (!existsSync(options.dir)) fail(`Content folder not found: ${options.dir}`);
 
-  const cdnRoot = process.env.MEDIA_CDN_URL || '/media';
-  const result = loadContentFolder(options.dir, { addressing: createMediaAddressing(cdnRoot) });
-  if (!result.ok) {
-    console.error(`Import failed: ${result.problems.length} problem(s) in ${options.dir}\n`);
-    for (const problem of result.problems) console.error(`  ${formatProblem(problem)}`);
-    console.error('\nNothing was written.');
-    process.exit(1);
+  const cdnRoot = process.env.MEDIA_CDN_URL || (options.upload ? UPLOADCARE_CDN_URL : '/media');
+  const addressing = createMediaAddressing(cdnRoot);
+  const known = options.upload ? readUploadLedger(options.dir) : new Map<string, string>();
+  // The first load validates the folder and hashes every referenced media file: nothing is
+  // uploaded for a folder that is wrong, and only files the content uses are uploaded.
+  let result = loadContentFolder(options.dir, { addressing, knownUuids: known });
+  exitOnProblems(result, options.dir);
+  if (options.upload && !options.dryRun && result.ok) {
+    const publicKey = process.env.UPLOADCARE_PUBLIC_KEY;
+    if (!publicKey) fail('--upload needs UPLOADCARE_PUBLIC_KEY in the environment.');
+    const candidates = uploadCandidates(result.bundle.media);
+    const reporter = createProgressReporter();
+    const baseURL = process.env.UPLOADCARE_UPLOAD_BASE_URL || undefined;
+    const { uploaded, failed } = await uploadNewMedia(candidates, { publicKey, baseURL, known, onProgress: reporter.update });
+    reporter.finish();
+    // Successes are recorded before failures abort, so a re-run does not upload them again.
+    writeUploadLedger(options.dir, recordUploads(readUploadLedgerEntries(options.dir), candidates, uploaded));
+    if (failed.length > 0) {
+      console.error(`Upload failed for ${failed.length} file(s):`);
+      for (const failure of failed) console.error(`  media/${failure.path}: ${failure.error}`);
+      fail('Nothing was written.');
+    }
+    // Bodies and payloads must name the uuids Uploadcare assigned: render again with them.
+    if (uploaded.size > 0) {
+      result = loadContentFolder(options.dir, { addressing, knownUuids: new Map([...known, ...uploaded]) });
+      exitOnProblems(result, options.dir);
+    }
   }
+  if (!result.ok) return;
   const { bundle } = result;
   const summary = `${bundle.stories.length} stories, ${bundle.categories.length} categories, ${bundle.galleries.length} galleries, ${bundle.contacts.length} contacts, ${bundle.media.length} media files`;
   if (options.dryRun) {

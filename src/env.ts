@@ -3,18 +3,26 @@
  * variables are checked once with zod so a bad deployment fails with the field that is wrong.
  */
 import * as z from 'zod/mini';
-import type { ContentRepository, SiteContext } from '#src/domain/ports';
+import type { ContentRepository, Mailer, SiteContext, SubscriptionStore } from '#src/domain/ports';
 import type { QueryStats } from '#src/platform/d1/content-repository';
 
 const VarsSchema = z.object({
   MEDIA_CDN_URL: z.optional(z.string()),
   ANALYTICS_ROLLUP_DOMAIN: z.optional(z.string()),
+  EMAIL_API_URL: z.optional(z.string()),
+  EMAIL_API_KEY: z.optional(z.string()),
+  EMAIL_FROM: z.optional(z.string()),
+  SHOW_OUTBOX: z.optional(z.string()),
 });
 
 export interface AppConfig {
   /** Root of media addresses: the Uploadcare CDN, or `/media` served by this worker. */
   readonly mediaRoot: string;
   readonly analyticsRollupDomain: string | null;
+  /** HTTP email API; null sends mail to the D1 outbox. */
+  readonly emailApi: { url: string; apiKey: string; from: string } | null;
+  /** Serve /_dev/outbox (local development only). */
+  readonly showOutbox: boolean;
 }
 
 export function readConfig(env: CloudflareBindings): AppConfig {
@@ -23,14 +31,22 @@ export function readConfig(env: CloudflareBindings): AppConfig {
     const fields = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid worker configuration: ${fields}`);
   }
+  const vars = parsed.data;
+  if (vars.EMAIL_API_URL && !(vars.EMAIL_API_KEY && vars.EMAIL_FROM)) {
+    throw new Error('Invalid worker configuration: EMAIL_API_URL needs EMAIL_API_KEY and EMAIL_FROM');
+  }
   return {
-    mediaRoot: (parsed.data.MEDIA_CDN_URL || '/media').replace(/\/$/, ''),
-    analyticsRollupDomain: parsed.data.ANALYTICS_ROLLUP_DOMAIN || null,
+    mediaRoot: (vars.MEDIA_CDN_URL || '/media').replace(/\/$/, ''),
+    analyticsRollupDomain: vars.ANALYTICS_ROLLUP_DOMAIN || null,
+    emailApi: vars.EMAIL_API_URL ? { url: vars.EMAIL_API_URL, apiKey: vars.EMAIL_API_KEY!, from: vars.EMAIL_FROM! } : null,
+    showOutbox: vars.SHOW_OUTBOX === 'true',
   };
 }
 
 export interface Deps {
   readonly content: ContentRepository;
+  readonly subscriptions: SubscriptionStore;
+  readonly mailer: Mailer;
   readonly queryStats: QueryStats;
   readonly config: AppConfig;
 }

@@ -57,3 +57,33 @@ export interface ContentRepository {
   /** A gallery with its images and videos, or null (empty galleries included: callers decide). */
   getGallery(uuid: string): Promise<Gallery | null>;
 }
+
+/** Result of a subscribe request: `created` is false when the address was already subscribed. */
+export interface SubscribeResult {
+  readonly created: boolean;
+  readonly token: string | null;
+}
+
+/** Visitors' writes: subscriptions and privacy requests. */
+export interface SubscriptionStore {
+  /** Creates a pending subscriber; idempotent: an existing (email, locale) is left as it is. */
+  subscribe(input: { email: string; locale: string; categories: readonly number[]; token: string; now: number }): Promise<SubscribeResult>;
+  /** Confirms the pending subscriber holding this token; false when the token is unknown. */
+  confirm(token: string, now: number): Promise<boolean>;
+  /** Unsubscribes the holder of this token; false when the token is unknown. */
+  unsubscribe(token: string, now: number): Promise<boolean>;
+  /** The subscriber holding this token, for the unsubscribe page. */
+  findByToken(token: string): Promise<{ email: string; locale: string; status: string } | null>;
+  recordDataRequest(input: { email: string; locale: string; kind: string; message: string; now: number }): Promise<void>;
+}
+
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+/** Sends mail: an HTTP email API when configured, else the D1 outbox. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}

@@ -17,9 +17,22 @@ export function validateSubscriberEmail(value: string | null | undefined): strin
   return null;
 }
 
-/** A visitor subscribed to a language's updates. */
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/** A visitor subscribed to a language's updates (double opt-in: pending until confirmed). */
 export interface Subscriber {
   readonly email: string;
   readonly locale: string;
+  readonly status: SubscriberStatus;
+  readonly categories: readonly number[];
   readonly created_at: number;
+}
+
+export const DATA_REQUEST_KINDS = ['access', 'deletion', 'correction', 'other'] as const;
+export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
+
+/** Emails are compared case-insensitively and stored trimmed and lower-cased. */
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
 }

@@ -2,10 +2,19 @@
 import { createMiddleware } from 'hono/factory';
 import { readConfig, type AppEnv } from '#src/env';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
+import { D1OutboxMailer, D1SubscriptionStore } from '#src/platform/d1/subscription-store';
+import { HttpMailer } from '#src/platform/mail/http-mailer';
 
 export const deps = createMiddleware<AppEnv>(async (c, next) => {
   const content = new D1ContentRepository(c.env.DB);
-  c.set('deps', { content, queryStats: content.stats, config: readConfig(c.env) });
+  const config = readConfig(c.env);
+  c.set('deps', {
+    content,
+    subscriptions: new D1SubscriptionStore(c.env.DB),
+    mailer: config.emailApi ? new HttpMailer(config.emailApi) : new D1OutboxMailer(c.env.DB),
+    queryStats: content.stats,
+    config,
+  });
   await next();
   // How many database round trips and statements this response cost (seen in dev tools and
   // read by the benchmark).

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getPlatformProxy } from 'wrangler';
+import { FAKE_PUBLIC_KEY, startFakeUploadcare } from '../fixtures/fake-uploadcare';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '../..');
@@ -13,11 +14,11 @@ const work = mkdtempSync(join(tmpdir(), 'newsroom-import-'));
 const state = join(work, 'state');
 const fixture = join(root, 'test/fixtures/content/basic');
 
-async function importFolder(dir: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function importFolder(dir: string, extraArgs: string[] = [], extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), dir, `--persist-to=${state}`], {
+    const { stdout, stderr } = await run(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), dir, `--persist-to=${state}`, ...extraArgs], {
       cwd: root,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...extraEnv },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -85,3 +86,41 @@ test('a missing folder is a clear error', async () => {
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('Content folder not found');
 }, 30_000);
+
+test('--upload sends new media to Uploadcare once, records their uuids and imports with them', async () => {
+  const fake = await startFakeUploadcare();
+  try {
+    const folder = join(work, 'upload');
+    cpSync(fixture, folder, { recursive: true });
+    const env = { UPLOADCARE_PUBLIC_KEY: FAKE_PUBLIC_KEY, UPLOADCARE_UPLOAD_BASE_URL: fake.baseURL };
+    const first = await importFolder(folder, ['--upload'], env);
+    expect(first.code, first.stderr).toBe(0);
+    const uploads = fake.requests.filter((request) => request.pathname.startsWith('/base/')).length;
+    expect(uploads).toBe(4);
+    const ledger = JSON.parse(readFileSync(join(folder, 'media/.uploadcare.json'), 'utf8')) as Record<string, { uuid: string; path: string }>;
+    const uuids = Object.values(ledger).map((entry) => entry.uuid).sort();
+    expect(uuids.sort()).toEqual([...fake.files.keys()].sort());
+    const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: join(root, 'wrangler.toml'), persist: { path: join(state, 'v3') }, remoteBindings: false });
+    try {
+      const media = await proxy.env.DB.prepare('SELECT uuid FROM media ORDER BY uuid').all<{ uuid: string }>();
+      expect(media.results.map((row) => row.uuid)).toEqual(uuids);
+      const body = await proxy.env.DB.prepare("SELECT body_html FROM stories WHERE slug = 'english-story-03'").first<{ body_html: string }>();
+      expect(body!.body_html).toContain(`https://ucarecdn.com/${ledger[Object.keys(ledger).find((sha) => ledger[sha]!.path === 'photo.jpg')!]!.uuid}/`);
+    } finally {
+      await proxy.dispose();
+    }
+    fake.reset();
+    const second = await importFolder(folder, ['--upload'], env);
+    expect(second.code, second.stderr).toBe(0);
+    expect(fake.requests).toHaveLength(0);
+    expect(second.stdout).toContain('Nothing changed');
+  } finally {
+    await fake.close();
+  }
+}, 120_000);
+
+test('--upload without a key is a clear error', async () => {
+  const result = await importFolder(fixture, ['--upload'], { UPLOADCARE_PUBLIC_KEY: '' });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('UPLOADCARE_PUBLIC_KEY');
+}, 60_000);

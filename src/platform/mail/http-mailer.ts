@@ -1,0 +1,20 @@
+/**
+ * Mail through an HTTP email API (any provider accepting `POST {from, to, subject, text}` with a
+ * bearer key). Used when EMAIL_API_URL is configured; a failure throws, so the caller can show
+ * the form's "Something went wrong" message instead of pretending the mail left.
+ */
+import type { Mailer, MailMessage } from '#src/domain/ports';
+
+export class HttpMailer implements Mailer {
+  constructor(private readonly options: { url: string; apiKey: string; from: string; fetch?: typeof fetch }) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const response = await (this.options.fetch ?? fetch)(this.options.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.options.apiKey}` },
+      body: JSON.stringify({ from: this.options.from, to: message.to, subject: message.subject, text: message.text }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`Email API answered ${response.status}`);
+  }
+}
