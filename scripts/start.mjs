@@ -13,7 +13,7 @@ if (prepared.status !== 0) process.exit(prepared.status ?? 1);
 
 const server = spawn(
   join(root, 'node_modules/.bin/wrangler'),
-  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', ...process.argv.slice(2)],
+  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--var', 'SHOW_OUTBOX:true', ...process.argv.slice(2)],
   { cwd: root, env, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

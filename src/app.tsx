@@ -23,6 +23,7 @@ import { galleries } from './routes/galleries';
 import { home } from './routes/home';
 import { buildLayout, pageTitle, STYLESHEET, urlContextOf } from './routes/layout-model';
 import { media } from './routes/media';
+import { privacy } from './routes/privacy';
 import { story } from './routes/story';
 
 export function createApp(): Hono<AppEnv> {
@@ -40,6 +41,12 @@ export function createApp(): Hono<AppEnv> {
   });
 
   app.route('/api', api);
+  // Local development: the mail that would have been sent (confirmation links to click).
+  app.get('/_dev/outbox', async (c) => {
+    if (!c.var.deps.config.showOutbox) throw new NotFoundError('Outbox');
+    return c.json({ messages: await c.var.deps.outbox.recent(50) }, 200, { 'Cache-Control': cacheRules.private });
+  });
+  app.route(`/${LOCALE_SEGMENT}/newsroom/:uuid`, privacy);
 
   const localized = new Hono<AppEnv>();
   localized.use('*', locale);

@@ -3,7 +3,7 @@
  * variables are checked once with zod so a bad deployment fails with the field that is wrong.
  */
 import * as z from 'zod/mini';
-import type { ContentRepository, Mailer, SiteContext, SubscriptionStore } from '#src/domain/ports';
+import type { ContentRepository, Mailer, OutboxReader, SiteContext, SubscriptionStore } from '#src/domain/ports';
 import type { QueryStats } from '#src/platform/d1/content-repository';
 
 const VarsSchema = z.object({
@@ -47,6 +47,7 @@ export interface Deps {
   readonly content: ContentRepository;
   readonly subscriptions: SubscriptionStore;
   readonly mailer: Mailer;
+  readonly outbox: OutboxReader;
   readonly queryStats: QueryStats;
   readonly config: AppConfig;
 }

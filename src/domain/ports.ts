@@ -87,3 +87,8 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
+
+/** Mail kept in the outbox, newest first (for the dev server). */
+export interface OutboxReader {
+  recent(limit: number): Promise<{ to_address: string; subject: string; text_body: string; created_at: number }[]>;
+}

@@ -9,8 +9,10 @@ export const FORM_MESSAGES = {
 // confirmation happens by email; this only catches typos.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+export type FormMessageId = (typeof FORM_MESSAGES)[keyof typeof FORM_MESSAGES];
+
 /** Returns the message id for a bad email field, or null when it is acceptable. */
-export function validateSubscriberEmail(value: string | null | undefined): string | null {
+export function validateSubscriberEmail(value: string | null | undefined): FormMessageId | null {
   const email = (value ?? '').trim();
   if (email === '') return FORM_MESSAGES.required;
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) return FORM_MESSAGES.invalidEmail;

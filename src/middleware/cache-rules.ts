@@ -5,6 +5,8 @@
 export const cacheRules = {
   /** Public HTML and JSON pages: short browser life, longer at the edge, refreshed in the background. */
   page: 'public, max-age=60, s-maxage=300, stale-while-revalidate=86400, stale-if-error=86400',
+  /** Per-visitor pages (forms with their answers): only the visitor's browser may keep them. */
+  private: 'private, no-store',
   /** Error pages must not stick: the content may appear a moment later. */
   error: 'no-store',
   /** Media served by the worker in the offline demo: content-addressed, so immutable. */

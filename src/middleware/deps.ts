@@ -8,10 +8,12 @@ import { HttpMailer } from '#src/platform/mail/http-mailer';
 export const deps = createMiddleware<AppEnv>(async (c, next) => {
   const content = new D1ContentRepository(c.env.DB);
   const config = readConfig(c.env);
+  const outbox = new D1OutboxMailer(c.env.DB);
   c.set('deps', {
     content,
     subscriptions: new D1SubscriptionStore(c.env.DB),
-    mailer: config.emailApi ? new HttpMailer(config.emailApi) : new D1OutboxMailer(c.env.DB),
+    mailer: config.emailApi ? new HttpMailer(config.emailApi) : outbox,
+    outbox,
     queryStats: content.stats,
     config,
   });

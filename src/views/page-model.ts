@@ -8,6 +8,7 @@ import type { Gallery, GallerySummary } from '#src/domain/gallery';
 import type { CompanyInformation, Newsroom } from '#src/domain/newsroom';
 import type { Story, StorySummary } from '#src/domain/story';
 import type { Alternate } from '#src/i18n/alternates';
+import type { MessageId } from '#src/i18n/translate';
 import type { NewsroomContextProps, PageTranslation } from './contexts';
 
 export interface HeadModel {
@@ -92,3 +93,23 @@ export interface StoryPageModel {
 }
 
 export type { Category };
+
+/** What the privacy portal shows: a form (with the visitor's values and error) or an outcome. */
+export type PrivacyView =
+  | { kind: 'subscribe'; email: string; error: MessageId | null; selected: readonly number[] }
+  | { kind: 'pending' }
+  | { kind: 'confirmed' }
+  | { kind: 'invalid' }
+  | { kind: 'unsubscribe'; email: string }
+  | { kind: 'unsubscribed' }
+  | { kind: 'data-request'; email: string; error: MessageId | null; requestKind: string; message: string }
+  | { kind: 'received' };
+
+export interface PrivacyPageModel {
+  readonly layout: LayoutModel;
+  readonly title: string;
+  readonly view: PrivacyView;
+  /** Where the page's form posts: the page itself. */
+  readonly action: string;
+  readonly categories: readonly { id: number; name: string }[];
+}

@@ -107,6 +107,16 @@ function Footer({ layout }: { layout: LayoutModel }) {
             </ul>
           </div>
         ) : null}
+        <form className="footer-subscribe" method="post" action={layout.privacyLinks.subscribe} data-island="subscribe-form">
+          <h2 className="footer-heading">{t('footer.subscribe_title')}</h2>
+          <label htmlFor="footer-subscribe-email" className="visually-hidden">
+            {t('subscribe.email_label')}
+          </label>
+          <input id="footer-subscribe-email" name="email" type="email" autoComplete="email" required placeholder={t('subscribe.email_label')} />
+          <button type="submit" className="button">
+            {t('subscribe.submit')}
+          </button>
+        </form>
         <ul className="privacy-links">
           <li>
             <a href={layout.privacyLinks.dataRequest}>{t('footer.privacy_requests')}</a>

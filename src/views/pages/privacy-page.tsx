@@ -1,0 +1,133 @@
+/** The privacy portal: subscribe (double opt-in), unsubscribe and data-request forms and outcomes. */
+import { DATA_REQUEST_KINDS } from '#src/domain/subscriber';
+import type { MessageId } from '#src/i18n/translate';
+import { Document } from '../document';
+import { useTranslator } from '../contexts';
+import { Layout } from '../components/layout';
+import type { PrivacyPageModel } from '../page-model';
+
+export function PrivacyPage({ model }: { model: PrivacyPageModel }) {
+  const { layout } = model;
+  return (
+    <Document locale={layout.context.localeCode} head={layout.head} stylesheet={layout.stylesheet} themeColor={layout.newsroom.theme_color} context={layout.context} siteDomains={layout.siteDomains}>
+      <Layout layout={layout}>
+        <section className="container-narrow privacy" aria-labelledby="privacy-title">
+          <h1 id="privacy-title">{model.title}</h1>
+          <PrivacyContent model={model} />
+        </section>
+      </Layout>
+    </Document>
+  );
+}
+
+function Notice({ id, tone = 'success' }: { id: MessageId; tone?: 'success' | 'error' }) {
+  const { t } = useTranslator();
+  return (
+    <p className={`notice notice-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {t(id)}
+    </p>
+  );
+}
+
+function EmailField({ value, error }: { value: string; error: MessageId | null }) {
+  const { t } = useTranslator();
+  // The failure message is about the form, not the field; only field errors mark the field.
+  const fieldError = error && error !== 'form.error.failed' ? error : null;
+  return (
+    <div className="field">
+      <label htmlFor="privacy-email">{t('subscribe.email_label')}</label>
+      <input
+        id="privacy-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        defaultValue={value}
+        aria-invalid={fieldError ? 'true' : undefined}
+        aria-describedby={fieldError ? 'privacy-email-error' : undefined}
+      />
+      {fieldError ? (
+        <p id="privacy-email-error" className="field-error">
+          {t(fieldError)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function PrivacyContent({ model }: { model: PrivacyPageModel }) {
+  const { t } = useTranslator();
+  const { view } = model;
+  switch (view.kind) {
+    case 'subscribe':
+      return (
+        <>
+          <p>{t('subscribe.intro')}</p>
+          {view.error === 'form.error.failed' ? <Notice id="form.error.failed" tone="error" /> : null}
+          <form method="post" action={model.action} className="privacy-form" noValidate data-island="subscribe-form">
+            <EmailField value={view.email} error={view.error} />
+            {model.categories.length > 0 ? (
+              <fieldset className="field">
+                <legend>{t('subscribe.categories_legend')}</legend>
+                {model.categories.map((category) => (
+                  <label key={category.id} className="checkbox">
+                    <input type="checkbox" name="categories" value={category.id} defaultChecked={view.selected.includes(category.id)} /> {category.name}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+            <button type="submit" className="button">
+              {t('subscribe.submit')}
+            </button>
+          </form>
+        </>
+      );
+    case 'pending':
+      return <Notice id="subscribe.pending" />;
+    case 'confirmed':
+      return <Notice id="subscribe.confirmed" />;
+    case 'invalid':
+      return <Notice id="subscribe.invalid_link" tone="error" />;
+    case 'unsubscribe':
+      return (
+        <form method="post" action={model.action} className="privacy-form">
+          <p>{t('unsubscribe.question', { email: view.email })}</p>
+          <button type="submit" className="button">
+            {t('unsubscribe.submit')}
+          </button>
+        </form>
+      );
+    case 'unsubscribed':
+      return <Notice id="unsubscribe.done" />;
+    case 'data-request':
+      return (
+        <>
+          <p>{t('data_request.intro')}</p>
+          {view.error === 'form.error.failed' ? <Notice id="form.error.failed" tone="error" /> : null}
+          <form method="post" action={model.action} className="privacy-form" noValidate>
+            <EmailField value={view.email} error={view.error} />
+            <div className="field">
+              <label htmlFor="privacy-kind">{t('data_request.kind_label')}</label>
+              <select id="privacy-kind" name="kind" defaultValue={view.requestKind}>
+                {DATA_REQUEST_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {t(`data_request.kind.${kind}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="privacy-message">{t('data_request.message_label')}</label>
+              <textarea id="privacy-message" name="message" rows={5} maxLength={5000} defaultValue={view.message} />
+            </div>
+            <button type="submit" className="button">
+              {t('data_request.submit')}
+            </button>
+          </form>
+        </>
+      );
+    case 'received':
+      return <Notice id="data_request.received" />;
+  }
+}

@@ -1,0 +1,112 @@
+// The privacy portal end to end against local D1: subscribe (double opt-in), confirm,
+// unsubscribe, data requests; with plain form posts (no JavaScript).
+import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { expect, test } from 'vitest';
+import { cacheRules } from '#src/middleware/cache-rules';
+
+const UUID = '11111111-2222-4333-8444-555555555555';
+const ORIGIN = 'https://news.test.example';
+const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' });
+const postForm = (path: string, fields: Record<string, string | string[]>) => {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
+  return SELF.fetch(`${ORIGIN}${path}`, { method: 'POST', body, redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+};
+
+test('every page links the portal and carries a subscription form', async () => {
+  const html = await (await get('/')).text();
+  expect(html).toContain(`href="/en/newsroom/${UUID}/subscribe"`);
+  expect(html).toContain(`href="/en/newsroom/${UUID}/data-request"`);
+  const footerForm = html.match(/<form class="footer-subscribe"[^>]*>/)![0];
+  expect(footerForm).toContain(`action="/en/newsroom/${UUID}/subscribe"`);
+  expect(footerForm).toContain('method="post"');
+  // The French company sets its own data-request link.
+  expect(await (await get('/fr')).text()).toContain('href="https://privacy.acme.example/fr"');
+});
+
+test.each(['', '/subscribe', '/data-request'])('the portal page %s answers in each language, private to the visitor', async (action) => {
+  for (const locale of ['en', 'fr', 'ar']) {
+    const response = await get(`/${locale}/newsroom/${UUID}${action}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe(cacheRules.private);
+    expect(await response.text()).toContain(`<html lang="${locale}"`);
+  }
+});
+
+test.each([`/en/newsroom/00000000-0000-4000-8000-000000000000/subscribe`, `/xx/newsroom/${UUID}/subscribe`, `/en/newsroom/${UUID}/nope`, `/en/newsroom/not-a-uuid`])('%s ends in a 404', async (path) => {
+  expect((await SELF.fetch(`${ORIGIN}${path}`)).status).toBe(404);
+});
+
+test.each([
+  ['', 'This field is required'],
+  ['not-an-email', 'Introduce a valid email address'],
+])('subscribing with %j shows “%s” and keeps the form', async (email, message) => {
+  const response = await postForm(`/en/newsroom/${UUID}/subscribe`, { email });
+  expect(response.status).toBe(400);
+  const html = await response.text();
+  expect(html).toContain(message);
+  expect(html).toContain('aria-invalid="true"');
+});
+
+test('validation messages are translated', async () => {
+  const html = await (await postForm(`/fr/newsroom/${UUID}/subscribe`, { email: 'nope' })).text();
+  expect(html).toContain('Saisissez une adresse e-mail valide');
+});
+
+test('subscribe → mail with a confirmation link → confirm → unsubscribe', async () => {
+  const response = await postForm(`/en/newsroom/${UUID}/subscribe`, { email: ' Reader@Example.org ', categories: ['1', '999'] });
+  expect(response.status).toBe(303);
+  expect(response.headers.get('Location')).toBe(`/en/newsroom/${UUID}/subscribe?status=pending`);
+  expect(await (await get(response.headers.get('Location')!)).text()).toContain('Almost done!');
+
+  const subscriber = await env.DB.prepare("SELECT status, categories, token FROM subscribers WHERE email = 'reader@example.org'").first<{ status: string; categories: string; token: string }>();
+  expect(subscriber).toMatchObject({ status: 'pending', categories: '[1]' });
+  const mail = await env.DB.prepare("SELECT subject, text_body FROM outbox WHERE to_address = 'reader@example.org'").first<{ subject: string; text_body: string }>();
+  expect(mail!.subject).toBe('Confirm your subscription to Acme Test Co');
+  const confirmLink = mail!.text_body.match(/https?:\/\/\S+\/subscribe\/confirm\/\w+/)![0];
+  const unsubscribeLink = mail!.text_body.match(/https?:\/\/\S+\/unsubscribe\/\w+/)![0];
+
+  const confirmed = await SELF.fetch(confirmLink);
+  expect(confirmed.status).toBe(200);
+  expect(await confirmed.text()).toContain('your subscription is confirmed');
+  expect((await env.DB.prepare("SELECT status FROM subscribers WHERE email = 'reader@example.org'").first<{ status: string }>())!.status).toBe('confirmed');
+
+  const question = await (await SELF.fetch(unsubscribeLink)).text();
+  expect(question).toContain('reader@example.org');
+  const unsubscribed = await SELF.fetch(unsubscribeLink, { method: 'POST', redirect: 'manual' });
+  expect(unsubscribed.status).toBe(303);
+  expect(await (await SELF.fetch(`${unsubscribeLink}?status=done`)).text()).toContain('You have been unsubscribed');
+  expect((await env.DB.prepare("SELECT status FROM subscribers WHERE email = 'reader@example.org'").first<{ status: string }>())!.status).toBe('unsubscribed');
+});
+
+test('an unknown confirmation or unsubscribe token is an invalid link', async () => {
+  const confirm = await get(`/en/newsroom/${UUID}/subscribe/confirm/nope`);
+  expect(confirm.status).toBe(404);
+  expect(await confirm.text()).toContain('This link is invalid or has expired.');
+  expect((await get(`/en/newsroom/${UUID}/unsubscribe/nope`)).status).toBe(404);
+});
+
+test('50 concurrent identical subscribes leave exactly one subscriber and one mail', async () => {
+  const responses = await Promise.all(Array.from({ length: 50 }, () => postForm(`/en/newsroom/${UUID}/subscribe`, { email: 'crowd@example.org' })));
+  expect(responses.every((response) => response.status === 303)).toBe(true);
+  const count = await env.DB.prepare("SELECT count(*) AS n FROM subscribers WHERE email = 'crowd@example.org'").first<{ n: number }>();
+  expect(count!.n).toBe(1);
+  const mails = await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE to_address = 'crowd@example.org'").first<{ n: number }>();
+  expect(mails!.n).toBe(1);
+});
+
+test('a data request is stored and acknowledged', async () => {
+  const bad = await postForm(`/en/newsroom/${UUID}/data-request`, { email: '', kind: 'deletion' });
+  expect(bad.status).toBe(400);
+  expect(await bad.text()).toContain('This field is required');
+  const response = await postForm(`/en/newsroom/${UUID}/data-request`, { email: 'who@example.org', kind: 'deletion', message: 'Please delete me.' });
+  expect(response.status).toBe(303);
+  expect(await (await get(response.headers.get('Location')!)).text()).toContain('We have received your request');
+  const row = await env.DB.prepare("SELECT kind, message FROM data_requests WHERE email = 'who@example.org'").first();
+  expect(row).toEqual({ kind: 'deletion', message: 'Please delete me.' });
+});
+
+test('the outbox is not served outside local development', async () => {
+  expect((await get('/_dev/outbox')).status).toBe(404);
+});
