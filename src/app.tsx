@@ -24,6 +24,7 @@ import { home } from './routes/home';
 import { buildLayout, pageTitle, STYLESHEET, urlContextOf } from './routes/layout-model';
 import { media } from './routes/media';
 import { privacy } from './routes/privacy';
+import { search } from './routes/search';
 import { story } from './routes/story';
 
 export function createApp(): Hono<AppEnv> {
@@ -53,6 +54,7 @@ export function createApp(): Hono<AppEnv> {
   localized.route('/', home);
   localized.route('/', category);
   localized.route('/', galleries);
+  localized.route('/', search);
   app.route(`/${LOCALE_SEGMENT}`, localized);
   app.route('/', localized);
   app.route('/', story);

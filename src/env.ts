@@ -3,7 +3,7 @@
  * variables are checked once with zod so a bad deployment fails with the field that is wrong.
  */
 import * as z from 'zod/mini';
-import type { ContentRepository, Mailer, OutboxReader, SiteContext, SubscriptionStore } from '#src/domain/ports';
+import type { ContentRepository, Mailer, OutboxReader, SearchBackend, SiteContext, SubscriptionStore } from '#src/domain/ports';
 import type { QueryStats } from '#src/platform/d1/content-repository';
 
 const VarsSchema = z.object({
@@ -48,6 +48,8 @@ export interface Deps {
   readonly subscriptions: SubscriptionStore;
   readonly mailer: Mailer;
   readonly outbox: OutboxReader;
+  /** The search backend, its results cached under the given content revision. */
+  search(revision: number): SearchBackend;
   readonly queryStats: QueryStats;
   readonly config: AppConfig;
 }

@@ -184,6 +184,7 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
         el('a', { href: gallery.href }, [
           el('span', { className: ['story-gallery-thumbs'] }, thumbs),
           el('span', { className: ['story-gallery-title'] }, [txt(context.label.viewGallery(gallery.title))]),
+          txt(' '),
           el('span', { className: ['story-gallery-count'] }, [txt(gallery.imagesLabel)]),
         ]),
       ]);

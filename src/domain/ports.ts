@@ -6,6 +6,7 @@ import type { Category } from './category';
 import type { CompanyInformation, Language, Newsroom } from './newsroom';
 import type { Contact } from './contact';
 import type { Gallery, GallerySummary } from './gallery';
+import type { SearchQuery, SearchResults } from './search-query';
 import type { Story, StorySummary } from './story';
 
 /** What every page needs, whatever its language: loaded in one round trip. */
@@ -91,4 +92,12 @@ export interface Mailer {
 /** Mail kept in the outbox, newest first (for the dev server). */
 export interface OutboxReader {
   recent(limit: number): Promise<{ to_address: string; subject: string; text_body: string; created_at: number }[]>;
+}
+
+/**
+ * Full-text search over published, public stories of one language. The D1 backend is built in;
+ * Meilisearch and Algolia adapters implement the same port.
+ */
+export interface SearchBackend {
+  search(query: SearchQuery): Promise<SearchResults>;
 }

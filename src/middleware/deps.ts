@@ -4,6 +4,8 @@ import { readConfig, type AppEnv } from '#src/env';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import { D1OutboxMailer, D1SubscriptionStore } from '#src/platform/d1/subscription-store';
 import { HttpMailer } from '#src/platform/mail/http-mailer';
+import { D1SearchBackend } from '#src/platform/d1/search-backend';
+import { CachedSearchBackend } from '#src/platform/kv/search-cache';
 
 export const deps = createMiddleware<AppEnv>(async (c, next) => {
   const content = new D1ContentRepository(c.env.DB);
@@ -14,6 +16,7 @@ export const deps = createMiddleware<AppEnv>(async (c, next) => {
     subscriptions: new D1SubscriptionStore(c.env.DB),
     mailer: config.emailApi ? new HttpMailer(config.emailApi) : outbox,
     outbox,
+    search: (revision) => new CachedSearchBackend(new D1SearchBackend(c.env.DB), c.env.PAGE_CACHE, revision),
     queryStats: content.stats,
     config,
   });

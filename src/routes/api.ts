@@ -11,6 +11,10 @@ import { defaultLanguage } from '#src/domain/newsroom';
 import { DEFAULT_PAGE_SIZE, GALLERY_PAGE_SIZE, MAX_PAGE_SIZE } from '#src/domain/paging';
 import { urls } from '#src/i18n/urls';
 import { galleryCardJson, storyCardJson } from '#src/views/json';
+import { QUICK_SEARCH_HITS } from '#src/domain/search-query';
+import { isoDate } from '#src/i18n/translate';
+import { cacheRules } from '#src/middleware/cache-rules';
+import { searchHref, toSearchQuery } from './search';
 import { urlContextOf } from './layout-model';
 import { toStoryCard } from './story-cards';
 
@@ -46,7 +50,32 @@ async function readJson<T>(c: Context<AppEnv>, schema: z.ZodMiniType<T>): Promis
   return parsed.data;
 }
 
+const QuickSearchSchema = z.object({
+  query: z.string().check(z.maxLength(1000)),
+  localeCode: z.optional(z.string().check(z.maxLength(16))),
+});
+
 export const api = new Hono<AppEnv>()
+  // Quick results for the search box: the top hits and the total, for "show all results".
+  .get('/search', async (c) => {
+    const parsed = QuickSearchSchema.safeParse({ query: c.req.query('query') ?? '', localeCode: c.req.query('localeCode') });
+    if (!parsed.success) throw new InvalidInputError(`${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
+    const site = c.var.site;
+    if (!site) throw new NotFoundError('Newsroom not imported');
+    const locale = parsed.data.localeCode ?? defaultLanguage(site.languages).code;
+    if (!site.languages.some((language) => language.code === locale)) throw new InvalidInputError(`localeCode: unknown locale "${locale}"`);
+    const params = { query: parsed.data.query, category: null, year: null, month: null, page: 1 };
+    const results = await c.var.deps.search(site.revision).search(toSearchQuery(site, locale, params, QUICK_SEARCH_HITS));
+    return c.json(
+      {
+        hits: results.hits.map((hit) => ({ uuid: hit.uuid, title: hit.title, highlightedTitle: hit.highlightedTitle, url: urls.story(hit.slug), published_at: isoDate(hit.published_at) })),
+        total: results.total,
+        url: searchHref(urls.search(urlContextOf(site), locale), { query: parsed.data.query, category: null, year: null, month: null }),
+      },
+      200,
+      { 'Cache-Control': cacheRules.page },
+    );
+  })
   .post('/fetch-stories', async (c) => {
     const input = await readJson(c, FetchStoriesSchema);
     const site = c.var.site;

@@ -68,6 +68,7 @@ export function buildLayout(input: LayoutInput): LayoutModel {
     newsroom: site.newsroom,
     company,
     homeHref: urls.home(ctx, locale),
+    searchAction: urls.search(ctx, locale),
     navigation: [
       ...categoriesForLocale(site.categories, locale).map((category) => {
         const slug = category.i18n[locale]!.slug;

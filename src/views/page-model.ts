@@ -6,6 +6,7 @@ import type { Category } from '#src/domain/category';
 import type { Contact } from '#src/domain/contact';
 import type { Gallery, GallerySummary } from '#src/domain/gallery';
 import type { CompanyInformation, Newsroom } from '#src/domain/newsroom';
+import type { SearchResultHit } from '#src/domain/search-query';
 import type { Story, StorySummary } from '#src/domain/story';
 import type { Alternate } from '#src/i18n/alternates';
 import type { MessageId } from '#src/i18n/translate';
@@ -33,6 +34,8 @@ export interface LayoutModel {
   readonly newsroom: Newsroom;
   readonly company: CompanyInformation | null;
   readonly homeHref: string;
+  /** Where the header's search form submits. */
+  readonly searchAction: string;
   readonly navigation: readonly NavigationItem[];
   /** The current page in every language it exists in, the current language included. */
   readonly languages: readonly (PageTranslation & { isCurrent: boolean })[];
@@ -112,4 +115,22 @@ export interface PrivacyPageModel {
   /** Where the page's form posts: the page itself. */
   readonly action: string;
   readonly categories: readonly { id: number; name: string }[];
+}
+
+export interface SearchFacetModel {
+  readonly name: 'category' | 'year' | 'month';
+  readonly values: readonly { label: string; count: number; active: boolean; href: string }[];
+}
+
+export interface SearchPageModel {
+  readonly layout: LayoutModel;
+  /** The search page address the form submits to. */
+  readonly action: string;
+  readonly query: string;
+  readonly hasQuery: boolean;
+  readonly total: number;
+  readonly hits: readonly (SearchResultHit & { href: string })[];
+  readonly facets: readonly SearchFacetModel[];
+  readonly clearFiltersHref: string | null;
+  readonly nextPageHref: string | null;
 }

@@ -58,6 +58,12 @@ function Header({ layout }: { layout: LayoutModel }) {
             </ul>
           </nav>
         ) : null}
+        <form className="header-search" method="get" action={layout.searchAction} role="search" data-island="search-box">
+          <label htmlFor="header-search-query" className="visually-hidden">
+            {t('search.label')}
+          </label>
+          <input id="header-search-query" name="query" type="search" placeholder={t('search.label')} maxLength={200} autoComplete="off" />
+        </form>
         {layout.languages.length > 1 ? (
           <nav className="language-switcher" aria-label={t('site.language_switcher')}>
             <details>

@@ -49,7 +49,7 @@ test('plain text and heading-level sections are extracted for search', () => {
 });
 
 test.each([
-  ['::image{src="a.jpg" caption="Cap"}', ['<figure class="story-image">', 'alt="Cap"', '<figcaption>Cap</figcaption>', 'width="800"']],
+  ['::image{src="a.jpg" caption="Cap"}', ['<figure class="story-image" id="image-u-1">', 'alt="Cap"', '<figcaption>Cap</figcaption>', 'width="800"']],
   ['::gallery{key="g"}', ['href="/media/album/g"', 'Gallery G', '1 image']],
   ['::video{url="https://youtube.com/watch?v=1" title="T"}', ['class="story-video"', 'Watch T', 'rel="noopener noreferrer"']],
   ['::embed{url="https://example.org/x" title="X"}', ['class="story-embed"', 'href="https://example.org/x"']],

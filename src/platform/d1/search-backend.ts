@@ -1,0 +1,75 @@
+/**
+ * Search over D1 FTS5 (the `story_search` external-content index). Visitor text never reaches
+ * FTS5 syntax: it is cut into words, each quoted as a phrase, the last one as a prefix, all
+ * required. Results and facet counts come in one batch; only published, public stories of the
+ * requested language are ever matched.
+ */
+import type { SearchBackend } from '#src/domain/ports';
+import { HIGHLIGHT_END, HIGHLIGHT_START, queryTerms, type FacetValue, type SearchQuery, type SearchResultHit, type SearchResults } from '#src/domain/search-query';
+
+const EMPTY: SearchResults = { hits: [], total: 0, facets: { category: [], year: [], month: [] } };
+
+/** `"solar" "farm"*`: phrases, so quotes, operators and column filters in the input are inert. */
+export function toMatchExpression(text: string): string | null {
+  const terms = queryTerms(text);
+  if (terms.length === 0) return null;
+  return terms.map((term, index) => `"${term.replace(/"/g, '""')}"${index === terms.length - 1 ? '*' : ''}`).join(' ');
+}
+
+type Dimension = 'category' | 'year' | 'month';
+
+export class D1SearchBackend implements SearchBackend {
+  constructor(private readonly db: D1Database) {}
+
+  async search(query: SearchQuery): Promise<SearchResults> {
+    const match = toMatchExpression(query.text);
+    if (!match) return EMPTY;
+    // ?1 match, ?2 locale, ?3 category, ?4 year, ?5 month. A facet's own filter is left out of
+    // its counts, so the visitor sees what choosing another value would give.
+    const where = (except: Dimension | null) =>
+      [
+        'story_search MATCH ?1',
+        `s.status = 'published' AND s.visibility = 'public' AND s.locale = ?2`,
+        // An excepted filter still names its parameter: every statement binds the same five.
+        except === 'category' ? '(?3 IS NULL OR 1)' : '(?3 IS NULL OR EXISTS (SELECT 1 FROM story_categories sc WHERE sc.story_id = s.id AND sc.category_id = ?3))',
+        except === 'year' ? '(?4 IS NULL OR 1)' : `(?4 IS NULL OR CAST(strftime('%Y', s.published_at, 'unixepoch') AS INTEGER) = ?4)`,
+        except === 'month' ? '(?5 IS NULL OR 1)' : `(?5 IS NULL OR CAST(strftime('%m', s.published_at, 'unixepoch') AS INTEGER) = ?5)`,
+      ].join(' AND ');
+    const from = 'FROM story_search JOIN stories s ON s.id = story_search.rowid';
+    const params = [match, query.locale, query.categoryId, query.year, query.month];
+    const statement = (sql: string, ...extra: unknown[]) => this.db.prepare(sql).bind(...params, ...extra);
+    const [hits, total, categories, years, months] = await this.db.batch([
+      statement(
+        `SELECT s.uuid, s.slug, s.locale, s.title, s.published_at,
+           highlight(story_search, 0, '${HIGHLIGHT_START}', '${HIGHLIGHT_END}') AS highlightedTitle,
+           snippet(story_search, 3, '${HIGHLIGHT_START}', '${HIGHLIGHT_END}', '…', 24) AS snippet
+         ${from} WHERE ${where(null)}
+         ORDER BY bm25(story_search, 10.0, 5.0, 3.0, 1.0), s.published_at DESC LIMIT ?6 OFFSET ?7`,
+        query.hitsPerPage,
+        (query.page - 1) * query.hitsPerPage,
+      ),
+      statement(`SELECT count(*) AS n ${from} WHERE ${where(null)}`),
+      statement(
+        `SELECT sc.category_id AS value, count(*) AS count ${from} JOIN story_categories sc ON sc.story_id = s.id
+         WHERE ${where('category')} GROUP BY sc.category_id ORDER BY count DESC, value`,
+      ),
+      statement(
+        `SELECT CAST(strftime('%Y', s.published_at, 'unixepoch') AS INTEGER) AS value, count(*) AS count ${from}
+         WHERE ${where('year')} GROUP BY value ORDER BY value DESC`,
+      ),
+      statement(
+        `SELECT CAST(strftime('%m', s.published_at, 'unixepoch') AS INTEGER) AS value, count(*) AS count ${from}
+         WHERE ${where('month')} GROUP BY value ORDER BY value`,
+      ),
+    ]);
+    return {
+      hits: (hits!.results ?? []) as unknown as SearchResultHit[],
+      total: ((total!.results ?? [])[0] as { n: number } | undefined)?.n ?? 0,
+      facets: {
+        category: (categories!.results ?? []) as unknown as FacetValue[],
+        year: (years!.results ?? []) as unknown as FacetValue[],
+        month: (months!.results ?? []) as unknown as FacetValue[],
+      },
+    };
+  }
+}

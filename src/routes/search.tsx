@@ -1,0 +1,140 @@
+/**
+ * Search `[/{locale}]/search?query=&category=&year=&month=&page=`: a server-rendered results page
+ * with result count, facets (Category, Year, Month) whose links keep the other filters, highlighted
+ * matches and load more. Works without JavaScript; the search box island adds quick results.
+ */
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '#src/env';
+import { NotFoundError } from '#src/domain/errors';
+import type { SiteContext } from '#src/domain/ports';
+import { DEFAULT_SEARCH_HITS_PER_PAGE } from '#src/domain/search';
+import { normaliseSearchQuery, type SearchQuery } from '#src/domain/search-query';
+import { toBcp47 } from '#src/i18n/locales';
+import { formatMessage, messagesFor } from '#src/i18n/translate';
+import { urls } from '#src/i18n/urls';
+import { cacheRules } from '#src/middleware/cache-rules';
+import type { SearchPageModel } from '#src/views/page-model';
+import { SearchPage } from '#src/views/pages/search-page';
+import { isCrawler, renderHtml } from '#src/views/render';
+import { buildLayout, pageTitle, urlContextOf } from './layout-model';
+import { parsePageParam } from './page-param';
+
+export interface SearchParams {
+  readonly query: string;
+  readonly category: string | null;
+  readonly year: number | null;
+  readonly month: number | null;
+  readonly page: number;
+}
+
+/** Reads the URL's filters; a malformed filter is ignored rather than failing the page. */
+export function readSearchParams(get: (name: string) => string | undefined): SearchParams {
+  const year = Number(get('year'));
+  const month = Number(get('month'));
+  return {
+    query: (get('query') ?? '').slice(0, 1000),
+    category: get('category') || null,
+    year: Number.isInteger(year) && year >= 1970 && year <= 9999 ? year : null,
+    month: Number.isInteger(month) && month >= 1 && month <= 12 ? month : null,
+    page: parsePageParam(get('page')),
+  };
+}
+
+/** The search page address with these filters (empty ones left out), in a stable order. */
+export function searchHref(base: string, params: Omit<SearchParams, 'page'> & { page?: number }): string {
+  const search = new URLSearchParams();
+  if (params.query) search.set('query', params.query);
+  if (params.category) search.set('category', params.category);
+  if (params.year) search.set('year', String(params.year));
+  if (params.month) search.set('month', String(params.month));
+  if (params.page && params.page > 1) search.set('page', String(params.page));
+  const query = search.toString();
+  return query ? `${base}?${query}` : base;
+}
+
+export function toSearchQuery(site: SiteContext, locale: string, params: SearchParams, hitsPerPage = DEFAULT_SEARCH_HITS_PER_PAGE): SearchQuery {
+  const category = params.category ? site.categories.find((candidate) => candidate.i18n[locale]?.slug === params.category) : null;
+  return normaliseSearchQuery({
+    text: params.query,
+    locale,
+    // An unknown category slug matches nothing rather than everything.
+    categoryId: params.category ? (category?.id ?? -1) : null,
+    year: params.year,
+    month: params.month,
+    page: params.page,
+    hitsPerPage,
+  });
+}
+
+export async function loadSearch(deps: Deps, site: SiteContext, locale: string, params: SearchParams): Promise<SearchPageModel> {
+  const ctx = urlContextOf(site);
+  const base = urls.search(ctx, locale);
+  const query = toSearchQuery(site, locale, params);
+  const results = await deps.search(site.revision).search(query);
+  const pages = Math.max(1, Math.ceil(results.total / query.hitsPerPage));
+  if (params.page > pages) throw new NotFoundError(`Search page ${params.page}`);
+  const messages = messagesFor(locale);
+  const title = formatMessage(locale, messages, 'search.title');
+  const monthName = new Intl.DateTimeFormat(toBcp47(locale), { month: 'long', timeZone: 'UTC' });
+  const filters = { query: params.query, category: params.category, year: params.year, month: params.month };
+  const categoryName = (id: number) => site.categories.find((category) => category.id === id)?.i18n[locale];
+  return {
+    layout: buildLayout({
+      site,
+      config: deps.config,
+      locale,
+      path: searchHref(base, { ...filters, page: params.page }),
+      title: pageTitle(site, locale, params.query ? `${params.query} – ${title}` : title),
+      description: '',
+      pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.search(ctx, language.code) })),
+      // Result pages are endless and thin: never indexed.
+      indexable: false,
+    }),
+    action: base,
+    query: params.query,
+    hasQuery: query.text !== '',
+    total: results.total,
+    hits: results.hits.map((hit) => ({ ...hit, href: urls.story(hit.slug) })),
+    facets: [
+      {
+        name: 'category' as const,
+        values: results.facets.category.flatMap((facet) => {
+          const translation = categoryName(facet.value);
+          if (!translation) return [];
+          const active = params.category === translation.slug;
+          return [{ label: translation.name, count: facet.count, active, href: searchHref(base, { ...filters, category: active ? null : translation.slug }) }];
+        }),
+      },
+      {
+        name: 'year' as const,
+        values: results.facets.year.map((facet) => {
+          const active = params.year === facet.value;
+          return { label: String(facet.value), count: facet.count, active, href: searchHref(base, { ...filters, year: active ? null : facet.value }) };
+        }),
+      },
+      {
+        name: 'month' as const,
+        values: results.facets.month.map((facet) => {
+          const active = params.month === facet.value;
+          return {
+            label: monthName.format(new Date(Date.UTC(2000, facet.value - 1, 1))),
+            count: facet.count,
+            active,
+            href: searchHref(base, { ...filters, month: active ? null : facet.value }),
+          };
+        }),
+      },
+    ],
+    clearFiltersHref: params.category || params.year || params.month ? searchHref(base, { query: params.query, category: null, year: null, month: null }) : null,
+    nextPageHref: params.page < pages ? searchHref(base, { ...filters, page: params.page + 1 }) : null,
+  };
+}
+
+export const search = new Hono<AppEnv>().get('/search', async (c) => {
+  const params = readSearchParams((name) => c.req.query(name));
+  const model = await loadSearch(c.var.deps, c.var.site!, c.var.locale, params);
+  return renderHtml(<SearchPage model={model} />, {
+    headers: { 'Cache-Control': cacheRules.page, 'X-Robots-Tag': 'noindex' },
+    waitForAll: isCrawler(c.req.header('User-Agent')),
+  });
+});

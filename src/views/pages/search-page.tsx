@@ -1,0 +1,105 @@
+/** Search results: the form, "We found N results for …", facets, highlighted hits, load more. */
+import { highlightParts } from '#src/domain/search-query';
+import { isoDate } from '#src/i18n/translate';
+import { Document } from '../document';
+import { useTranslator } from '../contexts';
+import { Layout } from '../components/layout';
+import type { SearchPageModel } from '../page-model';
+
+export function SearchPage({ model }: { model: SearchPageModel }) {
+  const { layout } = model;
+  return (
+    <Document locale={layout.context.localeCode} head={layout.head} stylesheet={layout.stylesheet} themeColor={layout.newsroom.theme_color} context={layout.context} siteDomains={layout.siteDomains}>
+      <Layout layout={layout}>
+        <SearchContent model={model} />
+      </Layout>
+    </Document>
+  );
+}
+
+/** Text with its matches wrapped in <mark>, built as elements: content is never parsed as HTML. */
+function Highlighted({ text }: { text: string }) {
+  return (
+    <>
+      {highlightParts(text).map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
+    </>
+  );
+}
+
+function SearchContent({ model }: { model: SearchPageModel }) {
+  const { t, date } = useTranslator();
+  return (
+    <section className="container search" aria-labelledby="search-title">
+      <h1 id="search-title">{t('search.title')}</h1>
+      <form className="search-form" method="get" action={model.action} role="search" data-island="search-box">
+        <label htmlFor="search-query" className="visually-hidden">
+          {t('search.label')}
+        </label>
+        <input id="search-query" name="query" type="search" defaultValue={model.query} placeholder={t('search.label')} maxLength={200} autoComplete="off" />
+        <button type="submit" className="button">
+          {t('search.submit')}
+        </button>
+      </form>
+      {model.hasQuery ? (
+        <>
+          <p className="search-summary" role="status">
+            {t('search.results_for', { results: t('search.results_count', { count: model.total }), query: model.query })}
+          </p>
+          <div className="search-layout">
+            <aside className="search-facets" aria-label={t('search.filters')}>
+              {model.facets.map((facet) =>
+                facet.values.length > 0 ? (
+                  <section key={facet.name} className="search-facet">
+                    <h2>{t(`search.facet.${facet.name}`)}</h2>
+                    <ul>
+                      {facet.values.map((value) => (
+                        <li key={value.href}>
+                          <a href={value.href} aria-current={value.active ? 'true' : undefined} rel="nofollow">
+                            {`${value.label} `}
+                            <span className="facet-count">{`(${value.count})`}</span>
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ) : null,
+              )}
+              {model.clearFiltersHref ? (
+                <a href={model.clearFiltersHref} rel="nofollow">
+                  {t('search.clear_filters')}
+                </a>
+              ) : null}
+            </aside>
+            <div className="search-results">
+              {model.hits.length === 0 ? <p>{t('search.no_results_hint')}</p> : null}
+              <ol className="search-hits">
+                {model.hits.map((hit) => (
+                  <li key={hit.uuid} className="search-hit">
+                    <h2 className="search-hit-title">
+                      <a href={hit.href}>
+                        <Highlighted text={hit.highlightedTitle} />
+                      </a>
+                    </h2>
+                    <time dateTime={isoDate(hit.published_at)}>{date(hit.published_at)}</time>
+                    {hit.snippet ? (
+                      <p className="search-hit-snippet">
+                        <Highlighted text={hit.snippet} />
+                      </p>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+              {model.nextPageHref ? (
+                <nav className="pagination">
+                  <a className="button load-more" href={model.nextPageHref} rel="next nofollow" data-load-more="search">
+                    {t('pagination.load_more')}
+                  </a>
+                </nav>
+              ) : null}
+            </div>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
