@@ -314,7 +314,7 @@ function ridgeProfile(rnd, noise, base, amp, roughness = 0.35) {
 
 function sea(c, noise, horizonY, near, far, { sunX = null, glint = [255, 230, 180], glintStrength = 0.6 } = {}) {
   for (let y = Math.floor(horizonY); y < c.h; y++) {
-    const depth = (y - horizonY) / (c.h - horizonY);
+    const depth = Math.max(0, (y - horizonY) / (c.h - horizonY));
     const cover = clamp01(y + 1 - horizonY);
     for (let x = 0; x < c.w; x++) {
       const n = noise.fbm(x * 0.004 / (0.15 + depth), y * 0.09 / (0.2 + depth), 4);
@@ -372,11 +372,14 @@ function perspective(c, horizonY, cx, camH = 2) {
 }
 
 /** Rows of solar panels on a ground plane. */
-function solarRows(c, noise, view, { zStart = 4, zEnd = 90, rowGap = 3.2, halfWidth = 60, panelDepth = 1.6, lift = 1.3, frame = [200, 208, 214], cell = [24, 44, 86], sky = [120, 160, 210] }) {
+function solarRows(c, noise, view, { zStart = 4, zEnd = 120, rowGap = 7, halfWidth = 60, panelDepth = 2.2, lift = 1.0, frame = [200, 208, 214], cell = [24, 44, 86], sky = [120, 160, 210], objects = [] }) {
   const rows = [];
   for (let z = zStart; z < zEnd; z += rowGap) rows.push(z);
   rows.reverse();
+  // Objects standing between the rows ({ z, draw }) are painted back to front with the rows.
+  const pending = [...objects].sort((a, b) => b.z - a.z);
   for (const z of rows) {
+    while (pending.length && pending[0].z > z) pending.shift().draw();
     const zt = z + panelDepth;
     const yb = view.yAt(z) - (view.F * 0.35) / z;
     const yt = view.yAt(zt) - (view.F * lift) / zt;
@@ -412,6 +415,7 @@ function solarRows(c, noise, view, { zStart = 4, zEnd = 90, rowGap = 3.2, halfWi
     });
     c.polygon([pts[0], pts[1], [pts[1][0], pts[1][1] + Math.max(1, 10 / z)], [pts[0][0], pts[0][1] + Math.max(1, 10 / z)]], frame, 0.9);
   }
+  for (const object of pending) object.draw();
 }
 
 function grassTexture(noise, base, dark) {
@@ -524,6 +528,7 @@ function develop(c, rnd, { grain = 3.2, vignette = 0.28, warmth = 0 } = {}) {
       const g = (rnd() + rnd() - 1) * grain;
       for (let k = 0; k < 3; k++) {
         let val = c.px[i + k] / 255;
+        if (Number.isNaN(val)) throw new Error(`NaN pixel at ${x},${y}`);
         val = val + (val - 0.5) * 0.06 * (1 - Math.abs(val - 0.5) * 2);
         val = val * 255 * v + g + (k === 0 ? warmth : k === 2 ? -warmth : 0);
         out[(y * c.w + x) * 4 + k] = val < 0 ? 0 : val > 255 ? 255 : Math.round(val);
@@ -618,10 +623,10 @@ const scenes = {
       const foot = z / view.F;
       for (let x = 0; x < c.w; x++) {
         const X = ((x + 0.5 - view.xAt(0, z)) * z) / view.F;
-        const band = X / 9;
+        const band = X / 4;
         const idx = ((Math.floor(band) % colors.length) + colors.length) % colors.length;
         const frac = band - Math.floor(band);
-        const edge = smoothstep(0, Math.max(0.04, foot / 9), Math.min(frac, 1 - frac));
+        const edge = smoothstep(0, Math.max(0.04, foot / 4), Math.min(frac, 1 - frac));
         let col = mix(hex('#4c6b2e'), colors[idx], edge * 0.92);
         col = mix(col, hex(o.skyHorizon), clamp01(Math.pow(1 - (y - horizonY) / (c.h - horizonY), 8) * 0.7));
         col = scale(col, 0.85 + noise.fbm(x * 0.05, y * 0.2, 3) * 0.3);
@@ -630,16 +635,16 @@ const scenes = {
     }
     const haze = hex(o.skyHorizon);
     for (let i = 0; i < (o.turbines ?? 7); i++) {
-      const z = 60 + i * 28;
-      const X = -30 + i * 14 + rnd.range(-4, 4);
+      const z = 320 + i * 150;
+      const X = -140 + i * 75 + rnd.range(-10, 10);
       const x = view.xAt(X, z);
       const base = view.yAt(z) - 0.5;
-      turbine(c, x, base, (view.F * 95) / z, { angle: rnd.range(0, Math.PI * 2), haze, hazeAmount: clamp01(z / 350), light: 1 });
+      turbine(c, x, base, (view.F * 95) / z, { angle: rnd.range(0, Math.PI * 2), haze, hazeAmount: clamp01(z / 1800), light: 1 });
     }
     for (let i = 0; i < 14; i++) {
-      const z = rnd.range(70, 300);
-      const X = rnd.range(-120, 150);
-      conifer(c, view.xAt(X, z), view.yAt(z), (view.F * 9) / z, mix(hex('#2f4a2a'), haze, clamp01(z / 350)));
+      const z = rnd.range(250, 900);
+      const X = rnd.range(-400, 500);
+      conifer(c, view.xAt(X, z), view.yAt(z), (view.F * 12) / z, mix(hex('#2f4a2a'), haze, clamp01(z / 1200)));
     }
   },
 
@@ -661,21 +666,29 @@ const scenes = {
       c.ellipse(x, far(x) - h * 0.4, h * rnd.range(0.8, 1.6), h * 0.7, mix(hex('#2f4f2a'), haze, 0.45));
     }
     ridge(c, () => horizonY + c.h * 0.012, hex(o.grass ?? '#6f8f3f'), hex(o.grassNear ?? '#4b6e2a'), { texture: grassTexture(noise, hex(o.grass ?? '#6f8f3f'), hex('#3d5b24')) });
-    const view = perspective(c, horizonY, c.w * (o.vanish ?? 0.35), o.camH ?? 2.2);
-    solarRows(c, noise, view, { sky: hex(o.panelSky ?? '#8fb3dd'), cell: hex(o.cell ?? '#1c2f5c'), zStart: o.zStart ?? 4, rowGap: o.rowGap ?? 3.4 });
-    if (o.sheep) {
-      for (let i = 0; i < o.sheep; i++) {
-        const z = rnd.range(5, 30);
-        const X = rnd.range(-20, 20);
-        const x = view.xAt(X, z);
-        const y = view.yAt(z);
-        const s = view.F / z;
-        c.ellipse(x, y - s * 0.35, s * 0.45, s * 0.25, [236, 232, 220]);
-        c.ellipse(x + s * 0.42, y - s * 0.42, s * 0.13, s * 0.11, [52, 48, 44]);
-        c.rect(x - s * 0.25, y - s * 0.15, s * 0.06, s * 0.15, [52, 48, 44]);
-        c.rect(x + s * 0.2, y - s * 0.15, s * 0.06, s * 0.15, [52, 48, 44]);
-      }
+    const view = perspective(c, horizonY, c.w * (o.vanish ?? 0.35), o.camH ?? 3.5);
+    const zStart = o.zStart ?? 4;
+    const rowGap = o.rowGap ?? 7;
+    const objects = [];
+    for (let i = 0; i < (o.sheep ?? 0); i++) {
+      const row = rnd.int(0, 4);
+      const z = zStart + row * rowGap + rnd.range(3, rowGap - 0.6);
+      const X = rnd.range(-12, 14);
+      objects.push({
+        z,
+        draw: () => {
+          const x = view.xAt(X, z);
+          const y = view.yAt(z);
+          const s = view.F / z;
+          const dir = X > 0 ? -1 : 1;
+          c.rect(x - s * 0.25, y - s * 0.3, s * 0.07, s * 0.3, [52, 48, 44]);
+          c.rect(x + s * 0.18, y - s * 0.3, s * 0.07, s * 0.3, [52, 48, 44]);
+          c.ellipse(x, y - s * 0.48, s * 0.48, s * 0.28, (px, py) => scale([238, 234, 222], 0.85 + 0.15 * clamp01((y - s * 0.2 - py) / (s * 0.5))));
+          c.ellipse(x + dir * s * 0.5, y - s * 0.58, s * 0.14, s * 0.12, [52, 48, 44]);
+        },
+      });
     }
+    solarRows(c, noise, view, { sky: hex(o.panelSky ?? '#8fb3dd'), cell: hex(o.cell ?? '#1c2f5c'), zStart, rowGap, objects });
   },
 
   city(c, rnd, noise, o) {
@@ -878,32 +891,41 @@ const scenes = {
     ]);
     clouds(c, noise, { yMax: horizonY, color: [255, 255, 255], shade: [190, 198, 210], coverage: 0.5, opacity: 0.85 });
     const haze = hex(o.skyHorizon);
-    ridge(c, ridgeProfile(rnd, noise, horizonY, c.h * 0.01, 0.5), mix(hex('#5f7a45'), haze, 0.4), hex('#9a9890'), { texture: (x, y, col) => scale(col, 0.9 + noise.fbm(x * 0.08, y * 0.2, 3) * 0.2) });
-    const view = perspective(c, horizonY, c.w * 0.3, 1.7);
-    for (let i = 0; i < 4; i++) turbine(c, c.w * (0.62 + i * 0.1), horizonY + 1, c.h * 0.12, { angle: rnd.range(0, 6.28), haze, hazeAmount: 0.45 });
-    const rows = [60, 40, 26, 17, 11];
-    for (const z of rows) {
-      for (let k = 0; k < 6; k++) {
-        const X0 = -2 + k * 7.5;
-        const X1 = X0 + 6;
-        const x0 = view.xAt(X0, z);
-        const x1 = view.xAt(X1, z);
-        const yb = view.yAt(z);
-        const hpx = (view.F * 2.6) / z;
-        const sideDepth = 2.4;
-        const xs1 = view.xAt(X1, z + sideDepth);
-        const ys = view.yAt(z + sideDepth);
-        c.polygon([[x1, yb], [xs1, ys], [xs1, ys - (view.F * 2.6) / (z + sideDepth)], [x1, yb - hpx]], scale(hex(o.box), 0.72));
-        c.polygon([[x0, yb], [x1, yb], [x1, yb - hpx], [x0, yb - hpx]], (x) => {
-          const rib = Math.abs(((((x - x0) / Math.max(2, (x1 - x0) / 18)) % 1) + 1) % 1 - 0.5) < 0.12 ? 0.9 : 1;
-          return scale(hex(o.box), rib);
-        });
-        c.rect(x0, yb - hpx * 0.86, x1 - x0, hpx * 0.08, hex(o.stripe));
-        c.rect(x0 + (x1 - x0) * 0.08, yb - hpx * 0.6, (x1 - x0) * 0.12, hpx * 0.5, scale(hex(o.box), 0.8));
-      }
+    for (let i = 0; i < 4; i++) turbine(c, c.w * (0.64 + i * 0.09), horizonY + 1, c.h * 0.1, { angle: rnd.range(0, 6.28), haze, hazeAmount: 0.5 });
+    ridge(c, ridgeProfile(rnd, noise, horizonY, c.h * 0.008, 0.5), mix(hex('#5f7a45'), haze, 0.4), hex('#a19f97'), { texture: (x, y, col) => scale(col, 0.9 + noise.fbm(x * 0.08, y * 0.2, 3) * 0.2) });
+    const camH = 3.6;
+    const view = perspective(c, horizonY, c.w * 0.46, camH);
+    const at = (X, z, height) => [view.xAt(X, z), horizonY + (view.F * (camH - height)) / z];
+    const box = hex(o.box);
+    const stripe = hex(o.stripe);
+    const H = 2.6;
+    const W = 2.4;
+    const L = 6;
+    const containers = [];
+    for (const X0 of [-15.5, -10, -4.5, 3, 8.5, 14]) {
+      for (let z = 9; z < 120; z += L + 1.2) containers.push({ X0, z });
     }
-    for (let X = -40; X < 60; X += 3) c.line(view.xAt(X, 8), view.yAt(8), view.xAt(X, 8), view.yAt(8) - view.F * 1.8 / 8, 1.2, [110, 114, 118]);
-    c.line(view.xAt(-40, 8), view.yAt(8) - (view.F * 1.7) / 8, view.xAt(60, 8), view.yAt(8) - (view.F * 1.7) / 8, 1, [110, 114, 118]);
+    containers.sort((a, b) => b.z - a.z || Math.abs(b.X0) - Math.abs(a.X0));
+    for (const { X0, z } of containers) {
+      const X1 = X0 + W;
+      const sideX = X1 < 0 ? X1 : X0 > 0 ? X0 : null;
+      if (sideX !== null) {
+        const side = [at(sideX, z, 0), at(sideX, z + L, 0), at(sideX, z + L, H), at(sideX, z, H)];
+        c.polygon(side, (x) => {
+          const zz = (view.F * sideX) / (x - view.xAt(0, 1) || 0.001);
+          const rib = Math.abs((((zz - z) / 0.45) % 1) - 0.5) < 0.14 ? 0.92 : 1;
+          return scale(box, 0.8 * rib);
+        });
+        c.polygon([at(sideX, z, H * 0.86), at(sideX, z + L, H * 0.86), at(sideX, z + L, H * 0.78), at(sideX, z, H * 0.78)], scale(stripe, 0.9));
+      }
+      c.polygon([at(X0, z, H), at(X1, z, H), at(X1, z + L, H), at(X0, z + L, H)], scale(box, 1.04));
+      const [fx0, fy0] = at(X0, z, 0);
+      const [fx1, fyTop] = at(X1, z, H);
+      c.rect(fx0, fyTop, fx1 - fx0, fy0 - fyTop, scale(box, 0.94));
+      c.rect(fx0, fyTop + (fy0 - fyTop) * 0.14, fx1 - fx0, (fy0 - fyTop) * 0.08, stripe);
+      c.rect(fx0 + (fx1 - fx0) * 0.2, fyTop + (fy0 - fyTop) * 0.35, (fx1 - fx0) * 0.25, (fy0 - fyTop) * 0.5, scale(box, 0.82));
+      c.rect(fx0 + (fx1 - fx0) * 0.55, fyTop + (fy0 - fyTop) * 0.35, (fx1 - fx0) * 0.25, (fy0 - fyTop) * 0.5, scale(box, 0.82));
+    }
   },
 
   hydrogen(c, rnd, noise, o) {
@@ -1127,10 +1149,10 @@ const scenes = {
     const hair = hex(o.hair);
     const suit = hex(o.suit);
     const headY = c.h * 0.42;
-    const hr = c.w * 0.15;
+    const hr = c.w * 0.16;
     if (o.long) c.ellipse(cx, headY + hr * 0.55, hr * 1.32, hr * 1.75, scale(hair, 0.9));
     c.rect(cx - hr * 0.42, headY + hr * 0.6, hr * 0.84, hr * 1.2, scale(skin, 0.82));
-    c.ellipse(cx, c.h * 1.06, c.w * 0.43, c.h * 0.36, (x, y) => scale(suit, 0.78 + 0.3 * clamp01(1 - Math.abs(x - cx * 0.9) / (c.w * 0.5))));
+    c.ellipse(cx, c.h * 1.06, c.w * 0.43, c.h * 0.36, (x) => scale(suit, 0.78 + 0.3 * clamp01(1 - Math.abs(x - cx * 0.9) / (c.w * 0.5))));
     c.polygon([[cx - hr * 0.55, c.h * 0.72], [cx + hr * 0.55, c.h * 0.72], [cx, c.h * 0.9]], hex(o.shirt));
     c.polygon([[cx - hr * 0.55, c.h * 0.72], [cx - hr * 0.05, c.h * 0.9], [cx - hr * 0.9, c.h]], scale(suit, 0.85));
     c.polygon([[cx + hr * 0.55, c.h * 0.72], [cx + hr * 0.05, c.h * 0.9], [cx + hr * 0.9, c.h]], scale(suit, 0.78));
@@ -1138,7 +1160,7 @@ const scenes = {
     c.ellipse(cx + hr * 0.93, headY + hr * 0.1, hr * 0.14, hr * 0.24, scale(skin, 0.85));
     c.ellipse(cx, headY, hr * 0.92, hr * 1.16, (x) => scale(skin, 0.84 + 0.2 * clamp01((cx + hr - x) / (hr * 2))));
     if (o.beard) {
-      c.sdf(cx - hr, headY, cx + hr, headY + hr * 1.2, (x, y) => Math.max((Math.hypot((x - cx) / (hr * 0.92), (y - headY) / (hr * 1.16)) - 1) * hr, headY + hr * 0.35 - y), scale(hair, 1.1), 0.85);
+      c.sdf(cx - hr, headY, cx + hr, headY + hr * 1.2, (x, y) => Math.max((Math.hypot((x - cx) / (hr * 0.92), (y - headY) / (hr * 1.16)) - 1) * hr, headY + hr * 0.62 - y - Math.abs(x - cx) * 0.5), scale(hair, 1.1), 0.85);
     }
     c.sdf(cx - hr * 1.2, headY - hr * 1.5, cx + hr * 1.2, headY + hr * 0.2, (x, y) => {
       const cap = (Math.hypot((x - cx) / (hr * 1.0), (y - (headY - hr * 0.12)) / (hr * 1.14)) - 1) * hr;
@@ -1186,14 +1208,14 @@ const PHOTOS = [
     { base: 0.88, amp: 0.03, top: '#f3f6f9', bottom: '#dbe3ea', snow: true, trees: 8, treeScale: 2 },
   ] }],
   ['wind-farm-tulip-fields.jpg', 1200, 800, 'tulipFields', { ...daySky, stripes: ['#d8323b', '#f2c230', '#e887a6', '#f6f0e6', '#b1244a'], turbines: 7 }],
-  ['solar-farm-zeeland.jpg', 1600, 900, 'solar', { ...daySky, sun: { x: 0.8, y: 0.1, glow: '#fff4d6' } }],
+  ['solar-farm-zeeland.jpg', 1600, 900, 'solar', { ...daySky, sun: { x: 0.8, y: 0.1, glow: '#fff4d6' } }, { grain: 2, quality: 62 }],
   ['solar-farm-sunset.jpg', 1200, 800, 'solar', { skyTop: '#3a4a86', skyHorizon: '#f7a96b', sun: { x: 0.7, y: 0.36, glow: '#ff9a4d' }, cloud: '#ffc9a0', cloudShade: '#a06d82', clouds: 0.35, grass: '#5c6b33', grassNear: '#3c4a22', panelSky: '#e79a6d', cell: '#1d2448', vanish: 0.6 }],
-  ['solar-panels-closeup.jpg', 800, 1200, 'solar', { skyTop: '#3f78c0', skyHorizon: '#d3e3f0', horizon: 0.3, camH: 1.4, zStart: 2.2, rowGap: 2.6, clouds: 0.5 }],
-  ['agrivoltaics-sheep.jpg', 1200, 800, 'solar', { skyTop: '#6796cc', skyHorizon: '#e2ebf2', sheep: 9, rowGap: 4.5, clouds: 0.55, grass: '#7ea04a' }],
+  ['solar-panels-closeup.jpg', 800, 1200, 'solar', { skyTop: '#3f78c0', skyHorizon: '#d3e3f0', horizon: 0.3, camH: 2.4, zStart: 1.6, rowGap: 5.5, clouds: 0.5 }],
+  ['agrivoltaics-sheep.jpg', 1200, 800, 'solar', { skyTop: '#6796cc', skyHorizon: '#e2ebf2', sheep: 10, rowGap: 8, zStart: 5, clouds: 0.55, grass: '#7ea04a' }],
   ['city-skyline-dusk.jpg', 1200, 800, 'city', { skyTop: '#24305e', skyMid: '#7b5c8c', skyHorizon: '#f2a56b', far: '#5a4f6e', near: '#2c2a3c', lit: 0.35, clouds: 0.35, cloud: '#f0a58a', cloudShade: '#6a4a70', water: '#2a2d45' }],
-  ['city-skyline-night.jpg', 1600, 900, 'city', { skyTop: '#070b1c', skyMid: '#142042', skyHorizon: '#2e4068', far: '#1d2640', near: '#0e1324', lit: 0.45, stars: true, moon: true, water: '#0c1226' }],
+  ['city-skyline-night.jpg', 1600, 900, 'city', { skyTop: '#070b1c', skyMid: '#142042', skyHorizon: '#2e4068', far: '#1d2640', near: '#0e1324', lit: 0.45, stars: true, moon: true, water: '#0c1226' }, { grain: 2, quality: 62 }],
   ['rooftop-solar-city.jpg', 1200, 800, 'city', { skyTop: '#4d86c6', skyMid: '#8fb6dc', skyHorizon: '#dce8f0', far: '#a4b2c2', near: '#6e7d8e', lit: 0, clouds: 0.45, cloud: '#ffffff', cloudShade: '#c3ccd8', base: 0.55, rooftop: true }],
-  ['headquarters-amsterdam.jpg', 1200, 800, 'canal', { skyTop: '#5b8fcc', skyHorizon: '#dfe9f1', bricks: ['#7b3b2c', '#5a2f25', '#8c5a3c', '#3b3a3c', '#a0522d', '#6b4a3a'] }],
+  ['headquarters-amsterdam.jpg', 1200, 800, 'canal', { skyTop: '#5b8fcc', skyHorizon: '#dfe9f1', bricks: ['#7b3b2c', '#5a2f25', '#8c5a3c', '#3b3a3c', '#a0522d', '#6b4a3a'] }, { grain: 2, quality: 56 }],
   ['hydro-reservoir.jpg', 1200, 800, 'mountains', { skyTop: '#4c84c4', skyHorizon: '#d6e4ef' }],
   ['forest-morning.jpg', 1200, 800, 'forest', { skyTop: '#b8c9c9', skyHorizon: '#f1e6cf', tree: '#1f3a2a', sun: { x: 0.3, y: 0.3, glow: '#ffe0a8' } }],
   ['wetland-restoration.jpg', 1200, 800, 'wetland', { skyTop: '#6f8fb8', skyHorizon: '#f3dcc0', sun: { x: 0.75, y: 0.38, glow: '#ffc890' }, cloud: '#fff0e0', cloudShade: '#b49aa0', water: '#4b6a80' }],
@@ -1374,19 +1396,21 @@ function logoPng() {
   const layer = new Layer(480, 120);
   layer.shape(8, 8, 112, 112, (x, y) => Math.hypot(x - 60, y - 60) - 50, (x, y) => mix(BRAND_LIGHT, BRAND, clamp01((y - 10) / 100) * 0.85 + 0.15));
   rotorMark(layer, 60, 60, 38, WHITE);
-  drawText(layer, 'NORTHWIND', 130, 24, 44, 3.6, 11, BRAND);
-  const energyWidth = textWidth('ENERGY', 16, 10);
-  drawText(layer, 'ENERGY', 130, 84, 16, 1.5, 10, BRAND_LIGHT.map((v) => v * 0.75));
-  for (let i = 0; i < 3; i++) layer.shape(130 + energyWidth + 14, 89 + i * 4, 468, 90 + i * 4, (x, y) => Math.max(Math.abs(y - (90 + i * 4)) - 0.9, 130 + energyWidth + 14 - x, x - 468), i === 0 ? BRAND : BRAND_LIGHT);
+  const nameWidth = textWidth('NORTHWIND', 40, 8);
+  drawText(layer, 'NORTHWIND', 132, 24, 40, 3.4, 8, BRAND);
+  const energyWidth = textWidth('ENERGY', 15, 9);
+  drawText(layer, 'ENERGY', 132, 80, 15, 1.5, 9, BRAND_LIGHT.map((v) => v * 0.75));
+  const end = 132 + nameWidth;
+  for (let i = 0; i < 3; i++) layer.shape(132 + energyWidth + 14, 83 + i * 4, end, 85 + i * 4, (x, y) => Math.max(Math.abs(y - (84 + i * 4)) - 0.9, 132 + energyWidth + 14 - x, x - end), i === 0 ? BRAND : BRAND_LIGHT);
   return encodePng(480, 120, layer.toRgba());
 }
 
 function roundedSquare(layer, size, radius, colorFn) {
   const half = size / 2;
   layer.shape(0, 0, size, size, (x, y) => {
-    const dx = Math.max(Math.abs(x - half) - (half - radius), 0);
-    const dy = Math.max(Math.abs(y - half) - (half - radius), 0);
-    return Math.hypot(dx, dy) - radius;
+    const qx = Math.abs(x - half) - (half - radius);
+    const qy = Math.abs(y - half) - (half - radius);
+    return Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - radius;
   }, colorFn);
 }
 
@@ -1481,8 +1505,8 @@ function renderPhoto([name, width, height, scene, options, extra = {}]) {
   const canvas = new Canvas(width, height);
   scenes[scene](canvas, rnd, noise, options);
   if (extra.play) playButton(canvas);
-  const data = develop(canvas, prng(seedOf(`${name}:grain`)), { grain: scene === 'portrait' ? 2.2 : 3 });
-  return jpegJs.encode({ data, width, height }, JPEG_QUALITY).data;
+  const data = develop(canvas, prng(seedOf(`${name}:grain`)), { grain: extra.grain ?? (scene === 'portrait' ? 2.2 : 3) });
+  return jpegJs.encode({ data, width, height }, extra.quality ?? JPEG_QUALITY).data;
 }
 
 function main() {
