@@ -21,7 +21,7 @@ import { api } from './routes/api';
 import { category } from './routes/category';
 import { galleries } from './routes/galleries';
 import { home } from './routes/home';
-import { buildLayout, pageTitle, STYLESHEET, urlContextOf } from './routes/layout-model';
+import { buildLayout, pageTitle, siteIcons, STYLESHEET, urlContextOf } from './routes/layout-model';
 import { media } from './routes/media';
 import { privacy } from './routes/privacy';
 import { search } from './routes/search';
@@ -48,6 +48,13 @@ export function createApp(): Hono<AppEnv> {
     return c.json({ messages: await c.var.deps.outbox.recent(50) }, 200, { 'Cache-Control': cacheRules.private });
   });
   app.route(`/${LOCALE_SEGMENT}/newsroom/:uuid`, privacy);
+
+  // Browsers and crawlers ask for /favicon.ico whatever the page says: point them at the icon.
+  app.get('/favicon.ico', (c) => {
+    const icon = c.var.site ? siteIcons(c.var.site, c.var.deps.config.mediaRoot).icon : null;
+    if (!icon) throw new NotFoundError('Favicon');
+    return c.redirect(icon, 302);
+  });
 
   const localized = new Hono<AppEnv>();
   localized.use('*', locale);

@@ -3,6 +3,7 @@
  * switcher, privacy links, contexts. Plain function: no Hono context, tested as one.
  */
 import { categoriesForLocale } from '#src/domain/category';
+import { UploadedImage } from '#src/domain/media/index';
 import { analyticsSiteDomains, defaultLanguage } from '#src/domain/newsroom';
 import type { SiteContext } from '#src/domain/ports';
 import type { StorySummary } from '#src/domain/story';
@@ -64,6 +65,7 @@ export function buildLayout(input: LayoutInput): LayoutModel {
         ctx.defaultLocale,
       ),
       indexable: site.newsroom.is_indexable && (input.indexable ?? true),
+      ...siteIcons(site, input.config.mediaRoot),
     },
     newsroom: site.newsroom,
     company,
@@ -86,6 +88,14 @@ export function buildLayout(input: LayoutInput): LayoutModel {
     mediaRoot: input.config.mediaRoot,
     stylesheet: STYLESHEET,
   };
+}
+
+/** The favicon (32 px) and apple-touch icon (180 px) from the newsroom's icon and square logo. */
+export function siteIcons(site: SiteContext, mediaRoot: string): { icon: string | null; appleTouchIcon: string | null } {
+  const icon = site.newsroom.icon ?? site.newsroom.square_logo;
+  const square = site.newsroom.square_logo ?? site.newsroom.icon;
+  const sized = (image: typeof icon, size: number) => (image ? UploadedImage.fromJSON(image, { cdn: mediaRoot }).scaleCrop(size, size, true).cdnUrl : null);
+  return { icon: sized(icon, 32), appleTouchIcon: sized(square, 180) };
 }
 
 /** The page title: "{page} | {company}", or the company's SEO title for its homepage. */

@@ -40,6 +40,8 @@ export function Document(props: DocumentProps) {
           <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
         ))}
         {props.themeColor ? <meta name="theme-color" content={props.themeColor} /> : null}
+        {head.icon ? <link rel="icon" href={head.icon} /> : null}
+        {head.appleTouchIcon ? <link rel="apple-touch-icon" href={head.appleTouchIcon} /> : null}
         <link rel="stylesheet" href={props.stylesheet} />
       </head>
       <body>{body}</body>

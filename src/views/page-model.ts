@@ -19,6 +19,9 @@ export interface HeadModel {
   readonly canonical: string;
   readonly alternates: readonly Alternate[];
   readonly indexable: boolean;
+  /** Favicon and apple-touch icon addresses, from the newsroom's icon and square logo. */
+  readonly icon?: string | null;
+  readonly appleTouchIcon?: string | null;
 }
 
 export interface NavigationItem {
