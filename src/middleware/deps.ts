@@ -16,12 +16,12 @@ export const deps = createMiddleware<AppEnv>(async (c, next) => {
     subscriptions: new D1SubscriptionStore(c.env.DB),
     mailer: config.emailApi ? new HttpMailer(config.emailApi) : outbox,
     outbox,
-    search: (revision) => new CachedSearchBackend(new D1SearchBackend(c.env.DB), c.env.PAGE_CACHE, revision),
+    search: (revision) => new CachedSearchBackend(new D1SearchBackend(c.env.DB, content.stats), c.env.PAGE_CACHE, revision),
     queryStats: content.stats,
     config,
   });
   await next();
   // How many database round trips and statements this response cost (seen in dev tools and
   // read by the benchmark).
-  c.header('Server-Timing', `d1;desc="${content.stats.roundTrips} round trips, ${content.stats.statements} statements"`, { append: true });
+  c.header('Server-Timing', `d1;desc="round trips: ${content.stats.roundTrips}, statements: ${content.stats.statements}"`, { append: true });
 });

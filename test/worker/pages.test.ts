@@ -125,7 +125,7 @@ test('no page holds an inline executable script', async () => {
 
 test('pages report the database round trips they cost', async () => {
   const response = await get('/');
-  expect(response.headers.get('Server-Timing')).toMatch(/d1;desc="2 round trips, \d+ statements"/);
+  expect(response.headers.get('Server-Timing')).toMatch(/d1;desc="round trips: 2, statements: \d+"/);
 });
 
 test('media are served under a CDN-shaped path, with or without effects, from static assets', async () => {

@@ -5,6 +5,7 @@
  * requested language are ever matched.
  */
 import type { SearchBackend } from '#src/domain/ports';
+import type { QueryStats } from './content-repository';
 import { HIGHLIGHT_END, HIGHLIGHT_START, queryTerms, type FacetValue, type SearchQuery, type SearchResultHit, type SearchResults } from '#src/domain/search-query';
 
 const EMPTY: SearchResults = { hits: [], total: 0, facets: { category: [], year: [], month: [] } };
@@ -19,7 +20,11 @@ export function toMatchExpression(text: string): string | null {
 type Dimension = 'category' | 'year' | 'month';
 
 export class D1SearchBackend implements SearchBackend {
-  constructor(private readonly db: D1Database) {}
+  constructor(
+    private readonly db: D1Database,
+    /** Shared with the request's content repository, so Server-Timing counts search queries too. */
+    private readonly stats: QueryStats = { roundTrips: 0, statements: 0 },
+  ) {}
 
   async search(query: SearchQuery): Promise<SearchResults> {
     const match = toMatchExpression(query.text);
@@ -38,7 +43,7 @@ export class D1SearchBackend implements SearchBackend {
     const from = 'FROM story_search JOIN stories s ON s.id = story_search.rowid';
     const params = [match, query.locale, query.categoryId, query.year, query.month];
     const statement = (sql: string, ...extra: unknown[]) => this.db.prepare(sql).bind(...params, ...extra);
-    const [hits, total, categories, years, months] = await this.db.batch([
+    const statements = [
       statement(
         `SELECT s.uuid, s.slug, s.locale, s.title, s.published_at,
            highlight(story_search, 0, '${HIGHLIGHT_START}', '${HIGHLIGHT_END}') AS highlightedTitle,
@@ -61,7 +66,10 @@ export class D1SearchBackend implements SearchBackend {
         `SELECT CAST(strftime('%m', s.published_at, 'unixepoch') AS INTEGER) AS value, count(*) AS count ${from}
          WHERE ${where('month')} GROUP BY value ORDER BY value`,
       ),
-    ]);
+    ];
+    this.stats.roundTrips += 1;
+    this.stats.statements += statements.length;
+    const [hits, total, categories, years, months] = await this.db.batch(statements);
     return {
       hits: (hits!.results ?? []) as unknown as SearchResultHit[],
       total: ((total!.results ?? [])[0] as { n: number } | undefined)?.n ?? 0,
