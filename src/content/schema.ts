@@ -28,6 +28,17 @@ export const NewsroomFileSchema = z.strictObject({
   segment_analytics_id: optionalText,
   google_analytics_id: optionalText,
   google_search_console_key: optionalText,
+  timezone: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Europe/Amsterdam')
+    .default('UTC'),
   theme_color: z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour such as #0b5c4b').nullish(),
   onetrust_cookie_consent: z
     .strictObject({ is_enabled: z.boolean(), category: z.string().default(''), script: z.string().default('') })

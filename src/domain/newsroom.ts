@@ -23,6 +23,8 @@ export interface Newsroom {
   readonly google_analytics_id: string | null;
   readonly google_search_console_key: string | null;
   readonly theme_color: string | null;
+  /** IANA time zone in which dates are shown. */
+  readonly timezone: string;
   readonly onetrust_cookie_consent: OneTrustCookieConsent;
   readonly newsroom_logo: StoredImagePayload | null;
   readonly icon: StoredImagePayload | null;

@@ -50,12 +50,12 @@ export const useNewsroomContext = () => required(useContext(NewsroomContext), 'u
 export const useTranslator = () => required(useContext(TranslationContext), 'useTranslator');
 export const useAnalytics = () => required(useContext(AnalyticsContext), 'useAnalytics');
 
-export function createTranslator(locale: string): Translator {
+export function createTranslator(locale: string, timeZone = 'UTC'): Translator {
   const messages = messagesFor(locale);
   return {
     locale,
     t: (id, values) => formatMessage(locale, messages, id, values),
-    date: (epochSeconds) => formatDate(locale, epochSeconds),
+    date: (epochSeconds) => formatDate(locale, epochSeconds, timeZone),
   };
 }
 
@@ -63,7 +63,7 @@ export function ContextProviders(props: { context: NewsroomContextProps; siteDom
   const { context } = props;
   return (
     <NewsroomContext.Provider value={context}>
-      <TranslationContext.Provider value={createTranslator(context.localeCode)}>
+      <TranslationContext.Provider value={createTranslator(context.localeCode, context.newsroom.timezone)}>
         <AnalyticsContext.Provider
           value={{ isEnabled: context.isTrackingEnabled, newsroom: context.newsroom, story: context.currentStory, siteDomains: props.siteDomains }}
         >

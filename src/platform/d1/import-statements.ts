@@ -40,13 +40,13 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
 
   add(
     `INSERT INTO newsroom (id, uuid, url, display_name, is_indexable, is_plausible_enabled, plausible_site_id, tracking_policy,
-       segment_analytics_id, google_analytics_id, google_search_console_key, theme_color, onetrust_cookie_consent,
+       segment_analytics_id, google_analytics_id, google_search_console_key, theme_color, timezone, onetrust_cookie_consent,
        newsroom_logo, icon, square_logo, thumbnail)
-     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       n.uuid, n.url, n.display_name, flag(n.is_indexable), flag(n.is_plausible_enabled), n.plausible_site_id ?? null,
       n.tracking_policy, n.segment_analytics_id ?? null, n.google_analytics_id ?? null, n.google_search_console_key ?? null,
-      n.theme_color ?? null, json(n.onetrust_cookie_consent), json(n.newsroom_logo), json(n.icon), json(n.square_logo), json(n.thumbnail),
+      n.theme_color ?? null, n.timezone, json(n.onetrust_cookie_consent), json(n.newsroom_logo), json(n.icon), json(n.square_logo), json(n.thumbnail),
     ],
   );
   bundle.languages.forEach((language, position) =>

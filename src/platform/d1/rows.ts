@@ -27,6 +27,7 @@ export interface NewsroomRow {
   google_analytics_id: Nullable<string>;
   google_search_console_key: Nullable<string>;
   theme_color: Nullable<string>;
+  timezone: string;
   onetrust_cookie_consent: string;
   newsroom_logo: Nullable<string>;
   icon: Nullable<string>;
@@ -47,6 +48,7 @@ export function toNewsroom(row: NewsroomRow): Newsroom {
     google_analytics_id: row.google_analytics_id,
     google_search_console_key: row.google_search_console_key,
     theme_color: row.theme_color,
+    timezone: row.timezone,
     onetrust_cookie_consent: json<OneTrustCookieConsent>(row.onetrust_cookie_consent, { is_enabled: false, category: '', script: '' }),
     newsroom_logo: json<StoredImagePayload | null>(row.newsroom_logo, null),
     icon: json<StoredImagePayload | null>(row.icon, null),

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import en from '#src/i18n/messages/en.json';
-import { CATALOGUES, formatMessage, messagesFor, type MessageId } from '#src/i18n/translate';
+import { CATALOGUES, formatDate, formatMessage, messagesFor, type MessageId } from '#src/i18n/translate';
 
 const ids = Object.keys(en).sort();
 
@@ -44,4 +44,13 @@ test.each([
 test('arguments are filled in and a language without a catalogue reads English', () => {
   expect(formatMessage('de', messagesFor('de'), 'boilerplate.about', { name: 'Acme' })).toBe('About Acme');
   expect(formatMessage('fr-ca', messagesFor('fr-ca'), 'boilerplate.about', { name: 'Acme' })).toBe('À propos de Acme');
+});
+
+test.each([
+  ['en', 1_772_578_800, 'UTC', 'March 3, 2026'],
+  ['en', 1_772_578_800, 'Pacific/Kiritimati', 'March 4, 2026'],
+  ['fr', 1_772_578_800, 'Europe/Paris', '4 mars 2026'],
+  ['nl', 1_772_578_800, 'America/Los_Angeles', '3 maart 2026'],
+])('in %s, %i seconds in %s is shown as %s', (locale, seconds, zone, expected) => {
+  expect(formatDate(locale, seconds, zone)).toBe(expected);
 });
