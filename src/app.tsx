@@ -19,12 +19,14 @@ import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
 import { api } from './routes/api';
 import { category } from './routes/category';
+import { feeds } from './routes/feeds';
 import { galleries } from './routes/galleries';
 import { home } from './routes/home';
 import { buildLayout, pageTitle, siteIcons, STYLESHEET, urlContextOf } from './routes/layout-model';
 import { media } from './routes/media';
 import { privacy } from './routes/privacy';
 import { search } from './routes/search';
+import { seo } from './routes/seo';
 import { story } from './routes/story';
 
 export function createApp(): Hono<AppEnv> {
@@ -49,6 +51,8 @@ export function createApp(): Hono<AppEnv> {
   });
   app.route(`/${LOCALE_SEGMENT}/newsroom/:uuid`, privacy);
 
+  app.route('/', seo);
+
   // Browsers and crawlers ask for /favicon.ico whatever the page says: point them at the icon.
   app.get('/favicon.ico', (c) => {
     const icon = c.var.site ? siteIcons(c.var.site, c.var.deps.config.mediaRoot).icon : null;
@@ -62,6 +66,7 @@ export function createApp(): Hono<AppEnv> {
   localized.route('/', category);
   localized.route('/', galleries);
   localized.route('/', search);
+  localized.route('/', feeds);
   app.route(`/${LOCALE_SEGMENT}`, localized);
   app.route('/', localized);
   app.route('/', story);

@@ -11,4 +11,11 @@ export interface Contact {
   readonly mobile: string | null;
   readonly website: string | null;
   readonly avatar: StoredImagePayload | null;
+  /** Languages whose pages show this contact. */
+  readonly locales: readonly string[];
+}
+
+/** The contacts shown on the pages of one language, in their order. */
+export function contactsForLocale(contacts: readonly Contact[], locale: string): Contact[] {
+  return contacts.filter((contact) => contact.locales.includes(locale));
 }

@@ -16,6 +16,8 @@ export interface SiteContext {
   /** Company information by locale code. */
   readonly companies: Readonly<Record<string, CompanyInformation>>;
   readonly categories: readonly Category[];
+  /** All press contacts, each with the languages it serves (a handful of rows). */
+  readonly contacts: readonly Contact[];
   /** Galleries with at least one image or video. */
   readonly galleries_count: number;
   readonly revision: number;
@@ -28,7 +30,6 @@ export interface StoryPage {
 
 export interface HomepageContent extends StoryPage {
   readonly highlighted: StorySummary | null;
-  readonly contacts: readonly Contact[];
 }
 
 export interface ListStoriesInput {
@@ -45,14 +46,42 @@ export interface GalleryPage {
   readonly total: number;
 }
 
+/** A story with what feeds need: the whole body and its author. */
+export interface FeedStory extends StorySummary {
+  readonly body_html: string;
+  readonly author_name: string | null;
+  readonly tags: readonly string[];
+}
+
+/** One story entry of a sitemap, with its public translations for hreflang pairs. */
+export interface SitemapStory {
+  readonly slug: string;
+  readonly locale: string;
+  readonly published_at: number;
+  readonly updated_at: number;
+  readonly title: string;
+  readonly cover: StorySummary['cover'];
+  readonly translations: readonly { locale: string; slug: string }[];
+}
+
 export interface ContentRepository {
   /** Null when the newsroom has not been imported yet. */
   getSiteContext(): Promise<SiteContext | null>;
   getHomepage(locale: string, page: number, pageSize: number): Promise<HomepageContent>;
   listStories(input: ListStoriesInput): Promise<StoryPage>;
-  /** Any story with this slug, whatever its status: callers apply the visibility rules. */
-  getStoryBySlug(slug: string): Promise<Story | null>;
-  getContacts(locale: string): Promise<Contact[]>;
+  /**
+   * A story page in one round trip: the story (whatever its status: callers apply the visibility
+   * rules) and up to `relatedLimit` public stories of its language sharing categories or tags.
+   */
+  getStoryPage(slug: string, relatedLimit: number): Promise<{ story: Story; related: StorySummary[] } | null>;
+  /** Newest public stories of a language (or one of its categories) with their bodies. */
+  listFeedStories(input: { locale: string; categoryId: number | null; limit: number }): Promise<FeedStory[]>;
+  /** A page of a language's public stories for its sitemap, newest first. */
+  listSitemapStories(input: { locale: string; offset: number; limit: number }): Promise<SitemapStory[]>;
+  /** Public stories of any language published since the given time (Google News sitemap). */
+  listRecentStories(since: number, limit: number): Promise<SitemapStory[]>;
+  /** All non-empty galleries with their images, for sitemaps. */
+  listAllGalleries(): Promise<Gallery[]>;
   /** Non-empty galleries, newest first. */
   listGalleries(page: number, pageSize: number): Promise<GalleryPage>;
   /** A gallery with its images and videos, or null (empty galleries included: callers decide). */

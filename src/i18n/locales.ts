@@ -69,7 +69,7 @@ export function toBcp47(locale: string): string {
 /** Open Graph wants `fr_FR`-style locales; a bare language gets its own upper-cased region. */
 export function toOpenGraphLocale(locale: string): string {
   const [language, region] = locale.split('-');
-  return `${language}_${(region && region.length === 2 ? region : language === 'en' ? 'gb' : language ?? '').toUpperCase()}`;
+  return `${language}_${(region && region.length === 2 ? region : language === 'en' ? 'us' : language ?? '').toUpperCase()}`;
 }
 
 /** The language's own name for itself ("Français"), for language switchers. */

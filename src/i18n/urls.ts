@@ -9,6 +9,7 @@ export interface UrlContext {
 }
 
 export type PrivacyAction = 'subscribe' | 'data-request';
+export type FeedFormat = 'rss' | 'atom' | 'json';
 
 function prefix(ctx: UrlContext, locale: string): string {
   return locale === ctx.defaultLocale ? '' : `/${locale}`;
@@ -43,8 +44,13 @@ export const urls = {
     const path = `${prefix(ctx, locale)}/search`;
     return query ? `${path}?query=${encodeURIComponent(query)}` : path;
   },
-  feed(ctx: UrlContext, locale: string): string {
-    return `${prefix(ctx, locale)}/feed`;
+  /** RSS at `/feed`, Atom at `/feed/atom`, JSON Feed at `/feed/json`; per category under its page. */
+  feed(ctx: UrlContext, locale: string, format: FeedFormat = 'rss', categorySlug: string | null = null): string {
+    const base = categorySlug ? `${prefix(ctx, locale)}/category/${segment(categorySlug)}/feed` : `${prefix(ctx, locale)}/feed`;
+    return format === 'rss' ? base : `${base}/${format}`;
+  },
+  sitemapIndex(): string {
+    return '/sitemap.xml';
   },
   /** Privacy portal links always carry the locale: they name the language of the portal itself. */
   privacy(locale: string, newsroomUuid: string, action: PrivacyAction = 'subscribe'): string {

@@ -9,7 +9,7 @@ import { cacheRules } from '#src/middleware/cache-rules';
 import type { CategoryPageModel } from '#src/views/page-model';
 import { CategoryPage } from '#src/views/pages/category-page';
 import { isCrawler, renderHtml } from '#src/views/render';
-import { buildLayout, pageTitle, urlContextOf } from './layout-model';
+import { buildLayout, languageFeeds, pageTitle, urlContextOf } from './layout-model';
 import { parsePageParam } from './page-param';
 import { toStoryCard } from './story-cards';
 
@@ -39,6 +39,8 @@ export async function loadCategory(deps: Deps, site: SiteContext, locale: string
         return { code: language.code, href };
       }),
       currentCategorySlug: slug,
+      breadcrumbs: [{ name: translation.name, path: urls.category(ctx, locale, slug) }],
+      feeds: [...languageFeeds(site, locale, { slug, name: translation.name }), ...languageFeeds(site, locale)],
     }),
     slug,
     name: translation.name,

@@ -11,7 +11,8 @@ import { cacheRules } from '#src/middleware/cache-rules';
 import type { GalleryIndexModel, GalleryPageModel } from '#src/views/page-model';
 import { GalleryIndexPage, GalleryPage } from '#src/views/pages/gallery-pages';
 import { isCrawler, renderHtml } from '#src/views/render';
-import { buildLayout, pageTitle, urlContextOf } from './layout-model';
+import { absoluteImage, buildLayout, pageTitle, urlContextOf } from './layout-model';
+import { imageGalleryLd } from '#src/views/structured-data';
 import { parsePageParam } from './page-param';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -34,6 +35,7 @@ export async function loadGalleryIndex(deps: Deps, site: SiteContext, locale: st
       description: '',
       pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.media(ctx, language.code) })),
       isMediaPage: true,
+      breadcrumbs: [{ name: title, path: urls.media(ctx, locale) }],
     }),
     title,
     galleries: list.galleries.map((gallery) => ({ gallery, href: urls.gallery(ctx, locale, gallery.uuid) })),
@@ -59,6 +61,19 @@ export async function loadGallery(deps: Deps, site: SiteContext, locale: string,
       description: gallery.description,
       pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.gallery(ctx, language.code, uuid) })),
       isMediaPage: true,
+      image: gallery.thumbnail_image,
+      breadcrumbs: [
+        { name: formatMessage(locale, messagesFor(locale), 'media.title'), path: urls.media(ctx, locale) },
+        { name: gallery.title, path: urls.gallery(ctx, locale, uuid) },
+      ],
+      jsonLd: [
+        imageGalleryLd({
+          url: urls.absolute(site.newsroom.url, urls.gallery(ctx, locale, uuid)),
+          name: gallery.title,
+          description: gallery.description,
+          images: gallery.images.flatMap((image) => absoluteImage(image, deps.config.mediaRoot, site.newsroom.url) ?? []),
+        }),
+      ],
     }),
     gallery,
     indexHref: urls.media(ctx, locale),

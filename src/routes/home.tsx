@@ -1,6 +1,7 @@
 /** The homepage of each language: `/`, `/fr`, … with `?page=N` as load more without JavaScript. */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { contactsForLocale } from '#src/domain/contact';
 import { NotFoundError } from '#src/domain/errors';
 import { DEFAULT_PAGE_SIZE, canLoadMore } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
@@ -37,7 +38,7 @@ export async function loadHomepage(deps: Deps, site: SiteContext, locale: string
     pages,
     nextPageHref: canLoadMore({ page, pageSize, total: content.total, withHighlightedStory }) ? urls.home(ctx, locale, page + 1) : null,
     previousPageHref: page > 1 ? urls.home(ctx, locale, page - 1) : null,
-    contacts: content.contacts,
+    contacts: contactsForLocale(site.contacts, locale),
   };
 }
 

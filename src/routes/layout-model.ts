@@ -8,11 +8,14 @@ import { analyticsSiteDomains, defaultLanguage } from '#src/domain/newsroom';
 import type { SiteContext } from '#src/domain/ports';
 import type { StorySummary } from '#src/domain/story';
 import { buildAlternates } from '#src/i18n/alternates';
-import { nativeLanguageName } from '#src/i18n/locales';
+import { nativeLanguageName, toBcp47, toOpenGraphLocale } from '#src/i18n/locales';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
-import { urls, type UrlContext } from '#src/i18n/urls';
+import { urls, type FeedFormat, type UrlContext } from '#src/i18n/urls';
+import { contactsForLocale } from '#src/domain/contact';
+import type { StoredImagePayload } from '#src/domain/media-payload';
+import type { FeedLink, LayoutModel, OpenGraphModel } from '#src/views/page-model';
+import { breadcrumbLd, organizationLd, webSiteLd, type AbsoluteImage, type JsonLd } from '#src/views/structured-data';
 import type { AppConfig } from '#src/env';
-import type { LayoutModel } from '#src/views/page-model';
 
 export const STYLESHEET = '/styles/site.css';
 
@@ -32,6 +35,15 @@ export interface LayoutInput {
   readonly isMediaPage?: boolean;
   readonly indexable?: boolean;
   readonly canonical?: string | null;
+  /** The page's own image for Open Graph (else the newsroom's default social image). */
+  readonly image?: StoredImagePayload | null;
+  readonly article?: OpenGraphModel['article'];
+  /** Trail below the homepage, for BreadcrumbList (site-relative paths). */
+  readonly breadcrumbs?: readonly { name: string; path: string }[];
+  readonly jsonLd?: readonly JsonLd[];
+  /** Feeds of this page (default: the language's feeds). */
+  readonly feeds?: readonly FeedLink[];
+  readonly jsonAlternate?: string | null;
 }
 
 export function urlContextOf(site: SiteContext): UrlContext {
@@ -47,6 +59,7 @@ export function buildLayout(input: LayoutInput): LayoutModel {
     .filter((page) => site.languages.some((language) => language.code === page.code))
     .map((page) => ({ code: page.code, href: page.href, name: nativeLanguageName(page.code), isCurrent: page.code === locale }));
   const isTrackingEnabled = site.newsroom.tracking_policy !== 'disabled';
+  const siteName = company?.name ?? site.newsroom.display_name;
   return {
     context: {
       localeCode: locale,
@@ -66,6 +79,31 @@ export function buildLayout(input: LayoutInput): LayoutModel {
       ),
       indexable: site.newsroom.is_indexable && (input.indexable ?? true),
       ...siteIcons(site, input.config.mediaRoot),
+      siteVerification: site.newsroom.google_search_console_key,
+      feeds: input.feeds ?? languageFeeds(site, locale),
+      jsonAlternate: input.jsonAlternate ? urls.absolute(origin, input.jsonAlternate) : null,
+      openGraph: {
+        type: input.article ? 'article' : 'website',
+        siteName,
+        locale: toOpenGraphLocale(locale),
+        alternateLocales: input.pageTranslations.filter((page) => page.code !== locale).map((page) => toOpenGraphLocale(page.code)),
+        image: absoluteImage(input.image ?? site.newsroom.thumbnail, input.config.mediaRoot, origin),
+        ...(input.article ? { article: input.article } : {}),
+      },
+      jsonLd: [
+        organizationLd({
+          origin,
+          newsroom: site.newsroom,
+          company,
+          logo: absoluteImage(site.newsroom.square_logo ?? site.newsroom.newsroom_logo, input.config.mediaRoot, origin, 512),
+          contacts: contactsForLocale(site.contacts, locale),
+        }),
+        webSiteLd({ origin, name: siteName, locale: toBcp47(locale), searchUrlTemplate: `${urls.absolute(origin, urls.search(ctx, locale))}?query={search_term_string}` }),
+        ...(input.breadcrumbs && input.breadcrumbs.length > 0
+          ? [breadcrumbLd([{ name: siteName, url: urls.absolute(origin, urls.home(ctx, locale)) }, ...input.breadcrumbs.map((crumb) => ({ name: crumb.name, url: urls.absolute(origin, crumb.path) }))])]
+          : []),
+        ...(input.jsonLd ?? []),
+      ],
     },
     newsroom: site.newsroom,
     company,
@@ -88,6 +126,29 @@ export function buildLayout(input: LayoutInput): LayoutModel {
     mediaRoot: input.config.mediaRoot,
     stylesheet: STYLESHEET,
   };
+}
+
+/** A stored image as an absolute address with its shown size (social cards, JSON-LD, feeds). */
+export function absoluteImage(image: StoredImagePayload | null, mediaRoot: string, origin: string, width = 1200): AbsoluteImage | null {
+  if (!image) return null;
+  const model = UploadedImage.fromJSON(image, { cdn: mediaRoot });
+  const shown = model.width > width ? model.resize(width) : model;
+  return { url: urls.absolute(origin, shown.cdnUrl), width: shown.width, height: shown.height, ...(model.caption ? { caption: model.caption } : {}) };
+}
+
+/** The RSS, Atom and JSON feeds of a language (or of one of its categories). */
+export function languageFeeds(site: SiteContext, locale: string, category: { slug: string; name: string } | null = null): FeedLink[] {
+  const ctx = urlContextOf(site);
+  const origin = site.newsroom.url;
+  const name = site.companies[locale]?.name ?? site.newsroom.display_name;
+  const messages = messagesFor(locale);
+  const title = category ? formatMessage(locale, messages, 'feed.category_title', { name, category: category.name }) : formatMessage(locale, messages, 'feed.title', { name });
+  const href = (format: FeedFormat) => urls.absolute(origin, urls.feed(ctx, locale, format, category?.slug ?? null));
+  return [
+    { type: 'application/rss+xml', title, href: href('rss') },
+    { type: 'application/atom+xml', title, href: href('atom') },
+    { type: 'application/feed+json', title, href: href('json') },
+  ];
 }
 
 /** The favicon (32 px) and apple-touch icon (180 px) from the newsroom's icon and square logo. */

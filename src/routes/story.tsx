@@ -9,17 +9,34 @@ import { cacheRules } from '#src/middleware/cache-rules';
 import type { StoryPageModel } from '#src/views/page-model';
 import { StoryPage } from '#src/views/pages/story-page';
 import { isCrawler, renderHtml } from '#src/views/render';
-import { buildLayout } from './layout-model';
-import { categoryLinks } from './story-cards';
+import { absoluteImage, buildLayout } from './layout-model';
+import { toBcp47 } from '#src/i18n/locales';
+import { isoDate } from '#src/i18n/translate';
+import { newsArticleLd } from '#src/views/structured-data';
+import { categoryLinks, toStoryCard } from './story-cards';
+import { conditionalResponse } from './conditional';
+import { storyJson } from '#src/views/json';
+
+/** How many related stories a story page shows. */
+export const RELATED_STORIES = 3;
 
 export async function loadStory(deps: Deps, site: SiteContext, slug: string): Promise<StoryPageModel> {
-  const story = await deps.content.getStoryBySlug(slug);
+  const page = await deps.content.getStoryPage(slug, RELATED_STORIES);
+  const story = page?.story;
   // Drafts, embargoed, private and confidential stories have no public page: to a visitor they
   // do not exist (a 404, not a 403, so their existence does not leak).
   if (!story || !isPubliclyVisible(story)) throw new NotFoundError(`Story ${slug}`);
   if (!site.languages.some((language) => language.code === story.locale)) throw new NotFoundError(`Story ${slug} language`);
   const translations = story.translations.filter((translation) => isLinkableTranslation(story, translation));
   const company = site.companies[story.locale];
+  const origin = site.newsroom.url;
+  const canonical = story.seo_settings.canonical_url ?? urls.absolute(origin, urls.story(story.slug));
+  const description = story.seo_settings.meta_description || story.subtitle || story.summary || company?.about_plaintext || '';
+  const categories = categoryLinks(site, story);
+  const cover = absoluteImage(story.cover, deps.config.mediaRoot, origin);
+  const publishedTime = isoDate(story.published_at);
+  const modifiedTime = isoDate(Math.max(story.updated_at, story.published_at));
+  const indexable = isStoryIndexable(site.newsroom, story);
   return {
     layout: buildLayout({
       site,
@@ -27,18 +44,55 @@ export async function loadStory(deps: Deps, site: SiteContext, slug: string): Pr
       locale: story.locale,
       path: urls.story(story.slug),
       title: story.seo_settings.meta_title || story.title,
-      description: story.seo_settings.meta_description || story.subtitle || story.summary || company?.about_plaintext || '',
+      description,
       pageTranslations: [{ code: story.locale, href: urls.story(story.slug) }, ...translations.map((t) => ({ code: t.locale, href: urls.story(t.slug) }))],
       currentStory: story,
-      indexable: isStoryIndexable(site.newsroom, story),
-      canonical: story.seo_settings.canonical_url ?? null,
+      indexable,
+      canonical,
+      image: story.cover,
+      article: { publishedTime, modifiedTime, author: story.author?.display_name ?? null, section: categories[0]?.name ?? null, tags: story.tags },
+      breadcrumbs: [...(categories[0] ? [{ name: categories[0].name, path: categories[0].href }] : []), { name: story.title, path: urls.story(story.slug) }],
+      // Only public stories are described as articles for search engines.
+      jsonLd: indexable
+        ? [
+            newsArticleLd({
+              origin,
+              url: canonical,
+              headline: story.title,
+              description,
+              images: cover ? [cover] : [],
+              datePublished: publishedTime,
+              dateModified: modifiedTime,
+              author: story.author?.display_name ?? null,
+              locale: toBcp47(story.locale),
+              sections: categories.map((category) => category.name),
+              keywords: story.tags,
+            }),
+          ]
+        : [],
+      jsonAlternate: urls.storyJson(story.slug),
     }),
     story,
-    categories: categoryLinks(site, story),
+    categories,
+    related: page!.related.map((summary) => toStoryCard(site, summary)),
   };
 }
 
-export const story = new Hono<AppEnv>().get('/:slug', async (c) => {
+export const story = new Hono<AppEnv>()
+  // The JSON alternate `/{slug}.json`: the same visibility rules as the page.
+  .get('/:file{[^/]+\\.json}', async (c) => {
+    const site = c.var.site;
+    if (!site) throw new NotFoundError('Newsroom not imported');
+    const model = await loadStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length));
+    c.set('locale', model.story.locale);
+    return conditionalResponse(c.req.raw, JSON.stringify(storyJson(model, site.newsroom.url)), {
+      contentType: 'application/json; charset=utf-8',
+      cacheControl: cacheRules.page,
+      lastModified: Math.max(model.story.updated_at, model.story.published_at),
+      headers: model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' },
+    });
+  })
+  .get('/:slug', async (c) => {
   const site = c.var.site;
   if (!site) throw new NotFoundError('Newsroom not imported');
   const model = await loadStory(c.var.deps, site, c.req.param('slug'));

@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react';
 import { textDirection, toBcp47 } from '#src/i18n/locales';
 import { ContextProviders, type NewsroomContextProps } from './contexts';
-import type { HeadModel } from './page-model';
+import type { HeadModel, OpenGraphModel } from './page-model';
+import { jsonLdText } from './structured-data';
 
 export interface DocumentProps {
   readonly locale: string;
@@ -16,6 +17,46 @@ export interface DocumentProps {
   readonly context?: NewsroomContextProps | null;
   readonly siteDomains?: readonly string[];
   readonly children: ReactNode;
+}
+
+/** Open Graph and Twitter card tags; `property` for Open Graph, as its specification wants. */
+function OpenGraph({ head, og }: { head: HeadModel; og: OpenGraphModel }) {
+  return (
+    <>
+      <meta property="og:type" content={og.type} />
+      <meta property="og:site_name" content={og.siteName} />
+      <meta property="og:title" content={head.title} />
+      {head.description ? <meta property="og:description" content={head.description} /> : null}
+      <meta property="og:url" content={head.canonical} />
+      <meta property="og:locale" content={og.locale} />
+      {og.alternateLocales.map((locale) => (
+        <meta key={locale} property="og:locale:alternate" content={locale} />
+      ))}
+      {og.image ? (
+        <>
+          <meta property="og:image" content={og.image.url} />
+          <meta property="og:image:width" content={String(og.image.width)} />
+          <meta property="og:image:height" content={String(og.image.height)} />
+          {og.image.caption ? <meta property="og:image:alt" content={og.image.caption} /> : null}
+        </>
+      ) : null}
+      {og.article ? (
+        <>
+          <meta property="article:published_time" content={og.article.publishedTime} />
+          <meta property="article:modified_time" content={og.article.modifiedTime} />
+          {og.article.author ? <meta property="article:author" content={og.article.author} /> : null}
+          {og.article.section ? <meta property="article:section" content={og.article.section} /> : null}
+          {og.article.tags.map((tag) => (
+            <meta key={tag} property="article:tag" content={tag} />
+          ))}
+        </>
+      ) : null}
+      <meta name="twitter:card" content={og.image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={head.title} />
+      {head.description ? <meta name="twitter:description" content={head.description} /> : null}
+      {og.image ? <meta name="twitter:image" content={og.image.url} /> : null}
+    </>
+  );
 }
 
 export function Document(props: DocumentProps) {
@@ -42,6 +83,11 @@ export function Document(props: DocumentProps) {
         {props.themeColor ? <meta name="theme-color" content={props.themeColor} /> : null}
         {head.icon ? <link rel="icon" href={head.icon} /> : null}
         {head.appleTouchIcon ? <link rel="apple-touch-icon" href={head.appleTouchIcon} /> : null}
+        {head.siteVerification ? <meta name="google-site-verification" content={head.siteVerification} /> : null}
+        {head.feeds?.map((feed) => <link key={feed.href} rel="alternate" type={feed.type} title={feed.title} href={feed.href} />)}
+        {head.jsonAlternate ? <link rel="alternate" type="application/json" href={head.jsonAlternate} /> : null}
+        {head.openGraph ? <OpenGraph head={head} og={head.openGraph} /> : null}
+        {head.jsonLd && head.jsonLd.length > 0 ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(head.jsonLd) }} /> : null}
         <link rel="stylesheet" href={props.stylesheet} />
       </head>
       <body>{body}</body>

@@ -6,7 +6,8 @@ import type { GallerySummary } from '#src/domain/gallery';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { isoDate } from '#src/i18n/translate';
 import { imageAttributes } from './image-attributes';
-import type { StoryCardModel } from './page-model';
+import { absolutizeHtml } from './feeds';
+import type { StoryCardModel, StoryPageModel } from './page-model';
 
 export interface ImageJson {
   readonly src: string;
@@ -34,6 +35,32 @@ export function storyCardJson(card: StoryCardModel, mediaRoot: string) {
     published_at: isoDate(story.published_at),
     thumbnail_image: imageJson(story.cover, mediaRoot, 400),
     categories: card.categories.map((category) => ({ name: category.name, url: category.href })),
+  };
+}
+
+/** The JSON alternate of a story page: what a syndication partner may read, nothing internal. */
+export function storyJson(model: StoryPageModel, origin: string) {
+  const { story, layout } = model;
+  const cover = story.cover ? imageAttributes(story.cover, layout.mediaRoot, 1200, '1200px') : null;
+  const absolute = (path: string) => new URL(path, origin).toString();
+  return {
+    uuid: story.uuid,
+    url: absolute(`/${encodeURIComponent(story.slug)}`),
+    canonical_url: layout.head.canonical,
+    locale: story.locale,
+    title: story.title,
+    subtitle: story.subtitle,
+    summary: story.summary,
+    published_at: isoDate(story.published_at),
+    updated_at: isoDate(Math.max(story.updated_at, story.published_at)),
+    author: story.author ? { display_name: story.author.display_name } : null,
+    categories: model.categories.map((category) => ({ name: category.name, url: absolute(category.href) })),
+    tags: story.tags,
+    cover_image: cover
+      ? { url: absolute(cover.src), width: cover.width, height: cover.height, caption: story.cover?.['prezly:data']?.caption ?? null }
+      : null,
+    content_html: absolutizeHtml(story.body_html, origin),
+    translations: layout.languages.filter((language) => !language.isCurrent).map((language) => ({ locale: language.code, url: absolute(language.href) })),
   };
 }
 

@@ -10,6 +10,7 @@ import type { SearchResultHit } from '#src/domain/search-query';
 import type { Story, StorySummary } from '#src/domain/story';
 import type { Alternate } from '#src/i18n/alternates';
 import type { MessageId } from '#src/i18n/translate';
+import type { AbsoluteImage, JsonLd } from './structured-data';
 import type { NewsroomContextProps, PageTranslation } from './contexts';
 
 export interface HeadModel {
@@ -22,6 +23,36 @@ export interface HeadModel {
   /** Favicon and apple-touch icon addresses, from the newsroom's icon and square logo. */
   readonly icon?: string | null;
   readonly appleTouchIcon?: string | null;
+  readonly openGraph?: OpenGraphModel;
+  /** google-site-verification, from the newsroom's Search Console key. */
+  readonly siteVerification?: string | null;
+  /** Feeds of this page's stories (RSS, Atom, JSON Feed). */
+  readonly feeds?: readonly FeedLink[];
+  /** The page's own JSON representation (stories). */
+  readonly jsonAlternate?: string | null;
+  readonly jsonLd?: readonly JsonLd[];
+}
+
+export interface FeedLink {
+  readonly type: 'application/rss+xml' | 'application/atom+xml' | 'application/feed+json';
+  readonly title: string;
+  readonly href: string;
+}
+
+export interface OpenGraphModel {
+  readonly type: 'website' | 'article';
+  readonly siteName: string;
+  /** `fr_FR` style. */
+  readonly locale: string;
+  readonly alternateLocales: readonly string[];
+  readonly image: AbsoluteImage | null;
+  readonly article?: {
+    readonly publishedTime: string;
+    readonly modifiedTime: string;
+    readonly author: string | null;
+    readonly section: string | null;
+    readonly tags: readonly string[];
+  };
 }
 
 export interface NavigationItem {
@@ -96,6 +127,7 @@ export interface StoryPageModel {
   readonly layout: LayoutModel;
   readonly story: Story;
   readonly categories: readonly { name: string; href: string }[];
+  readonly related: readonly StoryCardModel[];
 }
 
 export type { Category };

@@ -20,17 +20,20 @@ test('the site context holds the newsroom, languages in order, companies and cat
   expect(site!.categories.map((category) => category.key)).toEqual(['products', 'company']);
   expect(site!.categories[0]!.i18n.fr).toMatchObject({ name: 'Produits', slug: 'produits' });
   expect(site!.categories[0]!.public_stories_count).toEqual({ en: 15, fr: 1 });
+  expect(site!.contacts.map((contact) => [contact.key, contact.locales])).toEqual([
+    ['jane', ['en', 'fr']],
+    ['omar', ['ar']],
+  ]);
 });
 
-test('the homepage is one round trip: highlighted story, a page of others, total and contacts', async () => {
+test('the homepage is one round trip: highlighted story, a page of others and the total', async () => {
   const repo = repository();
   const home = await repo.getHomepage('en', 1, 12);
-  expect(repo.stats).toEqual({ roundTrips: 1, statements: 4 });
+  expect(repo.stats).toEqual({ roundTrips: 1, statements: 3 });
   expect(home.highlighted!.slug).toBe('english-story-03');
   expect(home.stories).toHaveLength(12);
   expect(home.stories.map((story) => story.slug)).not.toContain('english-story-03');
   expect(home.total).toBe(16);
-  expect(home.contacts.map((contact) => contact.key)).toEqual(['jane']);
   // Newest first.
   const dates = home.stories.map((story) => story.published_at);
   expect([...dates].sort((a, b) => b - a)).toEqual(dates);
@@ -63,11 +66,22 @@ test('listing can leave out the highlighted story', async () => {
   expect(page.stories).toHaveLength(15);
 });
 
-test('a story by slug comes with its translations, whatever their status', async () => {
-  const story = await repository().getStoryBySlug('private-story');
-  expect(story!.visibility).toBe('private');
-  expect(story!.translations.map((t) => [t.slug, t.visibility])).toEqual([['histoire-privee-traduite', 'public']]);
-  expect(await repository().getStoryBySlug('nope')).toBeNull();
+test('a story page comes with its translations, whatever their status, in one round trip', async () => {
+  const repo = repository();
+  const page = await repo.getStoryPage('private-story', 3);
+  expect(repo.stats.roundTrips).toBe(1);
+  expect(page!.story.visibility).toBe('private');
+  expect(page!.story.translations.map((t) => [t.slug, t.visibility])).toEqual([['histoire-privee-traduite', 'public']]);
+  expect(await repository().getStoryPage('nope', 3)).toBeNull();
+});
+
+test('related stories share categories (counted double) or tags, in the same language, public only', async () => {
+  const page = await repository().getStoryPage('english-story-03', 3);
+  // Story 03 is in Products and Company; the others only in Products: newest first on ties.
+  expect(page!.related.map((story) => story.slug)).toEqual(['english-story-15', 'english-story-14', 'english-story-13']);
+  expect(page!.related.every((story) => story.locale === 'en')).toBe(true);
+  const french = await repository().getStoryPage('histoire-francaise-03', 3);
+  expect(french!.related).toEqual([]);
 });
 
 test('the list queries use the partial indexes, not a table scan', async () => {

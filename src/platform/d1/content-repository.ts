@@ -3,11 +3,10 @@
  * whatever the page holds. Statements are prepared with bound parameters; list queries repeat the
  * partial-index conditions of migrations/0001_init.sql literally so SQLite picks those indexes.
  */
-import type { Contact } from '#src/domain/contact';
 import type { Gallery } from '#src/domain/gallery';
-import type { ContentRepository, GalleryPage, HomepageContent, ListStoriesInput, SiteContext, StoryPage } from '#src/domain/ports';
+import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListStoriesInput, SitemapStory, SiteContext, StoryPage } from '#src/domain/ports';
 import { pageOffset } from '#src/domain/paging';
-import type { Story, StoryTranslationRef } from '#src/domain/story';
+import type { Story, StorySummary, StoryTranslationRef } from '#src/domain/story';
 import {
   toCategories,
   toCompany,
@@ -43,6 +42,34 @@ const STORY_SUMMARY_COLUMNS = `s.uuid, s.slug, s.locale, s.title, s.subtitle, s.
 
 const GALLERY_COLUMNS = 'g.uuid, g.title, g.description, g.published_at, g.thumbnail_image, g.images_number, g.videos_number';
 
+/** A sitemap entry: the story and its public translations (for hreflang pairs). */
+const SITEMAP_COLUMNS = `s.slug, s.locale, s.published_at, s.updated_at, s.title, s.cover, (
+  SELECT json_group_array(json_object('locale', t.locale, 'slug', t.slug)) FROM stories t
+  WHERE t.translation_group = s.translation_group AND t.id != s.id AND t.status = 'published' AND t.visibility = 'public'
+) AS translations`;
+
+interface SitemapRow {
+  slug: string;
+  locale: string;
+  published_at: number;
+  updated_at: number;
+  title: string;
+  cover: string | null;
+  translations: string;
+}
+
+function toSitemapStory(row: SitemapRow): SitemapStory {
+  return {
+    slug: row.slug,
+    locale: row.locale,
+    published_at: row.published_at,
+    updated_at: row.updated_at,
+    title: row.title,
+    cover: row.cover ? (JSON.parse(row.cover) as SitemapStory['cover']) : null,
+    translations: JSON.parse(row.translations) as SitemapStory['translations'],
+  };
+}
+
 const PUBLIC_STORY = `s.status = 'published' AND s.visibility = 'public'`;
 
 /**
@@ -72,7 +99,7 @@ export class D1ContentRepository implements ContentRepository {
   }
 
   async getSiteContext(): Promise<SiteContext | null> {
-    const [newsroom, languages, companies, categories, revision, galleries] = await this.batch([
+    const [newsroom, languages, companies, categories, revision, galleries, contacts] = await this.batch([
       this.db.prepare('SELECT * FROM newsroom WHERE id = 1'),
       this.db.prepare('SELECT code, is_default, public_stories_count FROM languages ORDER BY position'),
       this.db.prepare('SELECT * FROM company_information'),
@@ -82,6 +109,11 @@ export class D1ContentRepository implements ContentRepository {
       ),
       this.db.prepare('SELECT revision FROM content_revision WHERE id = 1'),
       this.db.prepare('SELECT count(*) AS total FROM galleries g WHERE g.images_number + g.videos_number > 0'),
+      this.db.prepare(
+        `SELECT c.key, c.name, c.description, c.company, c.email, c.phone, c.mobile, c.website, c.avatar,
+           (SELECT json_group_array(cl.locale) FROM contact_locales cl WHERE cl.contact_id = c.id) AS locales
+         FROM contacts c ORDER BY c.position`,
+      ),
     ]);
     const newsroomRow = rowsOf<NewsroomRow>(newsroom)[0];
     const languageRows = rowsOf<LanguageRow>(languages);
@@ -92,12 +124,13 @@ export class D1ContentRepository implements ContentRepository {
       companies: Object.fromEntries(rowsOf<CompanyRow>(companies).map((row) => [row.locale, toCompany(row)])),
       categories: toCategories(rowsOf<CategoryRow>(categories)),
       galleries_count: rowsOf<{ total: number }>(galleries)[0]?.total ?? 0,
+      contacts: rowsOf<ContactRow>(contacts).map(toContact),
       revision: rowsOf<{ revision: number }>(revision)[0]?.revision ?? 0,
     };
   }
 
   async getHomepage(locale: string, page: number, pageSize: number): Promise<HomepageContent> {
-    const [highlighted, list, total, contacts] = await this.batch([
+    const [highlighted, list, total] = await this.batch([
       this.db.prepare(`SELECT ${STORY_SUMMARY_COLUMNS} FROM stories s WHERE s.id = ${HIGHLIGHTED_STORY_ID}`).bind(locale),
       this.db
         .prepare(
@@ -107,14 +140,12 @@ export class D1ContentRepository implements ContentRepository {
         )
         .bind(locale, pageSize, pageOffset(page, pageSize)),
       this.db.prepare('SELECT public_stories_count AS total FROM languages WHERE code = ?1').bind(locale),
-      this.contactsStatement(locale),
     ]);
     const highlightedStory = rowsOf<StorySummaryRow>(highlighted).map(toStorySummary)[0] ?? null;
     return {
       highlighted: highlightedStory,
       stories: rowsOf<StorySummaryRow>(list).map(toStorySummary),
       total: rowsOf<{ total: number }>(total)[0]?.total ?? 0,
-      contacts: rowsOf<ContactRow>(contacts).map(toContact),
     };
   }
 
@@ -152,8 +183,8 @@ export class D1ContentRepository implements ContentRepository {
     };
   }
 
-  async getStoryBySlug(slug: string): Promise<Story | null> {
-    const [story, translations] = await this.batch([
+  async getStoryPage(slug: string, relatedLimit: number): Promise<{ story: Story; related: StorySummary[] } | null> {
+    const [story, translations, related] = await this.batch([
       this.db
         .prepare(
           `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, s.body_html
@@ -167,14 +198,88 @@ export class D1ContentRepository implements ContentRepository {
            ORDER BY t.locale`,
         )
         .bind(slug),
+      // Related stories: candidates come from index range scans over the story's categories and
+      // tags in its language; a shared category counts 2, a shared tag 1, newer first on ties.
+      this.db
+        .prepare(
+          `WITH me AS (SELECT id, locale FROM stories WHERE slug = ?1),
+           scored AS (
+             SELECT story_id, sum(weight) AS score FROM (
+               SELECT sc.story_id, 2 AS weight FROM me
+               JOIN story_categories mine ON mine.story_id = me.id
+               JOIN story_categories sc ON sc.category_id = mine.category_id AND sc.locale = me.locale AND sc.is_public = 1 AND sc.story_id != me.id
+               UNION ALL
+               SELECT st.story_id, 1 AS weight FROM me
+               JOIN story_tags mine ON mine.story_id = me.id
+               JOIN story_tags st ON st.tag = mine.tag AND st.locale = me.locale AND st.is_public = 1 AND st.story_id != me.id
+             ) GROUP BY story_id
+           )
+           SELECT ${STORY_SUMMARY_COLUMNS} FROM scored JOIN stories s ON s.id = scored.story_id
+           ORDER BY scored.score DESC, s.published_at DESC LIMIT ?2`,
+        )
+        .bind(slug, relatedLimit),
     ]);
     const row = rowsOf<StoryRow>(story)[0];
-    return row ? toStory(row, rowsOf<StoryTranslationRef>(translations)) : null;
+    if (!row) return null;
+    return { story: toStory(row, rowsOf<StoryTranslationRef>(translations)), related: rowsOf<StorySummaryRow>(related).map(toStorySummary) };
   }
 
-  async getContacts(locale: string): Promise<Contact[]> {
-    const [contacts] = await this.batch([this.contactsStatement(locale)]);
-    return rowsOf<ContactRow>(contacts).map(toContact);
+  async listFeedStories(input: { locale: string; categoryId: number | null; limit: number }): Promise<FeedStory[]> {
+    const columns = `${STORY_SUMMARY_COLUMNS}, s.body_html, s.author_name, s.tags`;
+    const [rows] = await this.batch([
+      input.categoryId == null
+        ? this.db
+            .prepare(`SELECT ${columns} FROM stories s WHERE ${PUBLIC_STORY} AND s.locale = ?1 ORDER BY s.published_at DESC, s.id DESC LIMIT ?2`)
+            .bind(input.locale, input.limit)
+        : this.db
+            .prepare(
+              `SELECT ${columns} FROM story_categories sc JOIN stories s ON s.id = sc.story_id
+               WHERE sc.is_public = 1 AND sc.category_id = ?1 AND sc.locale = ?2 ORDER BY sc.published_at DESC, sc.story_id DESC LIMIT ?3`,
+            )
+            .bind(input.categoryId, input.locale, input.limit),
+    ]);
+    return rowsOf<StorySummaryRow & { body_html: string; author_name: string | null; tags: string }>(rows).map((row) => ({
+      ...toStorySummary(row),
+      body_html: row.body_html,
+      author_name: row.author_name,
+      tags: JSON.parse(row.tags) as string[],
+    }));
+  }
+
+  async listSitemapStories(input: { locale: string; offset: number; limit: number }): Promise<SitemapStory[]> {
+    const [rows] = await this.batch([
+      this.db
+        .prepare(
+          `SELECT ${SITEMAP_COLUMNS} FROM stories s WHERE ${PUBLIC_STORY} AND s.locale = ?1
+           ORDER BY s.published_at DESC, s.id DESC LIMIT ?2 OFFSET ?3`,
+        )
+        .bind(input.locale, input.limit, input.offset),
+    ]);
+    return rowsOf<SitemapRow>(rows).map(toSitemapStory);
+  }
+
+  async listRecentStories(since: number, limit: number): Promise<SitemapStory[]> {
+    const [rows] = await this.batch([
+      this.db
+        .prepare(`SELECT ${SITEMAP_COLUMNS} FROM stories s WHERE ${PUBLIC_STORY} AND s.published_at >= ?1 ORDER BY s.published_at DESC LIMIT ?2`)
+        .bind(since, limit),
+    ]);
+    return rowsOf<SitemapRow>(rows).map(toSitemapStory);
+  }
+
+  async listAllGalleries(): Promise<Gallery[]> {
+    const [galleries, items] = await this.batch([
+      this.db.prepare(`SELECT g.id, ${GALLERY_COLUMNS} FROM galleries g WHERE g.images_number + g.videos_number > 0 ORDER BY g.published_at DESC, g.id DESC`),
+      this.db.prepare(
+        `SELECT i.gallery_id, i.kind, i.payload FROM gallery_items i JOIN galleries g ON g.id = i.gallery_id
+         WHERE g.images_number + g.videos_number > 0 ORDER BY i.gallery_id, i.position`,
+      ),
+    ]);
+    const itemsByGallery = new Map<number, GalleryItemRow[]>();
+    for (const item of rowsOf<GalleryItemRow & { gallery_id: number }>(items)) {
+      itemsByGallery.set(item.gallery_id, [...(itemsByGallery.get(item.gallery_id) ?? []), item]);
+    }
+    return rowsOf<GalleryRow & { id: number }>(galleries).map((row) => toGallery(row, itemsByGallery.get(row.id) ?? []));
   }
 
   async listGalleries(page: number, pageSize: number): Promise<GalleryPage> {
@@ -199,15 +304,6 @@ export class D1ContentRepository implements ContentRepository {
     ]);
     const row = rowsOf<GalleryRow>(gallery)[0];
     return row ? toGallery(row, rowsOf<GalleryItemRow>(items)) : null;
-  }
-
-  private contactsStatement(locale: string): D1PreparedStatement {
-    return this.db
-      .prepare(
-        `SELECT c.key, c.name, c.description, c.company, c.email, c.phone, c.mobile, c.website, c.avatar
-         FROM contact_locales cl JOIN contacts c ON c.id = cl.contact_id WHERE cl.locale = ?1 ORDER BY c.position`,
-      )
-      .bind(locale);
   }
 }
 

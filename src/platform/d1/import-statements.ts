@@ -19,6 +19,7 @@ const flag = (value: boolean): number => (value ? 1 : 0);
 
 /** Tables the import owns, children first so foreign keys never dangle mid-transaction. */
 const CONTENT_TABLES = [
+  'story_tags',
   'story_categories',
   'stories',
   'category_i18n',
@@ -106,6 +107,10 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
         json(story.tags), story.body_html, story.body_text, json(story.sections),
       ],
     );
+    // A tag is matched case-insensitively: "Solar" and "solar" relate two stories.
+    for (const tag of new Set(story.tags.map((tag) => tag.toLowerCase()))) {
+      add('INSERT INTO story_tags (story_id, tag, locale, published_at, is_public) VALUES (?, ?, ?, ?, ?)', [id, tag, story.locale, story.published_at, flag(story.is_public)]);
+    }
     story.category_keys.forEach((key, position) =>
       add('INSERT INTO story_categories (story_id, category_id, position, locale, published_at, is_public) VALUES (?, ?, ?, ?, ?, ?)', [
         id, categoryIds.get(key)!, position, story.locale, story.published_at, flag(story.is_public),

@@ -185,6 +185,7 @@ export interface ContactRow {
   mobile: Nullable<string>;
   website: Nullable<string>;
   avatar: Nullable<string>;
+  locales: string;
 }
 
 export function toContact(row: ContactRow): Contact {
@@ -198,6 +199,7 @@ export function toContact(row: ContactRow): Contact {
     mobile: row.mobile,
     website: row.website,
     avatar: json<StoredImagePayload | null>(row.avatar, null),
+    locales: json<string[]>(row.locales, []),
   };
 }
 

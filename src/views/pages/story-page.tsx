@@ -4,6 +4,7 @@ import { Document } from '../document';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from '../components/image';
 import { Boilerplate, Layout } from '../components/layout';
+import { StoryCard } from '../components/story-card';
 import type { StoryPageModel } from '../page-model';
 
 export function StoryPage({ model }: { model: StoryPageModel }) {
@@ -19,9 +20,29 @@ export function StoryPage({ model }: { model: StoryPageModel }) {
     >
       <Layout layout={layout}>
         <StoryArticle model={model} />
+        <RelatedStories model={model} />
         <Boilerplate company={layout.company} />
       </Layout>
     </Document>
+  );
+}
+
+function RelatedStories({ model }: { model: StoryPageModel }) {
+  const { t } = useTranslator();
+  if (model.related.length === 0) return null;
+  return (
+    <section className="container related-stories" aria-labelledby="related-title">
+      <h2 id="related-title" className="section-title">
+        {t('related.title')}
+      </h2>
+      <ul className="story-grid">
+        {model.related.map((card) => (
+          <li key={card.story.uuid}>
+            <StoryCard card={card} mediaRoot={model.layout.mediaRoot} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,0 +1,120 @@
+/**
+ * For crawlers: robots.txt, the sitemap index, per-language sitemaps (pages, then stories in
+ * files of at most 50,000 addresses) with hreflang pairs and images, and a Google News sitemap
+ * of the last two days. A non-indexable newsroom disallows everything and has no sitemaps.
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '#src/env';
+import { NotFoundError } from '#src/domain/errors';
+import { categoriesForLocale } from '#src/domain/category';
+import type { SiteContext, SitemapStory } from '#src/domain/ports';
+import { buildAlternates } from '#src/i18n/alternates';
+import { urls } from '#src/i18n/urls';
+import { cacheRules } from '#src/middleware/cache-rules';
+import { MAX_SITEMAP_URLS, renderNewsSitemap, renderSitemapIndex, renderUrlSet, type SitemapUrl } from '#src/views/sitemaps';
+import { absoluteImage, urlContextOf } from './layout-model';
+import { conditionalResponse } from './conditional';
+
+const XML = 'application/xml; charset=utf-8';
+const NEWS_WINDOW_SECONDS = 2 * 24 * 3600;
+/** Google News reads at most 1,000 addresses per news sitemap. */
+const NEWS_LIMIT = 1000;
+
+function indexableSite(c: Context<AppEnv>): SiteContext {
+  const site = c.var.site;
+  if (!site || !site.newsroom.is_indexable) throw new NotFoundError('Sitemap');
+  return site;
+}
+
+export function storySitemapCount(site: SiteContext, locale: string): number {
+  const count = site.languages.find((language) => language.code === locale)?.public_stories_count ?? 0;
+  return Math.ceil(count / MAX_SITEMAP_URLS);
+}
+
+function storyEntry(site: SiteContext, mediaRoot: string, story: SitemapStory): SitemapUrl {
+  const origin = site.newsroom.url;
+  const cover = absoluteImage(story.cover, mediaRoot, origin);
+  const pages = [{ code: story.locale, href: urls.absolute(origin, urls.story(story.slug)) }, ...story.translations.map((t) => ({ code: t.locale, href: urls.absolute(origin, urls.story(t.slug)) }))];
+  return {
+    loc: urls.absolute(origin, urls.story(story.slug)),
+    lastmod: Math.max(story.updated_at, story.published_at),
+    alternates: buildAlternates(pages, urlContextOf(site).defaultLocale),
+    images: cover ? [cover.url] : [],
+  };
+}
+
+export const seo = new Hono<AppEnv>()
+  .get('/robots.txt', (c) => {
+    const site = c.var.site;
+    const lines =
+      site && site.newsroom.is_indexable
+        ? ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /*/newsroom/', '', `Sitemap: ${urls.absolute(site.newsroom.url, urls.sitemapIndex())}`]
+        : ['User-agent: *', 'Disallow: /'];
+    return c.text(`${lines.join('\n')}\n`, 200, { 'Cache-Control': cacheRules.feed });
+  })
+  .get('/sitemap.xml', async (c) => {
+    const site = indexableSite(c);
+    const origin = site.newsroom.url;
+    const sitemaps = site.languages.flatMap((language) => [
+      { loc: urls.absolute(origin, `/sitemaps/${language.code}-pages.xml`), lastmod: null },
+      ...Array.from({ length: storySitemapCount(site, language.code) }, (_, index) => ({ loc: urls.absolute(origin, `/sitemaps/${language.code}-stories-${index + 1}.xml`), lastmod: null })),
+    ]);
+    sitemaps.push({ loc: urls.absolute(origin, '/sitemaps/news.xml'), lastmod: null });
+    return conditionalResponse(c.req.raw, renderSitemapIndex(sitemaps), { contentType: XML, cacheControl: cacheRules.feed });
+  })
+  .get('/sitemaps/news.xml', async (c) => {
+    const site = indexableSite(c);
+    const stories = await c.var.deps.content.listRecentStories(Math.floor(Date.now() / 1000) - NEWS_WINDOW_SECONDS, NEWS_LIMIT);
+    const body = renderNewsSitemap(
+      stories.map((story) => ({
+        loc: urls.absolute(site.newsroom.url, urls.story(story.slug)),
+        publicationName: site.companies[story.locale]?.name ?? site.newsroom.display_name,
+        language: story.locale.split('-')[0]!,
+        published: story.published_at,
+        title: story.title,
+      })),
+    );
+    return conditionalResponse(c.req.raw, body, { contentType: XML, cacheControl: cacheRules.feed });
+  })
+  .get('/sitemaps/:name{[a-z0-9-]+\\.xml}', async (c) => {
+    const site = indexableSite(c);
+    const match = /^([a-z]{2,3}(?:-[a-z0-9]{1,4})?)-(pages|stories-(\d{1,4}))\.xml$/.exec(c.req.param('name'));
+    const locale = match?.[1];
+    if (!match || !locale || !site.languages.some((language) => language.code === locale)) throw new NotFoundError('Sitemap');
+    const { mediaRoot } = c.var.deps.config;
+    const origin = site.newsroom.url;
+    const ctx = urlContextOf(site);
+    const everyLanguage = (path: (code: string) => string) =>
+      buildAlternates(site.languages.map((language) => ({ code: language.code, href: urls.absolute(origin, path(language.code)) })), ctx.defaultLocale);
+    let entries: SitemapUrl[];
+    if (match[2] === 'pages') {
+      entries = [{ loc: urls.absolute(origin, urls.home(ctx, locale)), lastmod: null, alternates: everyLanguage((code) => urls.home(ctx, code)), images: [] }];
+      for (const category of categoriesForLocale(site.categories, locale)) {
+        const pages = Object.entries(category.i18n)
+          .filter(([code]) => (category.public_stories_count[code] ?? 0) > 0 && site.languages.some((language) => language.code === code))
+          .map(([code, translation]) => ({ code, href: urls.absolute(origin, urls.category(ctx, code, translation.slug)) }));
+        entries.push({ loc: urls.absolute(origin, urls.category(ctx, locale, category.i18n[locale]!.slug)), lastmod: null, alternates: buildAlternates(pages, ctx.defaultLocale), images: [] });
+      }
+      if (site.galleries_count > 0) {
+        entries.push({ loc: urls.absolute(origin, urls.media(ctx, locale)), lastmod: null, alternates: everyLanguage((code) => urls.media(ctx, code)), images: [] });
+        for (const gallery of await c.var.deps.content.listAllGalleries()) {
+          entries.push({
+            loc: urls.absolute(origin, urls.gallery(ctx, locale, gallery.uuid)),
+            lastmod: gallery.published_at,
+            alternates: everyLanguage((code) => urls.gallery(ctx, code, gallery.uuid)),
+            images: gallery.images.flatMap((image) => absoluteImage(image, mediaRoot, origin)?.url ?? []),
+          });
+        }
+      }
+    } else {
+      const page = Number(match[3]);
+      if (page < 1 || page > storySitemapCount(site, locale)) throw new NotFoundError('Sitemap page');
+      const stories = await c.var.deps.content.listSitemapStories({ locale, offset: (page - 1) * MAX_SITEMAP_URLS, limit: MAX_SITEMAP_URLS });
+      entries = stories.map((story) => storyEntry(site, mediaRoot, story));
+    }
+    return conditionalResponse(c.req.raw, renderUrlSet(entries), {
+      contentType: XML,
+      cacheControl: cacheRules.feed,
+      lastModified: entries.reduce((newest, entry) => Math.max(newest, entry.lastmod ?? 0), 0) || null,
+    });
+  });
