@@ -1,0 +1,247 @@
+// What crawlers and feed readers see: head metadata, JSON-LD, robots, sitemaps, feeds, JSON alternates.
+import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { expect, test } from 'vitest';
+import { cacheRules } from '#src/middleware/cache-rules';
+
+const ORIGIN = 'https://news.test.example';
+const PUBLIC_ORIGIN = 'https://news.test.example'; // newsroom.url of the test content
+const get = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', ...init });
+const html = async (path: string) => (await get(path)).text();
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
+
+function jsonLd(page: string): Record<string, unknown>[] {
+  const block = page.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1];
+  expect(block, 'a JSON-LD block').toBeDefined();
+  return JSON.parse(block!) as Record<string, unknown>[];
+}
+
+const links = (page: string, rel: string) => [...page.matchAll(new RegExp(`<link rel="${rel}"([^>]*)/?>`, 'g'))].map((match) => match[1]!);
+const hreflangs = (page: string) =>
+  links(page, 'alternate')
+    .map((attributes) => [attributes.match(/hrefLang="([^"]+)"/)?.[1], attributes.match(/href="([^"]+)"/)?.[1]])
+    .filter(([lang]) => lang);
+
+test('the homepage has canonical, sorted hreflang with x-default, Open Graph, Twitter and JSON-LD', async () => {
+  const page = await html('/');
+  expect(page).toContain(`<link rel="canonical" href="${PUBLIC_ORIGIN}/"/>`);
+  expect(hreflangs(page)).toEqual([
+    ['ar', `${PUBLIC_ORIGIN}/ar`],
+    ['en', `${PUBLIC_ORIGIN}/`],
+    ['fr', `${PUBLIC_ORIGIN}/fr`],
+    ['x-default', `${PUBLIC_ORIGIN}/`],
+  ]);
+  expect(page).toContain('<meta property="og:type" content="website"/>');
+  expect(page).toContain('<meta property="og:locale" content="en_US"/>');
+  expect(page).toContain('<meta property="og:site_name" content="Acme Test Co"/>');
+  expect(page).toContain('<meta name="twitter:card"');
+  expect(page).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="Acme Test Co: latest stories" href="https:\/\/news\.test\.example\/feed"\/>/);
+  expect(page.match(/<h1[\s>]/g)).toHaveLength(1);
+  const [organization, website] = jsonLd(page);
+  expect(organization).toMatchObject({ '@type': 'Organization', name: 'Acme Test Co', sameAs: ['https://www.linkedin.com/company/acme-test', 'https://twitter.com/acmetest'] });
+  expect(organization!.contactPoint).toEqual([expect.objectContaining({ '@type': 'ContactPoint', contactType: 'press', name: 'Jane Press', email: 'jane@acme.example' })]);
+  expect(website).toMatchObject({ '@type': 'WebSite', potentialAction: { '@type': 'SearchAction', 'query-input': 'required name=search_term_string' } });
+});
+
+test('a translated story has article metadata, NewsArticle, breadcrumbs, its translations as hreflang and a JSON alternate', async () => {
+  const page = await html('/english-story-03');
+  expect(page).toContain(`<link rel="canonical" href="${PUBLIC_ORIGIN}/english-story-03"/>`);
+  expect(hreflangs(page)).toEqual([
+    ['ar', `${PUBLIC_ORIGIN}/arabic-story-03`],
+    ['en', `${PUBLIC_ORIGIN}/english-story-03`],
+    ['fr', `${PUBLIC_ORIGIN}/histoire-francaise-03`],
+    ['x-default', `${PUBLIC_ORIGIN}/english-story-03`],
+  ]);
+  expect(page).toContain('<meta property="og:type" content="article"/>');
+  expect(page).toContain('<meta property="article:published_time" content="2026-03-03T09:00:00.000Z"/>');
+  expect(page).toMatch(/<meta property="og:image" content="https:\/\/news\.test\.example\/media\/[0-9a-f-]{36}\/[^"]*cover\.jpg"\/>/);
+  expect(page).toContain('<meta property="og:image:width" content="120"/>');
+  expect(page).toContain(`<link rel="alternate" type="application/json" href="${PUBLIC_ORIGIN}/english-story-03.json"/>`);
+  const data = jsonLd(page);
+  const article = data.find((item) => item['@type'] === 'NewsArticle')!;
+  expect(article).toMatchObject({ headline: 'English story number 03', datePublished: '2026-03-03T09:00:00.000Z', inLanguage: 'en', articleSection: ['Products', 'Company'], author: { '@type': 'Person', name: 'Jane Press' } });
+  expect(article.image).toEqual([expect.objectContaining({ '@type': 'ImageObject', width: 120, height: 80 })]);
+  const breadcrumb = data.find((item) => item['@type'] === 'BreadcrumbList')!;
+  expect((breadcrumb.itemListElement as { name: string }[]).map((item) => item.name)).toEqual(['Acme Test Co', 'Products', 'English story number 03']);
+});
+
+test('a story’s SEO settings win: title, description and canonical', async () => {
+  const page = await html('/english-story-02');
+  expect(page).toContain('<title>SEO title of story 02</title>');
+  expect(page).toContain('<meta name="description" content="SEO description of story 02"/>');
+  expect(page).toContain('<link rel="canonical" href="https://elsewhere.example/original-02"/>');
+});
+
+test('a category page has its own canonical, its translated slugs as hreflang and its feeds', async () => {
+  const page = await html('/category/products');
+  expect(page).toContain(`<link rel="canonical" href="${PUBLIC_ORIGIN}/category/products"/>`);
+  expect(hreflangs(page).map(([lang, href]) => `${lang} ${href}`)).toEqual([
+    `ar ${PUBLIC_ORIGIN}/ar`,
+    `en ${PUBLIC_ORIGIN}/category/products`,
+    `fr ${PUBLIC_ORIGIN}/fr/category/produits`,
+    `x-default ${PUBLIC_ORIGIN}/category/products`,
+  ]);
+  expect(page).toContain(`href="${PUBLIC_ORIGIN}/category/products/feed"`);
+});
+
+/** Changes the seeded content for one test; storage is shared by the tests of a file. */
+async function withSql<T>(change: string, undo: string, run: () => Promise<T>): Promise<T> {
+  await env.DB.prepare(change).run();
+  try {
+    return await run();
+  } finally {
+    await env.DB.prepare(undo).run();
+  }
+}
+
+test('JSON-LD cannot be broken out of: < is escaped', async () => {
+  await withSql(
+    "UPDATE company_information SET name = 'Acme </script><script>alert(1)</script>' WHERE locale = 'en'",
+    "UPDATE company_information SET name = 'Acme Test Co' WHERE locale = 'en'",
+    async () => {
+      const page = await html('/');
+      const block = page.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]!;
+      expect(block).not.toContain('<');
+      expect(JSON.parse(block)[0].name).toBe('Acme </script><script>alert(1)</script>');
+    },
+  );
+});
+
+test('a non-indexable newsroom says noindex everywhere, disallows robots and has no sitemap', async () => {
+  await withSql('UPDATE newsroom SET is_indexable = 0', 'UPDATE newsroom SET is_indexable = 1', async () => {
+    for (const path of ['/', '/english-story-03', '/category/products']) {
+      const response = await get(path);
+      expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    }
+    expect((await get('/english-story-03')).headers.get('X-Robots-Tag')).toBe('noindex');
+    expect(await (await get('/robots.txt')).text()).toBe('User-agent: *\nDisallow: /\n');
+    expect((await get('/sitemap.xml')).status).toBe(404);
+  });
+});
+
+test('an indexable newsroom’s pages carry no noindex', async () => {
+  for (const path of ['/', '/english-story-03', '/category/products']) {
+    const response = await get(path);
+    expect(await response.text()).not.toContain('noindex');
+    expect(response.headers.get('X-Robots-Tag')).toBeNull();
+  }
+});
+
+test('robots.txt of an indexable newsroom allows crawling and names the sitemap', async () => {
+  const response = await get('/robots.txt');
+  expect(response.headers.get('Content-Type')).toContain('text/plain');
+  const text = await response.text();
+  expect(text).toContain('Allow: /');
+  expect(text).toContain(`Sitemap: ${PUBLIC_ORIGIN}/sitemap.xml`);
+});
+
+test('the sitemap index lists per-language sitemaps and the news sitemap; each parses', async () => {
+  const index = await (await get('/sitemap.xml')).text();
+  expect(XMLValidator.validate(index)).toBe(true);
+  const locs = [xml.parse(index).sitemapindex.sitemap].flat().map((entry: { loc: string }) => entry.loc);
+  expect(locs).toEqual([
+    `${PUBLIC_ORIGIN}/sitemaps/en-pages.xml`,
+    `${PUBLIC_ORIGIN}/sitemaps/en-stories-1.xml`,
+    `${PUBLIC_ORIGIN}/sitemaps/fr-pages.xml`,
+    `${PUBLIC_ORIGIN}/sitemaps/fr-stories-1.xml`,
+    `${PUBLIC_ORIGIN}/sitemaps/ar-pages.xml`,
+    `${PUBLIC_ORIGIN}/sitemaps/ar-stories-1.xml`,
+    `${PUBLIC_ORIGIN}/sitemaps/news.xml`,
+  ]);
+  for (const loc of locs) {
+    const body = await (await get(new URL(loc).pathname)).text();
+    expect(XMLValidator.validate(body), loc).toBe(true);
+  }
+});
+
+test('a stories sitemap lists every public story of the language with lastmod, hreflang pairs and its image', async () => {
+  const body = await (await get('/sitemaps/en-stories-1.xml')).text();
+  const urls = [xml.parse(body).urlset.url].flat() as Record<string, unknown>[];
+  expect(urls).toHaveLength(16);
+  const story = urls.find((entry) => entry.loc === `${PUBLIC_ORIGIN}/english-story-03`)!;
+  expect(story.lastmod).toBe('2026-03-03T09:00:00.000Z');
+  expect((story['xhtml:link'] as { '@hreflang': string }[]).map((link) => link['@hreflang'])).toEqual(['ar', 'en', 'fr', 'x-default']);
+  expect(story['image:image']).toMatchObject({ 'image:loc': expect.stringContaining('/cover.jpg') });
+  expect(body).not.toContain('private-story');
+  expect((await get('/sitemaps/en-stories-2.xml')).status).toBe(404);
+  expect((await get('/sitemaps/de-pages.xml')).status).toBe(404);
+});
+
+test('a pages sitemap holds the homepage, categories, media index and galleries with their images', async () => {
+  const body = await (await get('/sitemaps/fr-pages.xml')).text();
+  const locs = ([xml.parse(body).urlset.url].flat() as { loc: string }[]).map((entry) => entry.loc);
+  expect(locs).toEqual([`${PUBLIC_ORIGIN}/fr`, `${PUBLIC_ORIGIN}/fr/category/produits`, `${PUBLIC_ORIGIN}/fr/media`, `${PUBLIC_ORIGIN}/fr/media/album/6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b`]);
+});
+
+test('the RSS feed is valid XML with full items: title, link, guid, date, content, categories and image', async () => {
+  const response = await get('/feed');
+  expect(response.headers.get('Content-Type')).toBe('application/rss+xml; charset=utf-8');
+  expect(response.headers.get('Cache-Control')).toBe(cacheRules.feed);
+  const body = await response.text();
+  expect(XMLValidator.validate(body)).toBe(true);
+  const channel = xml.parse(body).rss.channel;
+  expect(channel.title).toBe('Acme Test Co: latest stories');
+  expect(channel.lastBuildDate).toBe(new Date(Date.UTC(2026, 2, 15, 9)).toUTCString());
+  const items = channel.item as Record<string, unknown>[];
+  expect(items).toHaveLength(16);
+  const item = items.find((entry) => entry.link === `${PUBLIC_ORIGIN}/english-story-03`)!;
+  expect(item.title).toBe('English story number 03');
+  expect(item.guid).toMatchObject({ '@isPermaLink': 'false' });
+  expect(item.pubDate).toBe('Tue, 03 Mar 2026 09:00:00 GMT');
+  expect(item.category).toEqual(['Products', 'Company']);
+  expect(item['content:encoded']).toContain(`src="${PUBLIC_ORIGIN}/media/`);
+  expect(item['content:encoded']).not.toMatch(/(src|href)="\/(?!\/)/);
+  expect(item.enclosure).toMatchObject({ '@type': 'image/jpeg', '@url': expect.stringMatching(/^https:\/\/news\.test\.example\/media\//) });
+  expect(item['media:content']).toMatchObject({ '@medium': 'image', '@width': '120' });
+});
+
+test('Atom and JSON Feed variants carry the same items', async () => {
+  const atom = await (await get('/feed/atom')).text();
+  expect(XMLValidator.validate(atom)).toBe(true);
+  const entries = xml.parse(atom).feed.entry as Record<string, unknown>[];
+  expect(entries).toHaveLength(16);
+  expect(entries[0]!.id).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
+  const json = (await (await get('/feed/json')).json()) as { version: string; items: Record<string, unknown>[] };
+  expect(json.version).toBe('https://jsonfeed.org/version/1.1');
+  expect(json.items).toHaveLength(16);
+  expect(json.items[0]).toEqual(expect.objectContaining({ id: expect.any(String), url: expect.any(String), title: expect.any(String), content_html: expect.any(String), date_published: expect.any(String) }));
+});
+
+test('language and category feeds exist; unknown ones are 404', async () => {
+  const fr = xml.parse(await (await get('/fr/feed')).text()).rss.channel;
+  expect(fr.language).toBe('fr');
+  expect([fr.item].flat()).toHaveLength(2);
+  const category = xml.parse(await (await get('/category/company-news/feed')).text()).rss.channel;
+  expect([category.item].flat().map((item: { title: string }) => item.title)).toEqual(['English story number 03']);
+  expect((await get('/category/nope/feed')).status).toBe(404);
+  expect((await get('/fr/category/company-news/feed')).status).toBe(404);
+});
+
+test('feeds answer conditional requests with 304', async () => {
+  const first = await get('/feed');
+  const etag = first.headers.get('ETag')!;
+  const lastModified = first.headers.get('Last-Modified')!;
+  expect(etag).toMatch(/^W\/"[0-9a-f]+"$/);
+  expect((await get('/feed', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+  expect((await get('/feed', { headers: { 'If-Modified-Since': lastModified } })).status).toBe(304);
+  expect((await get('/feed', { headers: { 'If-None-Match': 'W/"other"' } })).status).toBe(200);
+});
+
+test('the JSON alternate of a story holds allowlisted fields only', async () => {
+  const response = await get('/english-story-03.json');
+  expect(response.status).toBe(200);
+  expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
+  const story = (await response.json()) as Record<string, unknown>;
+  expect(Object.keys(story).sort()).toEqual(['author', 'canonical_url', 'categories', 'content_html', 'cover_image', 'locale', 'published_at', 'subtitle', 'summary', 'tags', 'title', 'translations', 'updated_at', 'url', 'uuid']);
+  // The author's email is internal; the body's own contact block is public content.
+  expect(story.author).toEqual({ display_name: 'Jane Press' });
+  expect(story.translations).toEqual([
+    { locale: 'ar', url: `${PUBLIC_ORIGIN}/arabic-story-03` },
+    { locale: 'fr', url: `${PUBLIC_ORIGIN}/histoire-francaise-03` },
+  ]);
+});
+
+test.each(['/private-story.json', '/draft-story.json', '/embargoed-story.json', '/nope.json'])('%s is a 404 like its page', async (path) => {
+  expect((await get(path)).status).toBe(404);
+});
