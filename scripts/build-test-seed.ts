@@ -9,9 +9,10 @@ import { loadContentFolder } from '#src/content/load-folder';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { formatProblem } from '#src/content/schema';
 import { replaceContentStatements } from '#src/platform/d1/import-statements';
+import { BODY_MEDIA_ROOT } from '#src/views/image-attributes';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const result = loadContentFolder(join(root, 'test/fixtures/content/basic'), { addressing: createMediaAddressing('/media') });
+const result = loadContentFolder(join(root, 'test/fixtures/content/basic'), { addressing: createMediaAddressing(BODY_MEDIA_ROOT) });
 if (!result.ok) {
   console.error(result.problems.map(formatProblem).join('\n'));
   process.exit(1);

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { loadContentFolder, type LoadResult } from '#src/content/load-folder';
 import { createProgressReporter } from '#src/content/progress-bar';
 import { readUploadLedger, readUploadLedgerEntries, recordUploads, uploadCandidates, uploadNewMedia, writeUploadLedger } from '#src/content/upload-media';
-import { UPLOADCARE_CDN_URL } from '#src/domain/media/index';
+import { BODY_MEDIA_ROOT } from '#src/views/image-attributes';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { formatProblem } from '#src/content/schema';
 import { CURRENT_CONTENT_HASH_SQL, replaceContentStatements, runAtomically, toSqlScript } from '#src/platform/d1/import-statements';
@@ -78,8 +78,8 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   if (!existsSync(options.dir)) fail(`Content folder not found: ${options.dir}`);
 
-  const cdnRoot = process.env.MEDIA_CDN_URL || (options.upload ? UPLOADCARE_CDN_URL : '/media');
-  const addressing = createMediaAddressing(cdnRoot);
+  // Bodies get placeholder media addresses; the worker puts its MEDIA_CDN_URL in when serving.
+  const addressing = createMediaAddressing(BODY_MEDIA_ROOT);
   const known = options.upload ? readUploadLedger(options.dir) : new Map<string, string>();
   // The first load validates the folder and hashes every referenced media file: nothing is
   // uploaded for a folder that is wrong, and only files the content uses are uploaded.

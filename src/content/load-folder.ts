@@ -15,7 +15,7 @@ import { isPubliclyVisible, toEpochSeconds, type StorySection } from '#src/domai
 import { looksLikeLocale } from '#src/i18n/locales';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
-import { renderPlainMarkdown, renderStoryBody, type ImageAttributes } from './markdown';
+import { renderPlainMarkdown, renderStoryBody, type GifVideoAttributes, type ImageAttributes } from './markdown';
 import { isImagePayload, readMediaFile, uuidFromHash, type MediaFile } from './media-files';
 import {
   CategoriesFileSchema,
@@ -34,6 +34,7 @@ export interface MediaAddressing {
   imageAttributes(image: StoredImagePayload, layoutWidth: number, sizes: string): ImageAttributes;
   originalUrl(image: StoredImagePayload): string;
   downloadUrl(file: StoredFilePayload): string;
+  gifVideo(image: StoredImagePayload): GifVideoAttributes;
 }
 
 /** Paths a story slug may not take: stories live at the root, beside these. */
@@ -127,18 +128,24 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
   const media = new Map<string, MediaFile>();
   const mediaDir = join(dir, 'media');
 
+  // A file that is missing or not YAML is reported once, here; its schema is then not checked.
+  const UNREADABLE = Symbol('unreadable');
   const readYaml = (file: string): unknown => {
     const path = join(dir, file);
     if (!existsSync(path)) {
       problems.push({ file, field: '', message: 'file is missing' });
-      return undefined;
+      return UNREADABLE;
     }
     try {
       return YAML.parse(readFileSync(path, 'utf8'));
     } catch (error) {
       problems.push({ file, field: '', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}` });
-      return undefined;
+      return UNREADABLE;
     }
+  };
+  const checkYaml = <T,>(schema: Parameters<typeof check<T>>[0], file: string): T | null => {
+    const data = readYaml(file);
+    return data === UNREADABLE ? null : check(schema, data, file, problems);
   };
 
   const mediaRef = (file: string, field: string, path: string | null | undefined): MediaFile | null => {
@@ -165,7 +172,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
   };
 
   // Newsroom and languages first: every other file is checked against them.
-  const newsroomFile = check(NewsroomFileSchema, readYaml('newsroom.yaml'), 'newsroom.yaml', problems);
+  const newsroomFile = checkYaml(NewsroomFileSchema, 'newsroom.yaml');
   if (!newsroomFile) return { ok: false, problems };
   const languageCodes = newsroomFile.languages.map((language) => language.code);
   const defaultLocale = (newsroomFile.languages.find((language) => language.is_default) ?? newsroomFile.languages[0])!.code;
@@ -186,7 +193,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
   const companies: ContentBundle['companies'] = [];
   for (const locale of languageCodes) {
     const file = `company/${locale}.yaml`;
-    const company = check(CompanyFileSchema, readYaml(file), file, problems);
+    const company = checkYaml(CompanyFileSchema, file);
     if (!company) continue;
     const about = renderPlainMarkdown(company.about);
     companies.push({
@@ -210,7 +217,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
 
   // When a file of references is itself broken, references to it are not checked: one mistake
   // is reported once, not again in every story that uses a category.
-  const categoriesChecked = check(CategoriesFileSchema, readYaml('categories.yaml'), 'categories.yaml', problems);
+  const categoriesChecked = checkYaml(CategoriesFileSchema, 'categories.yaml');
   const categoriesFile = categoriesChecked ?? [];
   const categoryKeys = new Set<string>();
   const categorySlugs = new Set<string>();
@@ -225,7 +232,8 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
     }
   });
 
-  const contactsFile = check(ContactsFileSchema, readYaml('contacts.yaml'), 'contacts.yaml', problems) ?? [];
+  const contactsChecked = checkYaml(ContactsFileSchema, 'contacts.yaml');
+  const contactsFile = contactsChecked ?? [];
   const contacts: ContentBundle['contacts'] = contactsFile.map((contact, index) => {
     contact.locales.forEach((locale, i) => knownLocale('contacts.yaml', `${index}.locales.${i}`, locale));
     return {
@@ -243,10 +251,15 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
   });
 
   const galleries: ContentBundle['galleries'] = [];
+  // Galleries whose own file is broken: references to them are not reported a second time.
+  const brokenGalleries = new Set<string>();
   for (const name of listFiles(join(dir, 'galleries'), '.yaml')) {
     const file = `galleries/${name}`;
-    const gallery = check(GalleryFileSchema, readYaml(file), file, problems);
-    if (!gallery) continue;
+    const gallery = checkYaml(GalleryFileSchema, file);
+    if (!gallery) {
+      brokenGalleries.add(name.replace(/\.yaml$/, ''));
+      continue;
+    }
     const images = gallery.images
       .map((image, index) => {
         const payload = imageRef(file, `images.${index}.file`, image.file);
@@ -301,6 +314,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
         file: (path) => mediaRef(file, 'body', path)?.payload ?? null,
         gallery: (key) => {
           const gallery = galleries.find((candidate) => candidate.key === key);
+          if (!gallery && brokenGalleries.has(key)) return { title: key, href: '#', imagesLabel: '', thumbnails: [] };
           if (!gallery) return null;
           return {
             title: gallery.title,
@@ -309,7 +323,8 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
             thumbnails: gallery.images,
           };
         },
-        contact: (key) => contacts.find((contact) => contact.key === key) ?? null,
+        // With contacts.yaml itself broken, a reference cannot be judged: it is not reported again.
+        contact: (key) => contacts.find((contact) => contact.key === key) ?? (contactsChecked ? null : { name: key, description: '', email: null, phone: null }),
         ...options.addressing,
         label: {
           download: (name) => formatMessage(locale, messages, 'story.attachment_download', { name }),

@@ -32,6 +32,14 @@ export interface ImageAttributes {
   readonly height: number;
 }
 
+/** An animated GIF as video: poster and webm/mp4 sources from the CDN's conversion. */
+export interface GifVideoAttributes {
+  readonly poster: string;
+  readonly sources: readonly { src: string; type: string }[];
+  readonly width: number;
+  readonly height: number;
+}
+
 /** What directives need from the rest of the import, so this module stays free of I/O. */
 export interface BodyContext {
   image(path: string): StoredImagePayload | null;
@@ -41,6 +49,7 @@ export interface BodyContext {
   imageAttributes(image: StoredImagePayload, layoutWidth: number, sizes: string): ImageAttributes;
   originalUrl(image: StoredImagePayload): string;
   downloadUrl(file: StoredFilePayload): string;
+  gifVideo(image: StoredImagePayload): GifVideoAttributes;
   label: {
     download(name: string): string;
     watchVideo(title: string): string;
@@ -67,7 +76,7 @@ const SANITIZE_SCHEMA: SanitizeSchema = {
   // ids on pages that also hold app ids, and our heading ids are generated, not user input.
   clobberPrefix: '',
   clobber: [],
-  tagNames: [...(defaultSchema.tagNames ?? []), 'figure', 'figcaption', 'aside'],
+  tagNames: [...(defaultSchema.tagNames ?? []), 'figure', 'figcaption', 'aside', 'video', 'source'],
   attributes: {
     ...defaultSchema.attributes,
     '*': [...(defaultSchema.attributes?.['*'] ?? []).filter((name) => name !== 'id'), 'className'],
@@ -77,6 +86,8 @@ const SANITIZE_SCHEMA: SanitizeSchema = {
     h4: ['id'],
     img: ['src', 'alt', 'title', 'width', 'height', 'srcSet', 'sizes', 'loading', 'decoding'],
     a: ['href', 'title', 'rel', 'download', 'dataLightbox'],
+    video: ['autoPlay', 'muted', 'loop', 'playsInline', 'poster', 'width', 'height', 'ariaLabel'],
+    source: ['src', 'type'],
   },
   protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto', 'tel'] },
 };
@@ -164,8 +175,21 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
     case 'image': {
       const image = context.image(attr('src'));
       if (!image) return context.problem(where, `media file "${attr('src')}" not found in media/ or not an image`), null;
-      const a = context.imageAttributes(image, BODY_IMAGE_WIDTH, BODY_IMAGE_SIZES);
       const caption = attr('caption');
+      // An animated GIF plays as a muted looping video: a fraction of the bytes, the same motion.
+      if (image.mime_type === 'image/gif') {
+        const video = context.gifVideo(image);
+        const width = Math.min(BODY_IMAGE_WIDTH, video.width);
+        return el('figure', { className: ['story-image', 'story-gif'], id: `image-${image.uuid}` }, [
+          el(
+            'video',
+            { autoPlay: true, muted: true, loop: true, playsInline: true, poster: video.poster, width, height: Math.round((video.height * width) / video.width), ariaLabel: attr('alt') || caption || undefined },
+            video.sources.map((source) => el('source', { src: source.src, type: source.type })),
+          ),
+          ...(caption ? [el('figcaption', {}, [txt(caption)])] : []),
+        ]);
+      }
+      const a = context.imageAttributes(image, BODY_IMAGE_WIDTH, BODY_IMAGE_SIZES);
       const img = el('img', { src: a.src, srcSet: a.srcSet, sizes: a.sizes, width: a.width, height: a.height, alt: attr('alt') || caption, loading: 'lazy', decoding: 'async' });
       // `image-{uuid}` lets a URL hash (#image-…) open this image (SPEC.md section 2).
       return el('figure', { className: ['story-image'], id: `image-${image.uuid}` }, [

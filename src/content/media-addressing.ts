@@ -3,7 +3,7 @@
  * image attributes, originals and downloads, all made by the media model with the CDN root of
  * this import.
  */
-import { downloadUrl } from '#src/domain/media/index';
+import { downloadUrl, GifVideo, UploadedImage } from '#src/domain/media/index';
 import { imageAttributes, originalImageUrl } from '#src/views/image-attributes';
 import type { MediaAddressing } from './load-folder';
 
@@ -12,5 +12,9 @@ export function createMediaAddressing(cdnRoot: string): MediaAddressing {
     imageAttributes: (image, layoutWidth, sizes) => imageAttributes(image, cdnRoot, layoutWidth, sizes),
     originalUrl: (image) => originalImageUrl(image, cdnRoot),
     downloadUrl: (file) => downloadUrl(file, [], cdnRoot),
+    gifVideo: (image) => {
+      const video = GifVideo.fromImage(UploadedImage.fromJSON(image, { cdn: cdnRoot }));
+      return { poster: video.posterUrl, sources: video.sources(), width: video.width, height: video.height };
+    },
   };
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
+import { isImageAreaValid, MAX_IMAGE_AREA } from '#src/domain/media/index';
 
 export const STORED_PAYLOAD_VERSION = 2;
 
@@ -64,6 +65,9 @@ export function readMediaFile(mediaDir: string, path: string, knownUuids: Readon
   if (!mime.startsWith('image/') || mime === 'image/svg+xml') return { path, absolutePath, sha256, payload: base };
   const size = imageSize(bytes);
   if (!size) throw new Error(`media file "${path}" is not a readable ${mime} image`);
+  if (!isImageAreaValid(size.width, size.height)) {
+    throw new Error(`media file "${path}" is ${size.width}×${size.height}: more than ${MAX_IMAGE_AREA.toLocaleString('en')} pixels`);
+  }
   return {
     path,
     absolutePath,

@@ -1,28 +1,172 @@
 /**
- * Baseline security headers on every response. Pages hold no inline executable script (island
- * props travel as JSON data blocks), so `script-src 'self'` holds even for cached pages.
+ * Security headers on every response, error pages and cache hits included.
+ *
+ * Pages hold no inline executable script (island props travel as JSON data blocks, JSON-LD is a
+ * data block too), so the Content-Security-Policy needs neither nonces nor 'unsafe-inline' for
+ * scripts: `script-src 'self'` holds even for cached pages shared between visitors, where a
+ * per-response nonce would be replayed to everyone (docs/decisions/0012-security-headers.md).
+ * Third-party hosts appear in the policy only when the newsroom turns the feature on: Plausible
+ * analytics, the OneTrust consent banner.
+ *
+ * Two middlewares, because of the page cache:
+ * - `pageContentSecurityPolicy` runs inside the page cache, after `site`, and writes the page's
+ *   policy from the newsroom settings. It is stored with the page, so a cache hit (which never
+ *   loads the newsroom) replays the right policy.
+ * - `securityHeaders` runs outermost on every response: the fixed headers, plus a policy for HTML
+ *   that has none yet (error pages raised before `site`, or an app that does not mount the inner
+ *   middleware), built from `c.var.site` when it is known, else the strictest one.
  */
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { Newsroom } from '#src/domain/newsroom';
 import type { AppEnv } from '#src/env';
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: https:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+/** Extra origins a page may use, beyond its own. */
+export interface CspSources {
+  readonly script?: readonly string[];
+  readonly connect?: readonly string[];
+  readonly style?: readonly string[];
+  readonly frame?: readonly string[];
+  /**
+   * Allow inline `<style>` elements and attributes. Only for third-party widgets that inject them
+   * (OneTrust's banner); inline styles cannot run code, which is why scripts never get this.
+   */
+  readonly inlineStyles?: boolean;
+}
 
-export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  c.res.headers.set('X-Content-Type-Options', 'nosniff');
-  c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  c.res.headers.set('X-Frame-Options', 'DENY');
-  c.res.headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
-  if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.res.headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-});
+/** Plausible serves its script and receives events on the same origin. */
+export const PLAUSIBLE_ORIGIN = 'https://plausible.io';
+/** Where OneTrust's banner loads from and what it calls (geolocation decides which rules apply). */
+export const ONETRUST_SCRIPT_ORIGINS: readonly string[] = ['https://cdn.cookielaw.org'];
+export const ONETRUST_CONNECT_ORIGINS: readonly string[] = ['https://cdn.cookielaw.org', 'https://geolocation.onetrust.com'];
+
+/** Two years, the value browsers' preload lists expect; subdomains of a newsroom host are ours too. */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/** Headers every response carries, whatever its type. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Strict-Transport-Security': HSTS,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // For browsers without CSP frame-ancestors; the policy below says the same.
+  'X-Frame-Options': 'DENY',
+  // Only long-standing feature names: an unknown one is logged as a console error by Chromium.
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** `https://cdn.example/x.js` → `https://cdn.example`; anything not https (or not a URL) → null. */
+export function httpsOrigin(address: string): string | null {
+  try {
+    const url = new URL(address.trim());
+    return url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The https origins of the `<script src>` attributes in a pasted snippet (OneTrust's is HTML). */
+export function scriptOriginsOf(snippet: string): string[] {
+  const origins = new Set<string>();
+  for (const match of snippet.matchAll(/<script\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/gi)) {
+    const origin = httpsOrigin(match[1]!);
+    if (origin) origins.add(origin);
+  }
+  return [...origins];
+}
+
+/** The origins the newsroom's own settings call for: none unless a feature is turned on. */
+export function cspSourcesForNewsroom(newsroom: Pick<Newsroom, 'is_plausible_enabled' | 'onetrust_cookie_consent'>): CspSources {
+  const script: string[] = [];
+  const connect: string[] = [];
+  let inlineStyles = false;
+  if (newsroom.is_plausible_enabled) {
+    script.push(PLAUSIBLE_ORIGIN);
+    connect.push(PLAUSIBLE_ORIGIN);
+  }
+  const consent = newsroom.onetrust_cookie_consent;
+  if (consent.is_enabled) {
+    script.push(...ONETRUST_SCRIPT_ORIGINS, ...scriptOriginsOf(consent.script));
+    connect.push(...ONETRUST_CONNECT_ORIGINS);
+    inlineStyles = true;
+  }
+  return { script, connect, inlineStyles };
+}
+
+function sourceList(self: string, extra: readonly string[] | undefined): string {
+  return [self, ...new Set(extra ?? [])].join(' ');
+}
+
+/**
+ * The policy for HTML pages. Never 'unsafe-inline' or 'unsafe-eval' for scripts, whatever the
+ * sources; images may come from any https host (story bodies embed the newsroom's CDN images).
+ */
+export function contentSecurityPolicy(sources: CspSources = {}): string {
+  return [
+    "default-src 'self'",
+    `script-src ${sourceList("'self'", sources.script)}`,
+    `style-src ${sourceList("'self'", [...(sources.style ?? []), ...(sources.inlineStyles ? ["'unsafe-inline'"] : [])])}`,
+    "img-src 'self' data: https:",
+    "media-src 'self' https:",
+    "font-src 'self'",
+    `connect-src ${sourceList("'self'", sources.connect)}`,
+    `frame-src ${sources.frame && sources.frame.length > 0 ? [...new Set(sources.frame)].join(' ') : "'none'"}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export interface SecurityHeadersOptions {
+  /** Where the page's extra origins come from; default: the newsroom on `c.var.site`. */
+  readonly cspSources?: (c: Context<AppEnv>) => CspSources | null;
+}
+
+const sourcesFromSite = (c: Context<AppEnv>): CspSources | null => {
+  const site = c.var.site;
+  return site ? cspSourcesForNewsroom(site.newsroom) : null;
+};
+
+function isHtml(response: Response): boolean {
+  return response.headers.get('Content-Type')?.toLowerCase().startsWith('text/html') ?? false;
+}
+
+/** Headers of a response from fetch() are immutable: copy it once, then edit. */
+function mutableHeaders(c: Context<AppEnv>): Headers {
+  try {
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    return c.res.headers;
+  } catch {
+    const copy = new Response(c.res.body, c.res);
+    c.res = undefined;
+    c.res = copy;
+    return copy.headers;
+  }
+}
+
+/** The outermost middleware: fixed headers on everything, and a policy on HTML that has none. */
+export function createSecurityHeaders(options: SecurityHeadersOptions = {}): MiddlewareHandler<AppEnv> {
+  const sourcesOf = options.cspSources ?? sourcesFromSite;
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    const headers = mutableHeaders(c);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+    if (isHtml(c.res) && !headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', contentSecurityPolicy(sourcesOf(c) ?? {}));
+  });
+}
+
+/**
+ * The page's own policy, written inside the page cache so it is stored with the page. Mount it
+ * after `site`.
+ */
+export function createPageContentSecurityPolicy(options: SecurityHeadersOptions = {}): MiddlewareHandler<AppEnv> {
+  const sourcesOf = options.cspSources ?? sourcesFromSite;
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if (isHtml(c.res)) mutableHeaders(c).set('Content-Security-Policy', contentSecurityPolicy(sourcesOf(c) ?? {}));
+  });
+}
+
+export const securityHeaders = createSecurityHeaders();
+export const pageContentSecurityPolicy = createPageContentSecurityPolicy();

@@ -13,6 +13,7 @@ import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls, type FeedFormat } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { absolutizeHtml, renderAtom, renderJsonFeed, renderRss, type FeedModel } from '#src/views/feeds';
+import { resolveBodyMedia } from '#src/views/image-attributes';
 import { absoluteImage, siteIcons, urlContextOf } from './layout-model';
 import { conditionalResponse } from './conditional';
 
@@ -51,7 +52,7 @@ export async function loadFeed(deps: Deps, site: SiteContext, locale: string, ca
         url: urls.absolute(origin, urls.story(story.slug)),
         title: story.title,
         summary: story.subtitle || story.summary,
-        contentHtml: absolutizeHtml(story.body_html, origin),
+        contentHtml: absolutizeHtml(resolveBodyMedia(story.body_html, deps.config.mediaRoot), origin),
         published: story.published_at,
         updated: Math.max(story.updated_at, story.published_at),
         author: story.author_name,

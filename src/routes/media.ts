@@ -18,5 +18,9 @@ export const media = new Hono<AppEnv>().get('/:uuid{[0-9a-f]{8}-[0-9a-f]{4}-[0-9
   if (!asset.ok) throw new NotFoundError('Media');
   const response = new Response(asset.body, asset);
   response.headers.set('Cache-Control', cacheRules.media);
+  // The CDN's download flag: save the file instead of showing it, under its (sanitised) name.
+  if (c.req.path.includes('/-/inline/no/')) {
+    response.headers.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(decodeURIComponent(filename))}`);
+  }
   return response;
 });

@@ -69,6 +69,15 @@ function randomToken(): string {
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/** The posted form; a body that is not a readable form counts as an empty one (a 400, not a 500). */
+async function readForm(c: Context<AppEnv>): Promise<Record<string, string | File | (string | File)[]>> {
+  try {
+    return await c.req.parseBody({ all: true });
+  } catch {
+    return {};
+  }
+}
+
 async function subscribeForm(c: Context<AppEnv>) {
   const { site, locale } = portalSite(c);
   const status = c.req.query('status');
@@ -77,7 +86,7 @@ async function subscribeForm(c: Context<AppEnv>) {
 
 async function subscribePost(c: Context<AppEnv>) {
   const { site, locale } = portalSite(c);
-  const form = await c.req.parseBody({ all: true });
+  const form = await readForm(c);
   const email = typeof form.email === 'string' ? form.email : '';
   const known = new Set(site.categories.map((category) => category.id));
   const selected = [form.categories ?? []].flat().map(Number).filter((id) => known.has(id));
@@ -140,9 +149,10 @@ export const privacy = new Hono<AppEnv>()
   })
   .post('/data-request', async (c) => {
     const { site, locale } = portalSite(c);
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const email = typeof form.email === 'string' ? form.email : '';
-    const requestKind = (DATA_REQUEST_KINDS as readonly string[]).includes(String(form.kind)) ? (form.kind as DataRequestKind) : 'other';
+    const kind = [form.kind].flat()[0];
+    const requestKind = typeof kind === 'string' && (DATA_REQUEST_KINDS as readonly string[]).includes(kind) ? (kind as DataRequestKind) : 'other';
     const message = typeof form.message === 'string' ? form.message.slice(0, MAX_MESSAGE_LENGTH) : '';
     const error = validateSubscriberEmail(email);
     if (error) return page(c, site, locale, { kind: 'data-request', email, error, requestKind, message }, 400);
@@ -153,4 +163,8 @@ export const privacy = new Hono<AppEnv>()
       return page(c, site, locale, { kind: 'data-request', email, error: FORM_MESSAGES.failed, requestKind, message }, 503);
     }
     return c.redirect(`${new URL(c.req.url).pathname}?status=received`, 303);
+  })
+  // Any other action of the portal does not exist (answered here, not by the locale redirect).
+  .all('*', () => {
+    throw new NotFoundError('Privacy portal action');
   });

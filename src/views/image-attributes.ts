@@ -11,6 +11,17 @@ export function imageAttributes(image: StoredImagePayload, mediaRoot: string, la
   return modelImageAttributes(UploadedImage.fromJSON(image, { cdn: mediaRoot }), layoutWidth, sizes);
 }
 
+/**
+ * Story bodies are rendered once, at import; their media addresses use this placeholder root,
+ * replaced by the worker's configured root when a page is served, so MEDIA_CDN_URL alone decides
+ * where every image on a page comes from.
+ */
+export const BODY_MEDIA_ROOT = '/__media__';
+
+export function resolveBodyMedia(html: string, mediaRoot: string): string {
+  return html.replaceAll(`${BODY_MEDIA_ROOT}/`, `${mediaRoot}/`);
+}
+
 export function originalImageUrl(image: StoredImagePayload, mediaRoot: string): string {
   return UploadedImage.fromJSON(image, { cdn: mediaRoot }).cdnUrl;
 }

@@ -5,7 +5,7 @@
 import type { GallerySummary } from '#src/domain/gallery';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { isoDate } from '#src/i18n/translate';
-import { imageAttributes } from './image-attributes';
+import { imageAttributes, resolveBodyMedia } from './image-attributes';
 import { absolutizeHtml } from './feeds';
 import type { StoryCardModel, StoryPageModel } from './page-model';
 
@@ -59,7 +59,7 @@ export function storyJson(model: StoryPageModel, origin: string) {
     cover_image: cover
       ? { url: absolute(cover.src), width: cover.width, height: cover.height, caption: story.cover?.['prezly:data']?.caption ?? null }
       : null,
-    content_html: absolutizeHtml(story.body_html, origin),
+    content_html: absolutizeHtml(resolveBodyMedia(story.body_html, layout.mediaRoot), origin),
     translations: layout.languages.filter((language) => !language.isCurrent).map((language) => ({ locale: language.code, url: absolute(language.href) })),
   };
 }

@@ -18,8 +18,8 @@ test('the media index lists non-empty galleries with image and video counts', as
 });
 
 test('counts follow each language’s plural rules', async () => {
-  expect(await (await get('/fr/media')).text()).toContain('2 images, 1 vidéo');
-  expect(await (await get('/ar/media')).text()).toContain('صورتان، مقطع فيديو واحد'.replace('،', ','));
+  expect(await (await get('/fr/media')).text()).toContain('2 images et 1 vidéo');
+  expect(await (await get('/ar/media')).text()).toContain('صورتان ومقطع فيديو واحد');
 });
 
 test('a gallery shows every image with its caption, a download link and a deep-link id', async () => {

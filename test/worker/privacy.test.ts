@@ -110,3 +110,19 @@ test('a data request is stored and acknowledged', async () => {
 test('the outbox is not served outside local development', async () => {
   expect((await get('/_dev/outbox')).status).toBe(404);
 });
+
+test.each([
+  ['multipart/form-data; boundary=zz', 'garbage'],
+  ['multipart/form-data', 'garbage'],
+  ['application/x-www-form-urlencoded', '%%%'],
+])('a body that is not a readable form (%s) is a 400 with the form, not a 500', async (type, body) => {
+  for (const action of ['subscribe', 'data-request']) {
+    const response = await SELF.fetch(`${ORIGIN}/en/newsroom/${UUID}/${action}`, { method: 'POST', headers: { 'Content-Type': type }, body, redirect: 'manual' });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('This field is required');
+  }
+});
+
+test('an unknown portal action is a 404 at once', async () => {
+  expect((await get(`/en/newsroom/${UUID}/zzz`)).status).toBe(404);
+});

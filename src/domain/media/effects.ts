@@ -40,12 +40,13 @@ export function previewEffect(width: number | null = null, height: number | null
 }
 
 /** Resize to exactly `width` × `height`, or keep the aspect ratio when one side is null. */
-export function resizeEffect(width: number | null, height: number | null = null): string {
-  if (width === null && height === null) {
+export function resizeEffect(width: number | null | undefined, height: number | null = null): string {
+  // `undefined` (an omitted argument from untyped callers) counts as null, like in the spec.
+  if (width == null && height == null) {
     throw new Error('At least one function argument has to be non-null');
   }
-  const w = width === null ? '' : String(pixels(width, 'Resize width'));
-  const h = height === null ? '' : String(pixels(height, 'Resize height'));
+  const w = width == null ? '' : String(pixels(width, 'Resize width'));
+  const h = height == null ? '' : String(pixels(height, 'Resize height'));
   return `resize/${w}x${h}`;
 }
 

@@ -21,7 +21,9 @@ export interface ImageAttributes {
 
 /**
  * The entries of a srcset for an image shown `width` pixels wide: `width`, and `2 × width` only if
- * the image (after its effects) is at least that wide.
+ * the image (after its effects) is at least that wide. The requested width itself is kept as the
+ * spec says, even above the image's width; `imageAttributes` caps the layout width first, which is
+ * how pages call it.
  */
 export function srcSetEntries(image: UploadedImage, width: number): SrcSetEntry[] {
   const single = Math.round(width);

@@ -1,6 +1,7 @@
 /** The media gallery index and a single gallery with its images (each downloadable) and videos. */
 import { downloadUrl, UploadedImage } from '#src/domain/media/index';
 import type { GallerySummary } from '#src/domain/gallery';
+import { toBcp47 } from '#src/i18n/locales';
 import { Document } from '../document';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from '../components/image';
@@ -26,14 +27,14 @@ function Page({ layout, children }: { layout: LayoutModel; children: ReactNode }
   );
 }
 
-/** "12 images, 2 videos", leaving out a kind the gallery has none of. */
+/** "12 images, 2 videos", leaving out a kind the gallery has none of, joined the language's way. */
 function MediaCounts({ gallery }: { gallery: GallerySummary }) {
-  const { t } = useTranslator();
+  const { t, locale } = useTranslator();
   const parts = [
     gallery.images_number > 0 ? t('media.images_count', { count: gallery.images_number }) : null,
     gallery.videos_number > 0 ? t('media.videos_count', { count: gallery.videos_number }) : null,
-  ].filter(Boolean);
-  return <p className="gallery-card-counts">{parts.join(', ')}</p>;
+  ].filter((part): part is string => part !== null);
+  return <p className="gallery-card-counts">{new Intl.ListFormat(toBcp47(locale), { style: 'short', type: 'unit' }).format(parts)}</p>;
 }
 
 export function GalleryIndexPage({ model }: { model: GalleryIndexModel }) {

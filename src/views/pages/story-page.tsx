@@ -1,5 +1,6 @@
 /** A story: title, subtitle, date, categories, cover, body, author, translations, boilerplate. */
 import { isoDate } from '#src/i18n/translate';
+import { resolveBodyMedia } from '../image-attributes';
 import { Document } from '../document';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from '../components/image';
@@ -91,7 +92,7 @@ function StoryArticle({ model }: { model: StoryPageModel }) {
         </figure>
       ) : null}
       {story.summary ? <p className="story-summary">{story.summary}</p> : null}
-      <div className="story-body" dangerouslySetInnerHTML={{ __html: story.body_html }} />
+      <div className="story-body" dangerouslySetInnerHTML={{ __html: resolveBodyMedia(story.body_html, layout.mediaRoot) }} />
       {story.tags.length > 0 ? (
         <ul className="story-tags" aria-label={t('story.tags')}>
           {story.tags.map((tag) => (

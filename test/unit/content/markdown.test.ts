@@ -5,13 +5,14 @@ const image = { version: 2, uuid: 'u-1', filename: 'a.jpg', mime_type: 'image/jp
 
 function context(problems: string[] = []): BodyContext {
   return {
-    image: (path) => (path === 'a.jpg' ? image : null),
+    image: (path) => (path === 'a.jpg' ? image : path === 'a.gif' ? { ...image, uuid: 'g', filename: 'a.gif', mime_type: 'image/gif' } : null),
     file: (path) => (path === 'r.pdf' ? { version: 2, uuid: 'u-2', filename: 'r.pdf', mime_type: 'application/pdf', size: 2048 } : null),
     gallery: (key) => (key === 'g' ? { title: 'G', href: '/media/album/g', imagesLabel: '1 image', thumbnails: [image] } : null),
     contact: (key) => (key === 'anna' ? { name: 'Anna', description: 'PR', email: 'anna@x.example', phone: '+31 20 123' } : null),
     imageAttributes: (_image, width, sizes) => ({ src: `/m/u-1/-/preview/${width}x${width}/a.jpg`, srcSet: `/m/u-1/-/preview/${width}x${width}/a.jpg ${width}w`, sizes, width, height: width }),
     originalUrl: () => '/m/u-1/a.jpg',
     downloadUrl: () => '/m/u-2/-/inline/no/r.pdf',
+    gifVideo: () => ({ poster: '/m/g/-/format/jpeg/a.gif', sources: [{ src: '/m/g/gif2video/-/format/webm/a.gif', type: 'video/webm' }, { src: '/m/g/gif2video/-/format/mp4/a.gif', type: 'video/mp4' }], width: 480, height: 270 }),
     label: { download: (name) => `Download ${name}`, watchVideo: (title) => `Watch ${title}`, viewGallery: (title) => `Gallery ${title}` },
     problem: (field, message) => problems.push(`${field}: ${message}`),
   };
@@ -82,4 +83,11 @@ test.each([
 
 test('a colon inside prose is text, not a directive', () => {
   expect(renderStoryBody('Meet at 10:30, Note:important', context()).html).toBe('<p>Meet at 10:30, Note:important</p>');
+});
+
+test('an animated GIF in a body becomes a muted, looping, autoplaying video with its sources', () => {
+  const { html } = renderStoryBody('::image{src="a.gif" caption="Moving"}', context());
+  expect(html).toContain('<video autoplay muted loop playsinline poster="/m/g/-/format/jpeg/a.gif" width="480" height="270" aria-label="Moving">');
+  expect(html).toContain('<source src="/m/g/gif2video/-/format/webm/a.gif" type="video/webm">');
+  expect(html).toContain('<figcaption>Moving</figcaption>');
 });

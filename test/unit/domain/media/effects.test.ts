@@ -98,3 +98,8 @@ describe('dimensions after effects', () => {
     expect(applyEffect(current, effect)).toEqual({ width, height });
   });
 });
+
+it('resizing with no arguments at all gives the spec message', async () => {
+  const { resizeEffect } = await import('#src/domain/media/index');
+  expect(() => (resizeEffect as (w?: number) => string)()).toThrow('At least one function argument has to be non-null');
+});

@@ -1,0 +1,51 @@
+/**
+ * Reports unexpected errors to the error-reporting service (toucan-js, Sentry protocol) from
+ * `app.onError`. Known outcomes (not found, moved, invalid input) are answers, not faults, and
+ * are never reported; the caller decides that before calling `reportError`.
+ *
+ * Reporting is off unless the `SENTRY_DSN` secret is set (platform/errors/config.ts). It must
+ * never make an error page worse: a misconfiguration or a failing client is logged and ignored,
+ * and sending happens after the response through `waitUntil`.
+ *
+ * Outgoing trace headers: `shouldAttachTraceHeaders` (platform/errors/trace-propagation.ts) and
+ * `traceHeaders` (platform/errors/reporter.ts) decide and build them.
+ */
+import type { Context } from 'hono';
+import type { AppEnv } from '#src/env';
+import { readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
+import { createReporter, type ReporterOverrides } from '#src/platform/errors/reporter';
+
+function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => void {
+  try {
+    const executionCtx = c.executionCtx;
+    return (promise) => executionCtx.waitUntil(promise);
+  } catch {
+    // No execution context (plain app.request in unit tests): let the promise run on its own.
+    return (promise) => void promise.catch(() => undefined);
+  }
+}
+
+function configOf(c: Context<AppEnv>): ErrorReportingConfig | null {
+  return readErrorReportingConfig(c.env ?? {});
+}
+
+/**
+ * Sends `error` with the request's safe details (path, allowlisted headers, locale, request id).
+ * Returns the event id, or null when reporting is off or failed.
+ */
+export function reportError(c: Context<AppEnv>, error: unknown, overrides: ReporterOverrides = {}): string | null {
+  try {
+    const config = configOf(c);
+    if (!config) return null;
+    const reporter = createReporter(config, { request: c.req.raw, waitUntil: waitUntilOf(c) }, overrides);
+    reporter.setTag('path', c.req.path);
+    const locale = c.var.locale;
+    if (locale) reporter.setTag('locale', locale);
+    const requestId = c.req.header('cf-ray');
+    if (requestId) reporter.setTag('request_id', requestId);
+    return reporter.captureException(error);
+  } catch (failure) {
+    console.warn(JSON.stringify({ message: 'Error reporting failed', error: failure instanceof Error ? failure.message : String(failure) }));
+    return null;
+  }
+}

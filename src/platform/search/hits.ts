@@ -1,0 +1,178 @@
+/**
+ * What both engine adapters share once an engine has answered: the normalised hit
+ * (SPEC.md section 3: objectID, _geo, _formatted, _matchesPosition) turned into the result hit the
+ * routes render, one per story, and facet distributions turned into the D1 backend's facet order.
+ * Also the query text the engines receive: the same words D1 searches, never the visitor's
+ * operators (quotes, minus signs), so every backend answers the same question.
+ */
+import type { SearchHit } from '#src/domain/search';
+import { HIGHLIGHT_END, HIGHLIGHT_START, queryTerms, type FacetValue, type SearchQuery, type SearchResultHit, type SearchResults } from '#src/domain/search-query';
+import { SNIPPET_ELLIPSIS, SNIPPET_WORDS } from './constants';
+import { FACET_ATTRIBUTES, type FacetDimension, type SearchDocument } from './documents';
+
+/**
+ * A result hit with the section it came from, so a link can jump to `#header-…`. Extra fields
+ * are ignored by code that only knows SearchResultHit.
+ */
+export interface SectionSearchResultHit extends SearchResultHit {
+  /** The `header-…` anchor of the best matching section; null when it was the lead. */
+  readonly sectionId: string | null;
+  readonly sectionTitle: string;
+  readonly thumbnail: string | null;
+}
+
+export interface EngineSearchResults extends SearchResults {
+  readonly hits: readonly SectionSearchResultHit[];
+}
+
+/** A value of a facet found by facet-value search (the facet dropdowns). */
+export interface FacetValueHit {
+  readonly value: string;
+  readonly count: number;
+  /** The value with the typed letters between HIGHLIGHT_START and HIGHLIGHT_END. */
+  readonly highlighted: string;
+}
+
+export interface FacetValueQuery {
+  /** Only category names are worth typing into; ids, years and months are listed whole. */
+  readonly facet: 'categories';
+  readonly facetQuery: string;
+  /** The current search, so the values offered are the ones that would still give results. */
+  readonly query: SearchQuery;
+}
+
+/** Facet-value search, offered by both engine adapters. */
+export interface FacetValueSearch {
+  searchFacetValues(input: FacetValueQuery): Promise<FacetValueHit[]>;
+}
+
+export const EMPTY_RESULTS: EngineSearchResults = { hits: [], total: 0, facets: { category: [], year: [], month: [] } };
+
+/** The words sent to an engine, or null when there is nothing to search (D1 answers empty then). */
+export function engineQueryText(text: string): string | null {
+  const terms = queryTerms(text);
+  return terms.length > 0 ? terms.join(' ') : null;
+}
+
+type Document = Partial<SearchDocument> & { objectID?: unknown };
+
+/**
+ * One result per story, in the engine's order: the first hit of a story is its best section, and
+ * the engines' distinct attribute should already have removed the others; this is the safety net
+ * for an index whose settings were not applied.
+ */
+export function toResultHits(hits: readonly SearchHit<Document>[]): SectionSearchResultHit[] {
+  const seen = new Set<string>();
+  const results: SectionSearchResultHit[] = [];
+  for (const hit of hits) {
+    const doc = hit.document;
+    if (typeof doc.story_uuid !== 'string' || typeof doc.slug !== 'string' || seen.has(doc.story_uuid)) continue;
+    seen.add(doc.story_uuid);
+    const title = doc.title ?? '';
+    results.push({
+      uuid: doc.story_uuid,
+      slug: doc.slug,
+      locale: doc.culture ?? '',
+      title,
+      highlightedTitle: hit._formatted?.title ?? title,
+      snippet: snippetOf(hit),
+      published_at: doc.published_at ?? 0,
+      sectionId: doc.section_id ?? null,
+      sectionTitle: hit._formatted?.section_title ?? doc.section_title ?? '',
+      thumbnail: doc.thumbnail ?? null,
+    });
+  }
+  return results;
+}
+
+/** The section's cropped, highlighted text; its summary when the section has no text. */
+function snippetOf(hit: SearchHit<Document>): string {
+  const text = hit.document.text ?? '';
+  if (text === '') return hit._formatted?.summary ?? hit.document.summary ?? '';
+  return hit._formatted?.text ?? cropWords(text, SNIPPET_WORDS);
+}
+
+export function cropWords(text: string, words: number): string {
+  const all = text.split(/\s+/).filter(Boolean);
+  return all.length <= words ? all.join(' ') : `${all.slice(0, words).join(' ')}${SNIPPET_ELLIPSIS}`;
+}
+
+/**
+ * Engines return facet values as strings (`{"3": 12}`); D1 returns numbers in a fixed order:
+ * categories by count then id, years newest first, months in calendar order.
+ */
+export function toFacetValues(dimension: FacetDimension, distribution: Readonly<Record<string, number>> | undefined): FacetValue[] {
+  const values = Object.entries(distribution ?? {})
+    .map(([value, count]) => ({ value: Number(value), count }))
+    .filter((facet) => Number.isInteger(facet.value) && facet.count > 0);
+  if (dimension === 'category') return values.sort((a, b) => b.count - a.count || a.value - b.value);
+  if (dimension === 'year') return values.sort((a, b) => b.value - a.value);
+  return values.sort((a, b) => a.value - b.value);
+}
+
+/**
+ * Facets are disjunctive, as in D1: a dimension's counts leave out its own filter, so choosing a
+ * year still shows what the other years hold. Each filtered dimension costs one extra
+ * facets-only query in the same multi-query request.
+ */
+export function facetQueriesNeeded(query: SearchQuery): FacetDimension[] {
+  const dimensions: FacetDimension[] = [];
+  if (query.categoryId !== null) dimensions.push('category');
+  if (query.year !== null) dimensions.push('year');
+  if (query.month !== null) dimensions.push('month');
+  return dimensions;
+}
+
+/** The filter values of a query, without one dimension when its own counts are wanted. */
+export function activeFilters(query: SearchQuery, except: FacetDimension | null = null): { attribute: string; value: number }[] {
+  const filters: { attribute: string; value: number }[] = [];
+  if (query.categoryId !== null && except !== 'category') filters.push({ attribute: FACET_ATTRIBUTES.category, value: query.categoryId });
+  if (query.year !== null && except !== 'year') filters.push({ attribute: FACET_ATTRIBUTES.year, value: query.year });
+  if (query.month !== null && except !== 'month') filters.push({ attribute: FACET_ATTRIBUTES.month, value: query.month });
+  return filters;
+}
+
+/** A double-quoted filter string value, escaped the way both engines' filter grammars read it. */
+export function quoteFilterValue(value: string): string {
+  return `"${value.replace(/["\\]/g, (character) => `\\${character}`)}"`;
+}
+
+/**
+ * Match positions of a highlighted value, measured in the value without markers: Algolia returns
+ * no positions, and this gives both engines' hits the same `_matchesPosition` shape.
+ */
+export function matchesFromMarkers(highlighted: string): { start: number; length: number }[] {
+  const matches: { start: number; length: number }[] = [];
+  let plainLength = 0;
+  let index = 0;
+  while (index < highlighted.length) {
+    const start = highlighted.indexOf(HIGHLIGHT_START, index);
+    if (start === -1) break;
+    plainLength += start - index;
+    const end = highlighted.indexOf(HIGHLIGHT_END, start + 1);
+    if (end === -1) break;
+    const length = end - start - 1;
+    if (length > 0) matches.push({ start: plainLength, length });
+    plainLength += length;
+    index = end + 1;
+  }
+  return matches;
+}
+
+/** Keeps only the string values of a formatted-fields object (engines also format numbers). */
+export function stringFields(value: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (value === null || typeof value !== 'object') return fields;
+  for (const [key, field] of Object.entries(value)) if (typeof field === 'string') fields[key] = field;
+  return fields;
+}
+
+/** A `{lat, lng}` point, or undefined: both engines accept strings and arrays we do not want. */
+export function geoPoint(value: unknown): { lat: number; lng: number } | undefined {
+  const point = Array.isArray(value) ? value[0] : value;
+  if (point === null || typeof point !== 'object') return undefined;
+  const { lat, lng } = point as { lat?: unknown; lng?: unknown };
+  const latitude = Number(lat);
+  const longitude = Number(lng);
+  return Number.isFinite(latitude) && Number.isFinite(longitude) && lat !== null && lng !== null ? { lat: latitude, lng: longitude } : undefined;
+}

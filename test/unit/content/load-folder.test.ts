@@ -1,0 +1,87 @@
+// Loading a content folder: every problem once, named by file and field; nothing else reported.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { loadContentFolder } from '#src/content/load-folder';
+import { createMediaAddressing } from '#src/content/media-addressing';
+import { formatProblem } from '#src/content/schema';
+import { BODY_MEDIA_ROOT } from '#src/views/image-attributes';
+
+const fixture = join(import.meta.dirname, '../../fixtures/content/basic');
+const folders: string[] = [];
+afterEach(() => folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+function copy(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'content-'));
+  folders.push(folder);
+  cpSync(fixture, folder, { recursive: true });
+  return folder;
+}
+
+function edit(folder: string, file: string, from: string, to: string): void {
+  const path = join(folder, file);
+  const text = readFileSync(path, 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(path, text.replace(from, to));
+}
+
+const load = (folder: string) => loadContentFolder(folder, { addressing: createMediaAddressing(BODY_MEDIA_ROOT) });
+const problems = (folder: string) => {
+  const result = load(folder);
+  return result.ok ? [] : result.problems.map(formatProblem);
+};
+
+test('the test folder loads', () => {
+  const result = load(fixture);
+  expect(result.ok).toBe(true);
+});
+
+test('a broken contacts.yaml is one problem, not one per story that mentions a contact', () => {
+  const folder = copy();
+  edit(folder, 'contacts.yaml', 'email: jane@acme.example', 'email: not-an-email');
+  expect(problems(folder)).toEqual(['contacts.yaml: 0.email: Invalid email address']);
+});
+
+test('a YAML syntax error is reported once', () => {
+  const folder = copy();
+  writeFileSync(join(folder, 'categories.yaml'), 'key: [unclosed');
+  const found = problems(folder);
+  expect(found).toHaveLength(1);
+  expect(found[0]).toMatch(/^categories\.yaml: \(file\): not valid YAML/);
+});
+
+test('a broken gallery file is one problem, not also one per story embedding it', () => {
+  const folder = copy();
+  edit(folder, 'galleries/launch.yaml', 'published_at: 2026-05-01T10:00:00Z', 'published_at: yesterday');
+  expect(problems(folder)).toEqual(['galleries/launch.yaml: published_at: must be an ISO 8601 date-time, e.g. 2026-10-02T09:30:00Z']);
+});
+
+test('an image above 78,643,200 pixels is refused, naming the file', () => {
+  const folder = copy();
+  // A PNG header is enough for the size check: 10240 × 7681 = 78,653,440 pixels.
+  const png = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png, 0);
+  png.writeUInt32BE(13, 8);
+  png.write('IHDR', 12, 'ascii');
+  png.writeUInt32BE(10240, 16);
+  png.writeUInt32BE(7681, 20);
+  writeFileSync(join(folder, 'media', 'huge.png'), png);
+  edit(folder, 'stories/story-01/en.md', 'cover: cover.jpg', 'cover: huge.png');
+  expect(problems(folder)).toEqual(['stories/story-01/en.md: cover: media file "huge.png" is 10240×7681: more than 78,643,200 pixels']);
+});
+
+test.each([
+  ['fr', 'a slug that looks like a locale'],
+  ['category', 'a reserved path'],
+])('the story slug %s is refused (%s)', (slug) => {
+  const folder = copy();
+  edit(folder, 'stories/story-01/en.md', 'slug: english-story-01', `slug: ${slug}`);
+  expect(problems(folder)).toEqual([`stories/story-01/en.md: slug: "${slug}" is reserved (it looks like a locale code or a site path)`]);
+});
+
+test('unknown fields are errors: a typo never publishes silently', () => {
+  const folder = copy();
+  edit(folder, 'stories/private/en.md', 'visibility: private', 'visiblity: private\nvisibility: public');
+  expect(problems(folder)).toEqual(['stories/private/en.md: (file): Unrecognized key: "visiblity"']);
+});

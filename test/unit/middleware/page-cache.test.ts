@@ -1,0 +1,206 @@
+import { describe, expect, test } from 'vitest';
+import { cacheRules } from '#src/middleware/cache-rules';
+import {
+  cacheLifetime,
+  canServeFromCache,
+  canStoreResponse,
+  DEFAULT_FRESH_SECONDS,
+  etagOf,
+  fitsKvKey,
+  hasBypassCookie,
+  hasRenderError,
+  ifNoneMatchMatches,
+  isFresh,
+  isStorableCacheControl,
+  isStorableContentType,
+  isStorableVary,
+  normalisedQuery,
+  pageCacheKey,
+  storedHeaders,
+} from '#src/middleware/page-cache';
+
+const request = (url: string, init: RequestInit = {}) => new Request(url, init);
+
+describe('page cache policy', () => {
+  test.each([
+    ['a plain GET', request('https://news.example/story'), true],
+    ['a HEAD', request('https://news.example/story', { method: 'HEAD' }), true],
+    ['a POST', request('https://news.example/story', { method: 'POST' }), false],
+    ['an OPTIONS', request('https://news.example/story', { method: 'OPTIONS' }), false],
+    ['a request with Authorization', request('https://news.example/story', { headers: { Authorization: 'Bearer x' } }), false],
+    ['a session cookie', request('https://news.example/story', { headers: { Cookie: 'session=abc' } }), false],
+    ['a preview cookie', request('https://news.example/story', { headers: { Cookie: 'consent=true; newsroom_preview=1' } }), false],
+    ['?preview without a value', request('https://news.example/story?preview'), false],
+    ['?preview=1', request('https://news.example/story?page=2&preview=1'), false],
+    ['only consent and analytics cookies', request('https://news.example/story', { headers: { Cookie: 'consent=true; _ga=GA1.2; OptanonConsent=x' } }), true],
+    ['a query that merely mentions preview in a value', request('https://news.example/search?query=preview'), true],
+  ])('%s may be served from the cache: %s', (_name, req, expected) => {
+    expect(canServeFromCache(req)).toBe(expected);
+  });
+
+  test.each([
+    ['session=1', true],
+    ['__session=1', true],
+    ['__Host-session=1', true],
+    ['__Secure-newsroom_session=1', true],
+    ['PHPSESSID=1', true],
+    ['JSESSIONID=1', true],
+    ['sid=1', true],
+    ['preview=1', true],
+    ['auth_token=1', true],
+    ['consent=true', false],
+    ['_ga=1; _gid=2', false],
+    ['OptanonConsent=x; OptanonAlertBoxClosed=y', false],
+    ['considerate=1', false],
+    ['', false],
+  ])('cookie header "%s" bypasses the cache: %s', (header, expected) => {
+    expect(hasBypassCookie(header)).toBe(expected);
+  });
+
+  test.each([
+    ['text/html; charset=utf-8', true],
+    ['TEXT/HTML', true],
+    ['application/rss+xml; charset=utf-8', true],
+    ['application/atom+xml', true],
+    ['application/xml', true],
+    ['text/xml', true],
+    ['application/json', true],
+    ['application/feed+json', true],
+    ['image/jpeg', false],
+    ['text/plain', false],
+    ['text/css', false],
+    [null, false],
+  ])('content type %s is storable: %s', (contentType, expected) => {
+    expect(isStorableContentType(contentType)).toBe(expected);
+  });
+
+  test.each([
+    [cacheRules.page, true],
+    [cacheRules.feed, true],
+    [cacheRules.private, false],
+    [cacheRules.error, false],
+    ['public, no-cache', false],
+    ['public, max-age=60, s-maxage=0', false],
+    ['public, max-age=0', false],
+    ['public, max-age=60', true],
+    [null, false],
+    ['', false],
+  ])('Cache-Control %s is storable: %s', (cacheControl, expected) => {
+    expect(isStorableCacheControl(cacheControl)).toBe(expected);
+  });
+
+  test.each([
+    [cacheRules.page, { freshSeconds: 300, staleSeconds: 86_400 }],
+    [cacheRules.feed, { freshSeconds: 900, staleSeconds: 86_400 }],
+    ['public, max-age=60', { freshSeconds: 60, staleSeconds: 0 }],
+    ['public', { freshSeconds: DEFAULT_FRESH_SECONDS, staleSeconds: 0 }],
+    ['public, s-maxage="120", stale-if-error=30', { freshSeconds: 120, staleSeconds: 30 }],
+  ])('Cache-Control %s gives lifetime %o', (cacheControl, expected) => {
+    expect(cacheLifetime(cacheControl)).toEqual(expected);
+  });
+
+  test.each([
+    [null, true],
+    ['Accept-Encoding', true],
+    ['accept-encoding, Accept-Encoding', true],
+    ['Accept-Language', false],
+    ['Accept-Encoding, Cookie', false],
+    ['*', false],
+  ])('Vary %s is storable: %s', (vary, expected) => {
+    expect(isStorableVary(vary)).toBe(expected);
+  });
+
+  test.each([
+    ['a public 200 page', new Response('x', { headers: { 'Content-Type': 'text/html', 'Cache-Control': cacheRules.page } }), true],
+    ['a page that sets a cookie (stored with it stripped)', new Response('x', { headers: { 'Content-Type': 'text/html', 'Cache-Control': cacheRules.page, 'Set-Cookie': 'a=1' } }), true],
+    ['a 404', new Response('x', { status: 404, headers: { 'Content-Type': 'text/html', 'Cache-Control': cacheRules.page } }), false],
+    ['a 301', new Response(null, { status: 301, headers: { Location: '/x', 'Cache-Control': cacheRules.page } }), false],
+    ['a private page', new Response('x', { headers: { 'Content-Type': 'text/html', 'Cache-Control': cacheRules.private } }), false],
+    ['a page without Cache-Control', new Response('x', { headers: { 'Content-Type': 'text/html' } }), false],
+    ['an image', new Response('x', { headers: { 'Content-Type': 'image/png', 'Cache-Control': cacheRules.media } }), false],
+  ])('%s may be stored: %s', (_name, response, expected) => {
+    expect(canStoreResponse(response)).toBe(expected);
+  });
+
+  test('stored headers drop cookies, timings and per-response headers and keep the representation', () => {
+    const headers = new Headers({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': cacheRules.page,
+      'X-Robots-Tag': 'noindex',
+      'Set-Cookie': 'session=1',
+      'Server-Timing': 'd1;desc="round trips: 2"',
+      'Content-Length': '12',
+      Date: 'Mon, 01 Jan 2026 00:00:00 GMT',
+      'X-Cache': 'MISS',
+      ETag: '"x"',
+    });
+    expect(storedHeaders(headers)).toEqual([
+      ['cache-control', cacheRules.page],
+      ['content-type', 'text/html; charset=utf-8'],
+      ['x-robots-tag', 'noindex'],
+    ]);
+  });
+
+  test.each([
+    ['https://news.example/story', 'page:v1:7::news.example/story'],
+    ['https://NEWS.example/story', 'page:v1:7::news.example/story'],
+    ['https://news.example/', 'page:v1:7::news.example/'],
+    ['https://news.example/search?query=wind&category=energy', 'page:v1:7::news.example/search?category=energy&query=wind'],
+    ['https://news.example/search?category=energy&query=wind', 'page:v1:7::news.example/search?category=energy&query=wind'],
+    ['https://news.example/story?utm_source=mail&utm_id=42&fbclid=x', 'page:v1:7::news.example/story'],
+    ['https://news.example/?page=2&gclid=abc', 'page:v1:7::news.example/?page=2'],
+    ['https://news.example:8787/fr', 'page:v1:7::news.example:8787/fr'],
+    ['https://news.example/search?query=caf%C3%A9+au+lait', 'page:v1:7::news.example/search?query=caf%C3%A9+au+lait'],
+  ])('%s has key %s', (url, key) => {
+    expect(pageCacheKey({ revision: 7, url: new URL(url) })).toBe(key);
+  });
+
+  test('the key changes with the revision, the release and the host', () => {
+    const url = new URL('https://news.example/story');
+    const base = pageCacheKey({ revision: 1, url, release: 'abc' });
+    expect(pageCacheKey({ revision: 2, url, release: 'abc' })).not.toBe(base);
+    expect(pageCacheKey({ revision: 1, url, release: 'def' })).not.toBe(base);
+    expect(pageCacheKey({ revision: 1, url: new URL('https://other.example/story'), release: 'abc' })).not.toBe(base);
+  });
+
+  test('repeated query parameters keep their order, because routes read the first one', () => {
+    expect(normalisedQuery(new URL('https://n.example/?page=2&page=1'))).toBe('page=2&page=1');
+    expect(normalisedQuery(new URL('https://n.example/?page=1&page=2'))).toBe('page=1&page=2');
+  });
+
+  test('keys longer than KV allows are refused', () => {
+    expect(fitsKvKey(pageCacheKey({ revision: 1, url: new URL(`https://n.example/search?query=${'x'.repeat(400)}`) }))).toBe(true);
+    expect(fitsKvKey(pageCacheKey({ revision: 1, url: new URL(`https://n.example/search?query=${'x'.repeat(600)}`) }))).toBe(false);
+  });
+
+  test.each([
+    [0, 299_999, true],
+    [0, 300_000, false],
+    [1_000, 1_500, true],
+  ])('an entry stored at %i is fresh at %i (300 s): %s', (storedAt, now, expected) => {
+    expect(isFresh({ t: storedAt, f: 300 }, now)).toBe(expected);
+  });
+
+  test('the ETag is a quoted hash of the body, equal for equal bodies', async () => {
+    const a = await etagOf(new TextEncoder().encode('<p>hello</p>'));
+    expect(a).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(await etagOf(new TextEncoder().encode('<p>hello</p>'))).toBe(a);
+    expect(await etagOf(new TextEncoder().encode('<p>hello!</p>'))).not.toBe(a);
+  });
+
+  test.each([
+    ['"abc"', true],
+    ['W/"abc"', true],
+    ['"x", "abc"', true],
+    ['*', true],
+    ['"abd"', false],
+    [null, false],
+  ])('If-None-Match %s matches "abc": %s', (header, expected) => {
+    expect(ifNoneMatchMatches(header, '"abc"')).toBe(expected);
+  });
+
+  test('a page React marked as failed on the server is recognised', () => {
+    expect(hasRenderError('<main><!--$!--><template data-dgst="1"></template><p>Loading</p><!--/$--></main>')).toBe(true);
+    expect(hasRenderError('<main><!--$--><p>Done</p><!--/$--></main>')).toBe(false);
+  });
+});
