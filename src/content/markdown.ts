@@ -22,6 +22,7 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
 import type { StorySection } from '#src/domain/story';
+import { displayPhone, telHref } from '#src/views/phone';
 
 /** Responsive image attributes for one layout width. */
 export interface ImageAttributes {
@@ -80,6 +81,7 @@ const SANITIZE_SCHEMA: SanitizeSchema = {
   attributes: {
     ...defaultSchema.attributes,
     '*': [...(defaultSchema.attributes?.['*'] ?? []).filter((name) => name !== 'id'), 'className'],
+    div: ['role'],
     figure: ['id'],
     h2: ['id'],
     h3: ['id'],
@@ -101,6 +103,7 @@ export function renderStoryBody(markdown: string, context: BodyContext): Rendere
     .use(() => (tree: MdastRoot) => expandDirectives(tree, context))
     .use(remarkRehype)
     .use(() => (tree: HastRoot) => addHeadingIds(tree))
+    .use(() => (tree: HastRoot) => alignmentToClasses(tree))
     .use(rehypeSanitize, SANITIZE_SCHEMA)
     .use(() => (tree: HastRoot) => {
       sections = collectSections(tree);
@@ -204,7 +207,7 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
         const a = context.imageAttributes(image, 200, '200px');
         return el('img', { src: a.src, srcSet: a.srcSet, sizes: a.sizes, width: a.width, height: a.height, alt: '', loading: 'lazy', decoding: 'async' });
       });
-      return el('aside', { className: ['story-gallery'] }, [
+      return el('div', { className: ['story-gallery'] }, [
         el('a', { href: gallery.href }, [
           el('span', { className: ['story-gallery-thumbs'] }, thumbs),
           el('span', { className: ['story-gallery-title'] }, [txt(context.label.viewGallery(gallery.title))]),
@@ -237,8 +240,8 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
       const lines: ElementContent[] = [el('strong', {}, [txt(contact.name)])];
       if (contact.description) lines.push(el('br', {}), txt(contact.description));
       if (contact.email) lines.push(el('br', {}), el('a', { href: `mailto:${contact.email}` }, [txt(contact.email)]));
-      if (contact.phone) lines.push(el('br', {}), el('a', { href: `tel:${contact.phone.replace(/[^+\d]/g, '')}` }, [txt(contact.phone)]));
-      return el('aside', { className: ['story-contact'] }, [el('p', {}, lines)]);
+      if (contact.phone) lines.push(el('br', {}), el('a', { href: telHref(contact.phone) }, [txt(displayPhone(contact.phone))]));
+      return el('div', { className: ['story-contact'] }, [el('p', {}, lines)]);
     }
     case 'button': {
       const href = attr('href');
@@ -249,7 +252,7 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
       if (directive.type !== 'containerDirective') return context.problem(where, 'use a container (:::callout … :::)'), null;
       const type = CALLOUT_TYPES.has(attr('type')) ? attr('type') : 'info';
       // Children are the container's own Markdown; remark-rehype renders them inside this element.
-      return el('aside', { className: ['story-callout', `story-callout-${type}`] }, []);
+      return el('div', { className: ['story-callout', `story-callout-${type}`], role: 'note' }, []);
     }
     default:
       return context.problem(where, `unknown directive "${directive.name}"`), null;
@@ -260,6 +263,16 @@ function formatBytes(size: number): string {
   if (size < 1024) return `${size} B`;
   if (size < 1024 * 1024) return `${Math.round(size / 1024)} KB`;
   return `${(size / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** GFM table alignment arrives as the obsolete `align` attribute: carried as a class instead. */
+function alignmentToClasses(tree: HastRoot): void {
+  visit(tree, 'element', (node: Element) => {
+    if ((node.tagName === 'th' || node.tagName === 'td') && typeof node.properties?.align === 'string') {
+      node.properties = { ...node.properties, className: [`align-${node.properties.align}`] };
+      delete node.properties.align;
+    }
+  });
 }
 
 /** Gives h2-h4 stable ids `header-<slug>`, unique within the body. */

@@ -24,8 +24,11 @@ export function describeClientError(error: unknown): { message: string; status: 
   let current: unknown = error;
   let status: number | null = null;
   let code: string | null = null;
-  // Clients wrap: meilisearch's request error holds the API error as its cause.
+  const messages: string[] = [];
+  // Clients wrap: meilisearch's request error ("Request to … has failed") holds the API error or
+  // the timeout as its cause, and the cause says what went wrong.
   for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
+    if (!messages.includes(current.message)) messages.push(current.message);
     const fields = current as Error & { status?: unknown; response?: { status?: unknown }; cause?: unknown; code?: unknown };
     if (status === null && typeof fields.status === 'number') status = fields.status;
     if (status === null && typeof fields.response?.status === 'number') status = fields.response.status;
@@ -34,5 +37,5 @@ export function describeClientError(error: unknown): { message: string; status: 
     if (code === null && typeof fields.code === 'string') code = fields.code;
     current = fields.cause;
   }
-  return { message: error instanceof Error ? error.message : String(error), status, code };
+  return { message: messages.length > 0 ? messages.join(': ') : String(error), status, code };
 }

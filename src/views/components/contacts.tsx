@@ -2,6 +2,7 @@
 import type { Contact } from '#src/domain/contact';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from './image';
+import { displayPhone, telHref } from '../phone';
 
 export function Contacts(props: { contacts: readonly Contact[]; mediaRoot: string }) {
   const { t } = useTranslator();
@@ -33,7 +34,7 @@ export function Contacts(props: { contacts: readonly Contact[]; mediaRoot: strin
                   <>
                     <dt>{t('contacts.phone')}</dt>
                     <dd>
-                      <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a>
+                      <a href={telHref(contact.phone)}>{displayPhone(contact.phone)}</a>
                     </dd>
                   </>
                 ) : null}
@@ -41,7 +42,7 @@ export function Contacts(props: { contacts: readonly Contact[]; mediaRoot: strin
                   <>
                     <dt>{t('contacts.mobile')}</dt>
                     <dd>
-                      <a href={`tel:${contact.mobile.replace(/[^+\d]/g, '')}`}>{contact.mobile}</a>
+                      <a href={telHref(contact.mobile)}>{displayPhone(contact.mobile)}</a>
                     </dd>
                   </>
                 ) : null}

@@ -4,6 +4,7 @@ import { SOCIAL_NETWORKS, type CompanyInformation } from '#src/domain/newsroom';
 import { useTranslator } from '../contexts';
 import type { LayoutModel } from '../page-model';
 import { ResponsiveImage } from './image';
+import { displayPhone, telHref } from '../phone';
 
 const NETWORK_NAMES: Readonly<Record<(typeof SOCIAL_NETWORKS)[number], string>> = {
   facebook: 'Facebook',
@@ -58,11 +59,14 @@ function Header({ layout }: { layout: LayoutModel }) {
             </ul>
           </nav>
         ) : null}
-        <form className="header-search" method="get" action={layout.searchAction} role="search" data-island="search-box">
+        <form className="header-search" method="get" action={layout.searchAction} role="search" aria-label={t('search.label')} data-island="search-box">
           <label htmlFor="header-search-query" className="visually-hidden">
             {t('search.label')}
           </label>
           <input id="header-search-query" name="query" type="search" placeholder={t('search.label')} maxLength={200} autoComplete="off" />
+          <button type="submit" className="visually-hidden">
+            {t('search.submit')}
+          </button>
         </form>
         {layout.languages.length > 1 ? (
           <nav className="language-switcher" aria-label={t('site.language_switcher')}>
@@ -164,7 +168,7 @@ export function Boilerplate({ company }: { company: CompanyInformation | null })
           <>
             <dt>{t('contacts.phone')}</dt>
             <dd>
-              <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`}>{company.phone}</a>
+              <a href={telHref(company.phone)}>{displayPhone(company.phone)}</a>
             </dd>
           </>
         ) : null}

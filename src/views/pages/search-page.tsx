@@ -31,7 +31,7 @@ function SearchContent({ model }: { model: SearchPageModel }) {
   return (
     <section className="container search" aria-labelledby="search-title">
       <h1 id="search-title">{t('search.title')}</h1>
-      <form className="search-form" method="get" action={model.action} role="search" data-island="search-box">
+      <form className="search-form" method="get" action={model.action} role="search" aria-labelledby="search-title" data-island="search-box">
         <label htmlFor="search-query" className="visually-hidden">
           {t('search.label')}
         </label>
@@ -90,7 +90,7 @@ function SearchContent({ model }: { model: SearchPageModel }) {
                 ))}
               </ol>
               {model.nextPageHref ? (
-                <nav className="pagination">
+                <nav className="pagination" aria-label={t('pagination.load_more')}>
                   <a className="button load-more" href={model.nextPageHref} rel="next nofollow" data-load-more="search">
                     {t('pagination.load_more')}
                   </a>

@@ -56,7 +56,7 @@ function StoryArticle({ model }: { model: StoryPageModel }) {
     <article className="story container-narrow">
       <header className="story-header">
         {model.categories.length > 0 ? (
-          <ul className="story-categories" aria-label={t('story.categories')}>
+          <ul className="story-categories">
             {model.categories.map((category) => (
               <li key={category.href}>
                 <a href={category.href}>{category.name}</a>
@@ -94,7 +94,7 @@ function StoryArticle({ model }: { model: StoryPageModel }) {
       {story.summary ? <p className="story-summary">{story.summary}</p> : null}
       <div className="story-body" dangerouslySetInnerHTML={{ __html: resolveBodyMedia(story.body_html, layout.mediaRoot) }} />
       {story.tags.length > 0 ? (
-        <ul className="story-tags" aria-label={t('story.tags')}>
+        <ul className="story-tags">
           {story.tags.map((tag) => (
             <li key={tag}>{tag}</li>
           ))}

@@ -1,0 +1,230 @@
+import { Hono } from 'hono';
+import { describe, expect, test, vi } from 'vitest';
+import type { AppEnv } from '#src/env';
+import { reportError } from '#src/middleware/error-reporting';
+import { ERROR_SAMPLE_RATE, readErrorReportingConfig } from '#src/platform/errors/config';
+import { beforeSend, hasOnlyAnonymousFrames, isIgnoredError, redactEmails, scrubEvent, type ErrorEvent } from '#src/platform/errors/event-filters';
+import { createReporter, traceHeaders } from '#src/platform/errors/reporter';
+import { shouldAttachTraceHeaders } from '#src/platform/errors/trace-propagation';
+
+const DSN = 'https://publickey123@o1.ingest.sentry.example/42';
+
+/** The parts of a sent event payload the tests read. */
+interface SentEvent {
+  readonly url: string;
+  readonly event: {
+    environment: string;
+    release: string;
+    tags: Record<string, string>;
+    exception: { values: { value: string }[] };
+    request: { cookies?: unknown; headers?: Record<string, string> };
+  };
+}
+
+/**
+ * A tiny app whose onError reports like app.tsx does, with a fake transport: envelopes are parsed
+ * and kept instead of sent.
+ */
+function reportingApp(env: Record<string, string>, options: { sampleRate?: number; error?: () => unknown } = {}) {
+  const sent: SentEvent[] = [];
+  const pending: Promise<unknown>[] = [];
+  const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const lines = String(init?.body).split('\n');
+    // Envelope: header line, then (item header, item payload) pairs.
+    for (let i = 1; i + 1 < lines.length; i += 2) {
+      if (JSON.parse(lines[i]!).type === 'event') sent.push({ url: String(input), event: JSON.parse(lines[i + 1]!) });
+    }
+    return new Response('{}', { status: 200 });
+  }) as typeof fetch;
+  const app = new Hono<AppEnv>();
+  app.get('*', () => {
+    throw options.error ? options.error() : new Error('Rendering failed for jane.doe@example.com');
+  });
+  app.onError((error, c) => {
+    reportError(c, error, { fetcher, ...(options.sampleRate === undefined ? {} : { sampleRate: options.sampleRate }) });
+    return c.text('Something went wrong', 500);
+  });
+  const ctx = { waitUntil: (promise: Promise<unknown>) => void pending.push(promise), passThroughOnException: () => undefined, props: {} };
+  const request = async (path: string, init: RequestInit = {}) => {
+    const response = await app.request(path, init, env, ctx as unknown as ExecutionContext);
+    // The transport hands its request to waitUntil a few microtasks after capture.
+    for (let i = 0; i < 10; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      await Promise.all(pending);
+    }
+    return response;
+  };
+  return { request, sent };
+}
+
+const exceptionEvent = (values: NonNullable<ErrorEvent['exception']>['values']): ErrorEvent => ({ type: undefined, exception: { values } });
+
+describe('error reporting', () => {
+  test.each([
+    ['no DSN', {}, null],
+    ['an empty DSN', { SENTRY_DSN: ' ' }, null],
+    ['a DSN only', { SENTRY_DSN: DSN }, { dsn: DSN, environment: 'production', release: 'dev', sampleRate: 0.005, tracesSampleRate: 1 }],
+    [
+      'a preview deployment',
+      { SENTRY_DSN: DSN, ENVIRONMENT_LABEL: 'preview', RELEASE: '1a2b3c4', SENTRY_TRACES_SAMPLE_RATE: '0.25' },
+      { dsn: DSN, environment: 'preview', release: '1a2b3c4', sampleRate: 0.005, tracesSampleRate: 0.25 },
+    ],
+  ])('configuration with %s', (_name, env, expected) => {
+    expect(readErrorReportingConfig(env)).toEqual(expected);
+  });
+
+  test.each([
+    [{ SENTRY_DSN: 'not a url' }, 'SENTRY_DSN'],
+    [{ SENTRY_DSN: DSN, SENTRY_TRACES_SAMPLE_RATE: '2' }, 'SENTRY_TRACES_SAMPLE_RATE'],
+    [{ SENTRY_DSN: DSN, SENTRY_TRACES_SAMPLE_RATE: 'all' }, 'SENTRY_TRACES_SAMPLE_RATE'],
+  ])('a malformed configuration names the variable: %o', (env, variable) => {
+    expect(() => readErrorReportingConfig(env)).toThrow(variable);
+  });
+
+  test.each([
+    ['/api/fetch-stories', true],
+    ['api/fetch-stories', true],
+    ['/fr/search?query=wind', true],
+    ['https://news.example/api/x', true],
+    ['http://localhost:8787/api/x', true],
+    ['http://127.0.0.1:9000/', true],
+    ['http://app.localhost/', true],
+    ['https://search.meilisearch.example/multi-search', false],
+    ['https://other.example/api/x', false],
+    ['//other.example/api/x', false],
+    ['/\\other.example/x', false],
+    ['https://localhost.evil.example/', false],
+    ['http://news.example/api/x', false],
+    ['javascript:alert(1)', false],
+    ['data:text/plain,hi', false],
+  ])('trace headers for %s from https://news.example: %s', (url, expected) => {
+    expect(shouldAttachTraceHeaders(url, 'https://news.example')).toBe(expected);
+  });
+
+  test('trace headers carry the trace id, release and public key, only where allowed', () => {
+    const config = readErrorReportingConfig({ SENTRY_DSN: DSN, RELEASE: 'r1' })!;
+    const reporter = createReporter(config, { request: new Request('https://news.example/'), waitUntil: () => undefined });
+    const headers = traceHeaders(reporter, config, '/api/fetch-stories', 'https://news.example');
+    expect(headers['sentry-trace']).toMatch(/^[0-9a-f]{32}-[0-9a-f]{16}(-[01])?$/);
+    expect(headers.baggage).toContain('sentry-release=r1');
+    expect(headers.baggage).toContain('sentry-public_key=publickey123');
+    expect(traceHeaders(reporter, config, 'https://search.example/', 'https://news.example')).toEqual({});
+  });
+
+  test.each([
+    [exceptionEvent([{ type: 'Error', value: 'Object Not Found Matching Id:3, MethodName:update' }]), true],
+    [exceptionEvent([{ type: 'TypeError', value: 'Illegal invocation' }]), true],
+    [{ type: undefined, message: 'Illegal invocation: function called on wrong receiver' } as ErrorEvent, true],
+    [exceptionEvent([{ type: 'Error', value: 'D1_ERROR: no such table' }]), false],
+  ])('ignored error %#: %s', (event, expected) => {
+    expect(isIgnoredError(event)).toBe(expected);
+  });
+
+  test.each([
+    [[{ filename: '<anonymous>' }, { filename: '<anonymous>' }], true],
+    [[{ function: 'eval' }, { filename: 'native' }], true],
+    [[{ filename: '<anonymous>' }, { filename: '/index.js', function: 'render' }], false],
+    [[], false],
+  ])('frames %o are all anonymous: %s', (frames, expected) => {
+    expect(hasOnlyAnonymousFrames(exceptionEvent([{ type: 'Error', value: 'x', stacktrace: { frames } }]))).toBe(expected);
+  });
+
+  test('scrubbing removes cookies, credentials, IPs and every email address', () => {
+    const event: ErrorEvent = {
+      type: undefined,
+      message: 'Subscribe failed for jane.doe@example.com',
+      request: {
+        url: 'https://news.example/en/newsroom/x/subscribe',
+        query_string: 'email=jane.doe%40example.com&locale=en',
+        cookies: { consent: 'true', session: 'abc' },
+        headers: { Cookie: 'session=abc', Authorization: 'Bearer x', 'CF-Connecting-IP': '203.0.113.9', 'user-agent': 'Test' },
+        data: { email: 'Jane.Doe@Example.co.uk', nested: ['ops+alerts@example.org'] },
+      },
+      user: { id: '1', email: 'jane.doe@example.com', ip_address: '203.0.113.9' },
+      breadcrumbs: [{ message: 'POST by john@example.net' }],
+      extra: { 'jane.doe@example.com': 'as a key' },
+    };
+    const scrubbed = scrubEvent(event);
+    expect(JSON.stringify(scrubbed)).not.toMatch(/example\.(com|co\.uk|org|net)/);
+    expect(scrubbed.message).toBe('Subscribe failed for [email]');
+    expect(scrubbed.request?.query_string).toBe('email=[email]&locale=en');
+    expect(scrubbed.request?.cookies).toBeUndefined();
+    expect(scrubbed.request?.headers).toEqual({ 'user-agent': 'Test' });
+    expect(scrubbed.user).toEqual({ id: '1' });
+    expect(event.message).toContain('jane.doe@example.com'); // the original is left alone
+  });
+
+  test.each([
+    ['mail jane@example.com now', 'mail [email] now'],
+    ['a%40b.io', '[email]'],
+    ['no address here @ all', 'no address here @ all'],
+  ])('redactEmails(%s) = %s', (text, expected) => {
+    expect(redactEmails(text)).toBe(expected);
+  });
+
+  test('beforeSend drops noise and scrubs the rest', () => {
+    expect(beforeSend(exceptionEvent([{ type: 'TypeError', value: 'Illegal invocation' }]))).toBeNull();
+    expect(beforeSend({ type: undefined, message: 'a@b.io failed' })?.message).toBe('[email] failed');
+  });
+
+  test('with a DSN, an unexpected error is sent with environment, release, path and no cookies or emails', async () => {
+    const { request, sent } = reportingApp({ SENTRY_DSN: DSN, RELEASE: 'abc123' }, { sampleRate: 1 });
+    const response = await request('https://news.example/fr/search?query=x&email=jane.doe%40example.com', {
+      headers: { Cookie: 'consent=true; session=abc', Referer: 'https://news.example/?from=jane.doe@example.com', 'User-Agent': 'Test' },
+    });
+    expect(response.status).toBe(500);
+    expect(sent).toHaveLength(1);
+    const { url, event } = sent[0]!;
+    expect(url).toBe('https://o1.ingest.sentry.example/api/42/envelope/?sentry_key=publickey123&sentry_version=7&sentry_client=toucan-js%2F4.1.1');
+    expect(event.environment).toBe('production');
+    expect(event.release).toBe('abc123');
+    expect(event.tags).toMatchObject({ path: '/fr/search' });
+    expect(event.exception.values[0]!.value).toBe('Rendering failed for [email]');
+    expect(event.request.cookies).toBeUndefined();
+    expect(event.request.headers).toEqual({ referer: 'https://news.example/?from=[email]', 'user-agent': 'Test' });
+    expect(JSON.stringify(event)).not.toContain('example.com');
+    expect(JSON.stringify(event)).not.toContain('session=abc');
+  });
+
+  test('without a DSN nothing is sent', async () => {
+    const { request, sent } = reportingApp({}, { sampleRate: 1 });
+    expect((await request('https://news.example/')).status).toBe(500);
+    expect(sent).toHaveLength(0);
+  });
+
+  test('ignored errors are not sent', async () => {
+    const { request, sent } = reportingApp({ SENTRY_DSN: DSN }, { sampleRate: 1, error: () => new TypeError('Illegal invocation') });
+    await request('https://news.example/');
+    expect(sent).toHaveLength(0);
+  });
+
+  test('errors whose stack frames are all anonymous are not sent', async () => {
+    const anonymous = () => {
+      const error = new Error('Script error');
+      error.stack = 'Error: Script error\n    at <anonymous>:1:1\n    at <anonymous>:2:2';
+      return error;
+    };
+    const { request, sent } = reportingApp({ SENTRY_DSN: DSN }, { sampleRate: 1, error: anonymous });
+    await request('https://news.example/');
+    expect(sent).toHaveLength(0);
+  });
+
+  test(`by default only ${ERROR_SAMPLE_RATE * 100}% of errors are sent`, async () => {
+    const random = vi.spyOn(Math, 'random');
+    const { request, sent } = reportingApp({ SENTRY_DSN: DSN });
+    random.mockReturnValue(0.5);
+    await request('https://news.example/');
+    expect(sent).toHaveLength(0);
+    random.mockReturnValue(0.004);
+    await request('https://news.example/');
+    expect(sent).toHaveLength(1);
+  });
+
+  test('a broken configuration never breaks the error page', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { request, sent } = reportingApp({ SENTRY_DSN: 'nope' }, { sampleRate: 1 });
+    expect((await request('https://news.example/')).status).toBe(500);
+    expect(sent).toHaveLength(0);
+    expect(String(warn.mock.calls[0]![0])).toContain('SENTRY_DSN');
+  });
+});

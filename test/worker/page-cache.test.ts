@@ -1,0 +1,356 @@
+// The page cache inside workerd with real local KV (and the seeded D1 for the revision fallback).
+// The middleware is exercised through a tiny Hono app whose handlers count their calls: a hit must
+// run no handler and read no revision from D1. Each test uses its own host, so keys never collide.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { expect, test, vi } from 'vitest';
+import type { AppEnv } from '#src/env';
+import { cacheRules } from '#src/middleware/cache-rules';
+import { pageCache, pageCacheKey, type PageCacheOptions } from '#src/middleware/page-cache';
+import { createSecurityHeaders, pageContentSecurityPolicy } from '#src/middleware/security';
+import { D1ContentRepository } from '#src/platform/d1/content-repository';
+import { CONTENT_REVISION_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
+
+const PAGE = '<!DOCTYPE html><html><body><h1>Wind farm opens</h1></body></html>';
+const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheRules.page };
+let hostCounter = 0;
+const uniqueOrigin = () => `https://cache-${Date.now().toString(36)}-${++hostCounter}.test`;
+
+interface TestApp {
+  readonly app: Hono<AppEnv>;
+  readonly calls: { handler: number; revisionFromDb: number };
+  fail: boolean;
+}
+
+/** A page route, a private route and a streaming route behind the page cache, counting their work. */
+function cachedApp(options: Partial<PageCacheOptions> = {}, outer: MiddlewareHandler<AppEnv>[] = []): TestApp {
+  const state: TestApp = { app: new Hono<AppEnv>(), calls: { handler: 0, revisionFromDb: 0 }, fail: false };
+  const { app, calls } = state;
+  for (const middleware of outer) app.use('*', middleware);
+  app.use(
+    '*',
+    pageCache({
+      readRevisionFromDb: async () => {
+        calls.revisionFromDb += 1;
+        return 1;
+      },
+      revisionMemoMs: 0,
+      ...options,
+    }),
+  );
+  app.get('/story', (c) => {
+    calls.handler += 1;
+    if (state.fail) throw new Error('D1_ERROR: database unavailable');
+    return c.body(PAGE, 200, { ...htmlHeaders, 'Set-Cookie': 'visitor=1; Path=/' });
+  });
+  app.get('/private', (c) => {
+    calls.handler += 1;
+    return c.body(PAGE, 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheRules.private });
+  });
+  app.get('/missing', (c) => {
+    calls.handler += 1;
+    return c.body('Not found', 404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheRules.error });
+  });
+  // What app.onError does for unexpected errors: an error page, never cached.
+  app.onError((_error, c) => c.body('Something went wrong', 503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheRules.error }));
+  return state;
+}
+
+/** One request with its own execution context, waiting for the background cache fill. */
+async function send(app: Hono<AppEnv>, url: string, init: RequestInit = {}, bindings: object = env) {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(url, init), bindings, ctx);
+  const body = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { response, body, status: response.status, header: (name: string) => response.headers.get(name) };
+}
+
+async function setRevision(revision: number | null): Promise<void> {
+  if (revision === null) await env.PAGE_CACHE.delete(CONTENT_REVISION_KEY);
+  else await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, String(revision));
+}
+
+test('a first request misses and stores the page; the next is a hit that runs no handler and reads nothing from D1', async () => {
+  await setRevision(1);
+  const { app, calls } = cachedApp();
+  const url = `${uniqueOrigin()}/story`;
+
+  const miss = await send(app, url);
+  expect(miss.status).toBe(200);
+  expect(miss.header('X-Cache')).toBe('MISS');
+  expect(miss.body).toBe(PAGE);
+
+  const hit = await send(app, url);
+  expect(hit.status).toBe(200);
+  expect(hit.header('X-Cache')).toBe('HIT');
+  expect(hit.body).toBe(PAGE);
+  expect(hit.header('Content-Type')).toBe('text/html; charset=utf-8');
+  expect(hit.header('Cache-Control')).toBe(cacheRules.page);
+  expect(hit.header('ETag')).toMatch(/^"[0-9a-f]{32}"$/);
+  expect(Number(hit.header('Age'))).toBeGreaterThanOrEqual(0);
+  expect(calls).toEqual({ handler: 1, revisionFromDb: 0 });
+});
+
+test('Set-Cookie reaches the visitor who caused the miss but is stripped from the stored copy', async () => {
+  await setRevision(1);
+  const { app } = cachedApp();
+  const url = `${uniqueOrigin()}/story`;
+
+  const miss = await send(app, url);
+  expect(miss.header('Set-Cookie')).toBe('visitor=1; Path=/');
+
+  const stored = await env.PAGE_CACHE.getWithMetadata<StoredPageMetadata>(pageCacheKey({ revision: 1, url: new URL(url) }), 'text');
+  expect(stored.value).toBe(PAGE);
+  expect(stored.metadata?.h.map(([name]) => name)).not.toContain('set-cookie');
+
+  const hit = await send(app, url);
+  expect(hit.header('X-Cache')).toBe('HIT');
+  expect(hit.header('Set-Cookie')).toBeNull();
+});
+
+test('If-None-Match with the stored ETag gets a 304 without a body', async () => {
+  await setRevision(1);
+  const { app, calls } = cachedApp();
+  const url = `${uniqueOrigin()}/story`;
+  await send(app, url);
+  const etag = (await send(app, url)).header('ETag')!;
+
+  const notModified = await send(app, url, { headers: { 'If-None-Match': etag } });
+  expect(notModified.status).toBe(304);
+  expect(notModified.body).toBe('');
+  expect(notModified.header('ETag')).toBe(etag);
+  expect(notModified.header('Cache-Control')).toBe(cacheRules.page);
+
+  const changed = await send(app, url, { headers: { 'If-None-Match': '"something-else"' } });
+  expect(changed.status).toBe(200);
+  expect(changed.body).toBe(PAGE);
+  expect(calls.handler).toBe(1);
+});
+
+test('a HEAD request is answered from the cache without a body', async () => {
+  await setRevision(1);
+  const { app, calls } = cachedApp();
+  const url = `${uniqueOrigin()}/story`;
+  await send(app, url);
+  const head = await send(app, url, { method: 'HEAD' });
+  expect(head.status).toBe(200);
+  expect(head.header('X-Cache')).toBe('HIT');
+  expect(head.body).toBe('');
+  expect(calls.handler).toBe(1);
+});
+
+test('a new content revision misses, so no page from before an import survives it', async () => {
+  await setRevision(1);
+  const { app, calls } = cachedApp();
+  const url = `${uniqueOrigin()}/story`;
+  await send(app, url);
+  expect((await send(app, url)).header('X-Cache')).toBe('HIT');
+
+  await setRevision(2);
+  expect((await send(app, url)).header('X-Cache')).toBe('MISS');
+  expect((await send(app, url)).header('X-Cache')).toBe('HIT');
+  expect(calls.handler).toBe(2);
+});
+
+test('an isolate trusts the revision it read for a few seconds, then reads it again', async () => {
+  await setRevision(1);
+  let now = 1_000_000;
+  const { app, calls } = cachedApp({ revisionMemoMs: 5_000, now: () => now });
+  const url = `${uniqueOrigin()}/story`;
+  await send(app, url);
+  await setRevision(2);
+  expect((await send(app, url)).header('X-Cache')).toBe('HIT');
+  now += 5_000;
+  expect((await send(app, url)).header('X-Cache')).toBe('MISS');
+  expect(calls.handler).toBe(2);
+});
+
+test('private, no-store and non-200 responses are never stored', async () => {
+  await setRevision(1);
+  const { app, calls } = cachedApp();
+  const origin = uniqueOrigin();
+  for (const path of ['/private', '/missing']) {
+    await send(app, `${origin}${path}`);
+    const again = await send(app, `${origin}${path}`);
+    expect(again.header('X-Cache')).toBe('MISS');
+  }
+  expect(calls.handler).toBe(4);
+});
+
+test('session cookies, Authorization and ?preview bypass the cache in both directions', async () => {
+  await setRevision(1);
+  const { app, calls } = cachedApp();
+  const origin = uniqueOrigin();
+  const bypassed = [
+    await send(app, `${origin}/story`, { headers: { Cookie: 'newsroom_session=abc' } }),
+    await send(app, `${origin}/story`, { headers: { Authorization: 'Bearer token' } }),
+    await send(app, `${origin}/story?preview=1`),
+  ];
+  for (const response of bypassed) expect(response.header('X-Cache')).toBe('BYPASS');
+  // Nothing was stored by the bypassed requests: a public visitor still misses first.
+  expect((await send(app, `${origin}/story`)).header('X-Cache')).toBe('MISS');
+  expect((await send(app, `${origin}/story`, { headers: { Cookie: 'consent=true' } })).header('X-Cache')).toBe('HIT');
+  expect(calls.handler).toBe(4);
+});
+
+test('stale-if-error: when the handler fails after the copy expired, the copy is served', async () => {
+  await setRevision(1);
+  let now = 1_000_000;
+  const state = cachedApp({ now: () => now });
+  const url = `${uniqueOrigin()}/story`;
+  await send(state.app, url);
+
+  now += 301_000; // past s-maxage=300
+  state.fail = true;
+  const stale = await send(state.app, url);
+  expect(stale.status).toBe(200);
+  expect(stale.header('X-Cache')).toBe('STALE');
+  expect(stale.header('Age')).toBe('301');
+  expect(stale.header('Cache-Control')).toBe(cacheRules.page);
+  expect(stale.body).toBe(PAGE);
+
+  // With D1 back, the expired copy is replaced.
+  state.fail = false;
+  expect((await send(state.app, url)).header('X-Cache')).toBe('MISS');
+  expect((await send(state.app, url)).header('X-Cache')).toBe('HIT');
+  expect(state.calls.handler).toBe(3);
+});
+
+test('without a stored copy, a failing handler’s error page passes through', async () => {
+  await setRevision(1);
+  const state = cachedApp();
+  state.fail = true;
+  const failed = await send(state.app, `${uniqueOrigin()}/story`);
+  expect(failed.status).toBe(503);
+  expect(failed.header('X-Cache')).toBe('MISS');
+  expect(failed.header('Cache-Control')).toBe(cacheRules.error);
+});
+
+test('a miss streams the body to the visitor while the copy is stored', async () => {
+  await setRevision(1);
+  const { app } = cachedApp();
+  let finish!: () => void;
+  const released = new Promise<void>((resolve) => (finish = resolve));
+  const encoder = new TextEncoder();
+  app.get('/slow', (c) =>
+    c.body(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode('<p>first</p>'));
+          void released.then(() => {
+            controller.enqueue(encoder.encode('<p>second</p>'));
+            controller.close();
+          });
+        },
+      }),
+      200,
+      htmlHeaders,
+    ),
+  );
+  const url = `${uniqueOrigin()}/slow`;
+  const ctx = createExecutionContext();
+  // The response and its first chunk arrive while the handler is still holding the rest back.
+  const response = await app.fetch(new Request(url), env, ctx);
+  const reader = response.body!.getReader();
+  expect(new TextDecoder().decode((await reader.read()).value)).toBe('<p>first</p>');
+  finish();
+  let rest = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+  expect(rest).toBe('<p>second</p>');
+  await waitOnExecutionContext(ctx);
+
+  const hit = await send(app, url);
+  expect(hit.header('X-Cache')).toBe('HIT');
+  expect(hit.body).toBe('<p>first</p><p>second</p>');
+});
+
+test('without a revision in KV it is read once from D1 and written back for the next isolate', async () => {
+  await setRevision(null);
+  const repository = new D1ContentRepository(env.DB);
+  const seeded = (await repository.getSiteContext())!.revision;
+  let reads = 0;
+  const { app } = cachedApp({
+    readRevisionFromDb: async () => {
+      reads += 1;
+      return (await new D1ContentRepository(env.DB).getSiteContext())?.revision ?? null;
+    },
+    revisionMemoMs: 60_000,
+  });
+  const url = `${uniqueOrigin()}/story`;
+  await send(app, url);
+  expect((await send(app, url)).header('X-Cache')).toBe('HIT');
+  expect(reads).toBe(1);
+  expect(await env.PAGE_CACHE.get(CONTENT_REVISION_KEY)).toBe(String(seeded));
+  await setRevision(null);
+});
+
+test('with KV down, pages render from the handler and the failure is logged', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const unavailable = () => Promise.reject(new Error('KV unavailable'));
+  const brokenKv = { get: unavailable, getWithMetadata: unavailable, put: unavailable, delete: unavailable, list: unavailable };
+  const { app, calls } = cachedApp();
+  const url = `${uniqueOrigin()}/story`;
+  for (let i = 0; i < 2; i++) {
+    const page = await send(app, url, {}, { ...env, PAGE_CACHE: brokenKv });
+    expect(page.status).toBe(200);
+    expect(page.body).toBe(PAGE);
+    expect(page.header('X-Cache')).toBe('MISS');
+  }
+  expect(calls.handler).toBe(2);
+  expect(warn).toHaveBeenCalled();
+  expect(String(warn.mock.calls[0]![0])).toContain('KV unavailable');
+});
+
+test('a hit replays the page’s Content-Security-Policy, analytics host included, without loading the newsroom', async () => {
+  await setRevision(1);
+  const site = (await new D1ContentRepository(env.DB).getSiteContext())!;
+  const withPlausible = { ...site, newsroom: { ...site.newsroom, is_plausible_enabled: true } };
+  let siteLoads = 0;
+  const { app } = cachedApp({}, [createSecurityHeaders()]);
+  // What deps + site + pageContentSecurityPolicy do inside the cache in the real app.
+  const inner = new Hono<AppEnv>();
+  inner.use('*', async (c, next) => {
+    siteLoads += 1;
+    c.set('site', withPlausible);
+    await next();
+  });
+  inner.use('*', pageContentSecurityPolicy);
+  inner.get('/analytics', (c) => c.body(PAGE, 200, htmlHeaders));
+  app.route('/', inner);
+
+  const url = `${uniqueOrigin()}/analytics`;
+  const miss = await send(app, url);
+  const hit = await send(app, url);
+  expect(hit.header('X-Cache')).toBe('HIT');
+  expect(siteLoads).toBe(1);
+  for (const response of [miss, hit]) {
+    const csp = response.header('Content-Security-Policy')!;
+    expect(csp).toContain("script-src 'self' https://plausible.io");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.header('Strict-Transport-Security')).toContain('max-age=');
+    expect(response.header('X-Content-Type-Options')).toBe('nosniff');
+  }
+});
+
+test('error pages and stale copies carry the security headers too', async () => {
+  await setRevision(1);
+  let now = 1_000_000;
+  const state = cachedApp({ now: () => now }, [createSecurityHeaders()]);
+  const origin = uniqueOrigin();
+  state.fail = true;
+  const error = await send(state.app, `${origin}/story`);
+  expect(error.status).toBe(503);
+  expect(error.header('Content-Security-Policy')).toContain("script-src 'self';");
+  expect(error.header('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+
+  state.fail = false;
+  await send(state.app, `${origin}/story`);
+  now += 301_000;
+  state.fail = true;
+  const stale = await send(state.app, `${origin}/story`);
+  expect(stale.header('X-Cache')).toBe('STALE');
+  expect(stale.header('Permissions-Policy')).toContain('camera=()');
+  expect(stale.header('Content-Security-Policy')).toContain("default-src 'self'");
+});
