@@ -46,7 +46,9 @@ export async function loadFeed(deps: Deps, site: SiteContext, locale: string, ca
     icon: icon ? urls.absolute(origin, icon) : null,
     updated: Math.max(0, ...stories.map((story) => Math.max(story.updated_at, story.published_at))),
     items: stories.map((story) => {
-      const image = absoluteImage(story.cover, deps.config.mediaRoot, origin);
+      // Feed readers show an image per item: a story without a cover gets the newsroom's own.
+      const picture = story.cover ?? site.newsroom.thumbnail;
+      const image = absoluteImage(picture, deps.config.mediaRoot, origin);
       return {
         id: story.uuid,
         url: urls.absolute(origin, urls.story(story.slug)),
@@ -57,7 +59,7 @@ export async function loadFeed(deps: Deps, site: SiteContext, locale: string, ca
         updated: Math.max(story.updated_at, story.published_at),
         author: story.author_name,
         categories: story.categories.map((ref) => ref.name),
-        image: image && story.cover ? { ...image, size: story.cover.size, mimeType: UploadedImage.fromJSON(story.cover).mimeType } : null,
+        image: image && picture ? { ...image, size: picture.size, mimeType: UploadedImage.fromJSON(picture).mimeType } : null,
       };
     }),
   };

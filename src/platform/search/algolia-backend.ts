@@ -6,11 +6,11 @@
  *
  * One search is one `POST /1/indexes/*\/queries`: the hits query plus one facets-only query per
  * filtered dimension (disjunctive facets, see hits.ts). Timeouts follow SPEC.md section 9, and a
- * host that failed is tried last for 120 s: the hosts cache lives at module level so that memory
- * outlasts one request inside an isolate.
+ * host that failed is skipped or tried last for 120 s (host-state-cache.ts): that cache lives at
+ * module level so the memory outlasts one request inside an isolate.
  */
 import { liteClient, type LiteClient, type SearchForHits, type SearchResponse } from 'algoliasearch/lite';
-import { createMemoryCache, createNullCache, type Cache, type Host, type Requester } from '@algolia/client-common';
+import { createNullCache, type Cache, type Host, type Requester } from '@algolia/client-common';
 import { createFetchRequester } from '@algolia/requester-fetch';
 import type { SearchBackend } from '#src/domain/ports';
 import type { SearchHit } from '#src/domain/search';
@@ -18,6 +18,7 @@ import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchQuery } from '#src/domain/se
 import { SEARCH_CLIENT_TIMEOUTS, SNIPPET_ELLIPSIS, SNIPPET_WORDS } from './constants';
 import { FACET_ATTRIBUTES, FACET_DIMENSIONS, RETRIEVED_ATTRIBUTES, type FacetDimension, type SearchDocument } from './documents';
 import { describeClientError, SearchEngineError } from './errors';
+import { createHostStateCache } from './host-state-cache';
 import {
   activeFilters,
   EMPTY_RESULTS,
@@ -36,7 +37,7 @@ import {
 } from './hits';
 
 /** Hosts' up/down states, shared by every client of this isolate (see the purpose paragraph). */
-const sharedHostsCache = createMemoryCache();
+const sharedHostsCache = createHostStateCache();
 
 export interface AlgoliaClientOptions {
   readonly appId: string;

@@ -12,9 +12,8 @@
 export const SEARCH_CLIENT_TIMEOUTS = { connect: 1_000, read: 2_000, write: 30_000 } as const;
 
 /**
- * How long a host that failed stays at the back of the queue before it is tried first again.
- * Algolia's transporter (`@algolia/client-common`, EXPIRATION_DELAY) has exactly this cooldown
- * built in and offers no option for it; the constant names the behaviour our tests pin down.
+ * How long a host that failed is skipped (down) or tried last (timed out) before it is tried
+ * first again. Applied by host-state-cache.ts, the hosts cache we give the Algolia client.
  */
 export const HOST_RETRY_COOLDOWN_MS = 120_000;
 

@@ -1,0 +1,65 @@
+// The subscription and data-request forms in a real browser, with JavaScript on and off.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, startServer } from './server.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer({ vars: { SHOW_OUTBOX: 'true' } });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const UUID = '5f0c6a52-9a57-4c69-8a3c-6f2b8f1d2e10';
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? 'with JavaScript' : 'without JavaScript';
+
+  test(`subscribing from the footer ${mode}: errors in place, then pending, then confirm by the mailed link`, async () => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/fr`);
+    await page.fill('#footer-subscribe-email', 'pas-une-adresse');
+    await page.click('.footer-subscribe button[type="submit"]');
+    await page.waitForLoadState('load');
+    // The browser's own validation may stop an invalid email in a type=email field; when it
+    // does not (JavaScript off ignores nothing here), the server answers with the spec message.
+    if (page.url().includes('/subscribe')) {
+      assert.ok((await page.textContent('main')).includes('Saisissez une adresse e-mail valide'));
+      await page.fill('#privacy-email', `lecteur-${javaScriptEnabled}@example.org`);
+      await page.click('.privacy-form button[type="submit"]');
+    } else {
+      await page.fill('#footer-subscribe-email', `lecteur-${javaScriptEnabled}@example.org`);
+      await page.click('.footer-subscribe button[type="submit"]');
+    }
+    await page.waitForURL(/status=pending/);
+    assert.ok((await page.textContent('main')).includes('Presque terminé'));
+    const { messages } = await (await fetch(`${server.origin}/_dev/outbox`)).json();
+    const mail = messages.find((message) => message.to_address === `lecteur-${javaScriptEnabled}@example.org`);
+    assert.ok(mail, 'a confirmation mail waits in the outbox');
+    assert.match(mail.subject, /Confirmez votre abonnement/);
+    const link = mail.text_body.match(/https?:\/\/\S+\/subscribe\/confirm\/\w+/)[0];
+    await page.goto(link);
+    assert.ok((await page.textContent('main')).includes('votre abonnement est confirmé'));
+    await context.close();
+  });
+
+  test(`a data request ${mode} is validated and acknowledged`, async () => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/en/newsroom/${UUID}/data-request`);
+    await page.click('.privacy-form button[type="submit"]');
+    await page.waitForLoadState('load');
+    assert.ok((await page.textContent('main')).includes('This field is required'));
+    await page.fill('#privacy-email', 'someone@example.org');
+    await page.selectOption('#privacy-kind', 'deletion');
+    await page.click('.privacy-form button[type="submit"]');
+    await page.waitForURL(/status=received/);
+    assert.ok((await page.textContent('main')).includes('We have received your request'));
+    await context.close();
+  });
+}
