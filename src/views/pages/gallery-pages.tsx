@@ -2,28 +2,20 @@
 import { downloadUrl, UploadedImage } from '#src/domain/media/index';
 import type { GallerySummary } from '#src/domain/gallery';
 import { toBcp47 } from '#src/i18n/locales';
-import { Document } from '../document';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from '../components/image';
-import { Boilerplate, Layout } from '../components/layout';
+import { Pagination } from '../components/pagination';
+import { Boilerplate } from '../components/layout';
+import { NewsroomPage } from '../components/newsroom-page';
 import type { GalleryIndexModel, GalleryPageModel, LayoutModel } from '../page-model';
 import type { ReactNode } from 'react';
 
 function Page({ layout, children }: { layout: LayoutModel; children: ReactNode }) {
   return (
-    <Document
-      locale={layout.context.localeCode}
-      head={layout.head}
-      stylesheet={layout.stylesheet}
-      themeColor={layout.newsroom.theme_color}
-      context={layout.context}
-      siteDomains={layout.siteDomains}
-    >
-      <Layout layout={layout}>
-        {children}
-        <Boilerplate company={layout.company} />
-      </Layout>
-    </Document>
+    <NewsroomPage layout={layout}>
+      {children}
+      <Boilerplate company={layout.company} />
+    </NewsroomPage>
   );
 }
 
@@ -73,20 +65,7 @@ function GalleryIndex({ model }: { model: GalleryIndexModel }) {
           </li>
         ))}
       </ul>
-      {model.pages > 1 ? (
-        <nav className="pagination" aria-label={t('pagination.page_of', { page: model.page, pages: model.pages })}>
-          {model.previousPageHref ? (
-            <a className="button button-secondary" href={model.previousPageHref} rel="prev">
-              {t('pagination.previous')}
-            </a>
-          ) : null}
-          {model.nextPageHref ? (
-            <a className="button load-more" href={model.nextPageHref} rel="next" data-load-more="galleries">
-              {t('pagination.load_more')}
-            </a>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={model.page} pages={model.pages} nextPageHref={model.nextPageHref} previousPageHref={model.previousPageHref} loadMore="galleries" />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 /** Homepage: "Latest stories" with the highlighted story, "All stories" with load more, contacts, boilerplate. */
-import { Document } from '../document';
 import { useTranslator } from '../contexts';
 import { Contacts } from '../components/contacts';
-import { Boilerplate, Layout } from '../components/layout';
+import { Boilerplate } from '../components/layout';
+import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
 import { StoryList } from '../components/story-list';
 import type { HomePageModel } from '../page-model';
@@ -10,18 +10,9 @@ import type { HomePageModel } from '../page-model';
 export function HomePage({ model }: { model: HomePageModel }) {
   const { layout } = model;
   return (
-    <Document
-      locale={layout.context.localeCode}
-      head={layout.head}
-      stylesheet={layout.stylesheet}
-      themeColor={layout.newsroom.theme_color}
-      context={layout.context}
-      siteDomains={layout.siteDomains}
-    >
-      <Layout layout={layout}>
-        <HomeContent model={model} />
-      </Layout>
-    </Document>
+    <NewsroomPage layout={layout}>
+      <HomeContent model={model} />
+    </NewsroomPage>
   );
 }
 

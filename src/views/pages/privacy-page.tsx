@@ -1,22 +1,19 @@
 /** The privacy portal: subscribe (double opt-in), unsubscribe and data-request forms and outcomes. */
 import { DATA_REQUEST_KINDS } from '#src/domain/subscriber';
 import type { MessageId } from '#src/i18n/translate';
-import { Document } from '../document';
 import { useTranslator } from '../contexts';
-import { Layout } from '../components/layout';
+import { NewsroomPage } from '../components/newsroom-page';
 import type { PrivacyPageModel } from '../page-model';
 
 export function PrivacyPage({ model }: { model: PrivacyPageModel }) {
   const { layout } = model;
   return (
-    <Document locale={layout.context.localeCode} head={layout.head} stylesheet={layout.stylesheet} themeColor={layout.newsroom.theme_color} context={layout.context} siteDomains={layout.siteDomains}>
-      <Layout layout={layout}>
-        <section className="container-narrow privacy" aria-labelledby="privacy-title">
-          <h1 id="privacy-title">{model.title}</h1>
-          <PrivacyContent model={model} />
-        </section>
-      </Layout>
-    </Document>
+    <NewsroomPage layout={layout}>
+      <section className="container-narrow privacy" aria-labelledby="privacy-title">
+        <h1 id="privacy-title">{model.title}</h1>
+        <PrivacyContent model={model} />
+      </section>
+    </NewsroomPage>
   );
 }
 

@@ -1,19 +1,16 @@
 /** Search results: the form, "We found N results for …", facets, highlighted hits, load more. */
 import { highlightParts } from '#src/domain/search-query';
 import { isoDate } from '#src/i18n/translate';
-import { Document } from '../document';
 import { useTranslator } from '../contexts';
-import { Layout } from '../components/layout';
+import { NewsroomPage } from '../components/newsroom-page';
 import type { SearchPageModel } from '../page-model';
 
 export function SearchPage({ model }: { model: SearchPageModel }) {
   const { layout } = model;
   return (
-    <Document locale={layout.context.localeCode} head={layout.head} stylesheet={layout.stylesheet} themeColor={layout.newsroom.theme_color} context={layout.context} siteDomains={layout.siteDomains}>
-      <Layout layout={layout}>
-        <SearchContent model={model} />
-      </Layout>
-    </Document>
+    <NewsroomPage layout={layout}>
+      <SearchContent model={model} />
+    </NewsroomPage>
   );
 }
 

@@ -1,30 +1,21 @@
 /** A story: title, subtitle, date, categories, cover, body, author, translations, boilerplate. */
 import { isoDate } from '#src/i18n/translate';
 import { resolveBodyMedia } from '../image-attributes';
-import { Document } from '../document';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from '../components/image';
-import { Boilerplate, Layout } from '../components/layout';
+import { Boilerplate } from '../components/layout';
+import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
 import type { StoryPageModel } from '../page-model';
 
 export function StoryPage({ model }: { model: StoryPageModel }) {
   const { layout } = model;
   return (
-    <Document
-      locale={layout.context.localeCode}
-      head={layout.head}
-      stylesheet={layout.stylesheet}
-      themeColor={layout.newsroom.theme_color}
-      context={layout.context}
-      siteDomains={layout.siteDomains}
-    >
-      <Layout layout={layout}>
-        <StoryArticle model={model} />
-        <RelatedStories model={model} />
-        <Boilerplate company={layout.company} />
-      </Layout>
-    </Document>
+    <NewsroomPage layout={layout}>
+      <StoryArticle model={model} />
+      <RelatedStories model={model} />
+      <Boilerplate company={layout.company} />
+    </NewsroomPage>
   );
 }
 
