@@ -3,21 +3,18 @@
  * and this module finds it in the visitor's catalogue (English when the language has none) and
  * fills in `{name}` arguments and `{count, plural, one {…} other {…}}` forms with Intl rules.
  */
-import ar from './messages/ar.json';
 import en from './messages/en.json';
-import fr from './messages/fr.json';
-import nl from './messages/nl.json';
+import { CATALOGUE_ALIASES, CATALOGUES } from './messages/index';
 import { languageOf, toBcp47 } from './locales';
 
 export type MessageId = keyof typeof en;
 export type Messages = Readonly<Record<MessageId, string>>;
 export type MessageValues = Readonly<Record<string, string | number>>;
 
-/** Catalogues by language; a language without one is served in English. */
-export const CATALOGUES: Readonly<Record<string, Messages>> = { en, fr, nl, ar };
+export { CATALOGUES };
 
 export function messagesFor(locale: string): Messages {
-  return CATALOGUES[locale] ?? CATALOGUES[languageOf(locale)] ?? en;
+  return CATALOGUES[locale] ?? CATALOGUES[CATALOGUE_ALIASES[locale] ?? ''] ?? CATALOGUES[languageOf(locale)] ?? en;
 }
 
 /** Formats one message. Unknown ids return the id itself, so a gap is visible, never a crash. */

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import en from '#src/i18n/messages/en.json';
+import { SUPPORTED_LOCALES } from '#src/i18n/locales';
 import { CATALOGUES, formatDate, formatMessage, messagesFor, type MessageId } from '#src/i18n/translate';
 
 const ids = Object.keys(en).sort();
@@ -42,7 +43,7 @@ test.each([
 });
 
 test('arguments are filled in and a language without a catalogue reads English', () => {
-  expect(formatMessage('de', messagesFor('de'), 'boilerplate.about', { name: 'Acme' })).toBe('About Acme');
+  expect(formatMessage('sw', messagesFor('sw'), 'boilerplate.about', { name: 'Acme' })).toBe('About Acme');
   expect(formatMessage('fr-ca', messagesFor('fr-ca'), 'boilerplate.about', { name: 'Acme' })).toBe('À propos de Acme');
 });
 
@@ -53,4 +54,20 @@ test.each([
   ['nl', 1_772_578_800, 'America/Los_Angeles', '3 maart 2026'],
 ])('in %s, %i seconds in %s is shown as %s', (locale, seconds, zone, expected) => {
   expect(formatDate(locale, seconds, zone)).toBe(expected);
+});
+
+test.each(SUPPORTED_LOCALES.filter((locale) => !locale.startsWith('en')))('%s is served by a catalogue of its own language, not English', (locale) => {
+  expect(messagesFor(locale)).not.toBe(CATALOGUES.en);
+});
+
+const PLURAL_MESSAGE = /\{(\w+),\s*plural,\s*((?:[^{}]*\{[^{}]*\})+)\s*\}/g;
+
+test.each(Object.keys(CATALOGUES))('every plural message of %s has a branch for each of its plural categories', (locale) => {
+  const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  for (const [id, text] of Object.entries(CATALOGUES[locale]!)) {
+    for (const [, , body] of text.matchAll(PLURAL_MESSAGE)) {
+      const branches = [...body!.matchAll(/(=\d+|zero|one|two|few|many|other)\s*\{/g)].map((match) => match[1]);
+      for (const category of categories) expect(branches, `${locale} ${id}`).toContain(category);
+    }
+  }
 });
