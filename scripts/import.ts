@@ -20,6 +20,8 @@ import { readUploadLedger, readUploadLedgerEntries, recordUploads, uploadCandida
 import { BODY_MEDIA_ROOT } from '#src/views/image-attributes';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { formatProblem } from '#src/content/schema';
+import { syncSearchIndex } from '#src/content/search-sync';
+import { readSearchAdminSettings } from '#src/platform/search/settings';
 import { CURRENT_CONTENT_HASH_SQL, replaceContentStatements, runAtomically, toSqlScript } from '#src/platform/d1/import-statements';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,20 +32,23 @@ interface Options {
   dryRun: boolean;
   force: boolean;
   upload: boolean;
+  /** Send the stories to the configured search engine before writing D1. */
+  syncSearch: boolean;
   /** Local state directory (default: wrangler's own, .wrangler/state). */
   persistTo: string | null;
 }
 
-const USAGE = 'Usage: npm run import -- <content-dir> [--upload] [--remote] [--dry-run] [--force] [--persist-to=DIR]';
+const USAGE = 'Usage: npm run import -- <content-dir> [--upload] [--sync-search] [--remote] [--dry-run] [--force] [--persist-to=DIR]';
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { dir: '', remote: false, dryRun: false, force: false, upload: false, persistTo: null };
+  const options: Options = { dir: '', remote: false, dryRun: false, force: false, upload: false, syncSearch: false, persistTo: null };
   const positional: string[] = [];
   for (const arg of argv) {
     if (arg === '--remote') options.remote = true;
     else if (arg === '--dry-run') options.dryRun = true;
     else if (arg === '--force') options.force = true;
     else if (arg === '--upload') options.upload = true;
+    else if (arg === '--sync-search') options.syncSearch = true;
     else if (arg.startsWith('--persist-to=')) options.persistTo = resolve(arg.slice('--persist-to='.length));
     else if (arg.startsWith('--')) fail(`Unknown option ${arg}\n${USAGE}`);
     else positional.push(arg);
@@ -112,6 +117,16 @@ async function main(): Promise<void> {
   if (options.dryRun) {
     console.log(`Content is valid: ${summary}. Nothing was written (--dry-run).`);
     return;
+  }
+
+  // The search engine is synced before D1 is written: a failed sync leaves D1 as it was.
+  if (options.syncSearch) {
+    const reporter = createProgressReporter();
+    const synced = await syncSearchIndex(bundle, readSearchAdminSettings(process.env), {
+      cdnRoot: process.env.MEDIA_CDN_URL || '/media',
+      onProgress: reporter.update,
+    }).finally(() => reporter.finish());
+    console.log(`Search index ${synced.indexName} (${synced.backend}): ${synced.indexed} documents sent, ${synced.deleted} removed.`);
   }
 
   const statements = replaceContentStatements(bundle, Math.floor(Date.now() / 1000));

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import type { ContentRepository, Mailer, OutboxReader, SearchBackend, SiteContext, SubscriptionStore } from '#src/domain/ports';
 import type { QueryStats } from '#src/platform/d1/content-repository';
+import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/search/settings';
 
 const VarsSchema = z.object({
   MEDIA_CDN_URL: z.optional(z.string()),
@@ -23,6 +24,8 @@ export interface AppConfig {
   readonly emailApi: { url: string; apiKey: string; from: string } | null;
   /** Serve /_dev/outbox (local development only). */
   readonly showOutbox: boolean;
+  /** Search backend settings (D1 unless an engine is configured); never the admin key. */
+  readonly search: ResolvedSearchSettings;
 }
 
 export function readConfig(env: CloudflareBindings): AppConfig {
@@ -40,6 +43,7 @@ export function readConfig(env: CloudflareBindings): AppConfig {
     analyticsRollupDomain: vars.ANALYTICS_ROLLUP_DOMAIN || null,
     emailApi: vars.EMAIL_API_URL ? { url: vars.EMAIL_API_URL, apiKey: vars.EMAIL_API_KEY!, from: vars.EMAIL_FROM! } : null,
     showOutbox: vars.SHOW_OUTBOX === 'true',
+    search: readSearchSettings(env),
   };
 }
 

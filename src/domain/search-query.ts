@@ -28,6 +28,8 @@ export interface SearchResultHit {
   readonly highlightedTitle: string;
   readonly snippet: string;
   readonly published_at: number;
+  /** The body section (`header-…` anchor) the match is in, when the backend indexes sections. */
+  readonly sectionId?: string | null;
 }
 
 export interface FacetValue {
@@ -36,6 +38,8 @@ export interface FacetValue {
 }
 
 export interface SearchResults {
+  /** True when the configured engine failed and the built-in search answered instead. */
+  readonly fellBack?: boolean;
   readonly hits: readonly SearchResultHit[];
   readonly total: number;
   readonly facets: { readonly category: readonly FacetValue[]; readonly year: readonly FacetValue[]; readonly month: readonly FacetValue[] };

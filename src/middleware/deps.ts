@@ -6,6 +6,7 @@ import { D1OutboxMailer, D1SubscriptionStore } from '#src/platform/d1/subscripti
 import { HttpMailer } from '#src/platform/mail/http-mailer';
 import { D1SearchBackend } from '#src/platform/d1/search-backend';
 import { CachedSearchBackend } from '#src/platform/kv/search-cache';
+import { composeSearchBackend, createEngineBackend } from '#src/platform/search/create-backend';
 
 export const deps = createMiddleware<AppEnv>(async (c, next) => {
   const content = new D1ContentRepository(c.env.DB);
@@ -16,7 +17,12 @@ export const deps = createMiddleware<AppEnv>(async (c, next) => {
     subscriptions: new D1SubscriptionStore(c.env.DB),
     mailer: config.emailApi ? new HttpMailer(config.emailApi) : outbox,
     outbox,
-    search: (revision) => new CachedSearchBackend(new D1SearchBackend(c.env.DB, content.stats), c.env.PAGE_CACHE, revision),
+    search: (revision) =>
+      composeSearchBackend({
+        engine: createEngineBackend(config.search),
+        d1: new D1SearchBackend(c.env.DB, content.stats),
+        cache: (inner) => new CachedSearchBackend(inner, c.env.PAGE_CACHE, revision),
+      }),
     queryStats: content.stats,
     config,
   });

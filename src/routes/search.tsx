@@ -94,7 +94,8 @@ export async function loadSearch(deps: Deps, site: SiteContext, locale: string, 
     query: params.query,
     hasQuery: query.text !== '',
     total: results.total,
-    hits: results.hits.map((hit) => ({ ...hit, href: urls.story(hit.slug) })),
+    // A hit in a body section links straight to it (the section's `header-…` anchor).
+    hits: results.hits.map((hit) => ({ ...hit, href: hit.sectionId ? `${urls.story(hit.slug)}#${encodeURIComponent(hit.sectionId)}` : urls.story(hit.slug) })),
     facets: [
       {
         name: 'category' as const,
@@ -125,6 +126,7 @@ export async function loadSearch(deps: Deps, site: SiteContext, locale: string, 
         }),
       },
     ],
+    notice: results.fellBack ? formatMessage(locale, messages, 'search.fallback_notice') : null,
     clearFiltersHref: params.category || params.year || params.month ? searchHref(base, { query: params.query, category: null, year: null, month: null }) : null,
     nextPageHref: params.page < pages ? searchHref(base, { ...filters, page: params.page + 1 }) : null,
   };
@@ -134,7 +136,8 @@ export const search = new Hono<AppEnv>().get('/search', async (c) => {
   const params = readSearchParams((name) => c.req.query(name));
   const model = await loadSearch(c.var.deps, c.var.site!, c.var.locale, params);
   return renderHtml(<SearchPage model={model} />, {
-    headers: { 'Cache-Control': cacheRules.page, 'X-Robots-Tag': 'noindex' },
+    // A page answered by the fallback search must not outlive the engine's outage in a cache.
+    headers: { 'Cache-Control': model.notice ? cacheRules.error : cacheRules.page, 'X-Robots-Tag': 'noindex' },
     waitForAll: isCrawler(c.req.header('User-Agent')),
   });
 });

@@ -168,4 +168,6 @@ export interface SearchPageModel {
   readonly facets: readonly SearchFacetModel[];
   readonly clearFiltersHref: string | null;
   readonly nextPageHref: string | null;
+  /** Shown when the configured search engine failed and the built-in search answered. */
+  readonly notice: string | null;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadContentFolder, type BundleStory, type ContentBundle } from '#src/content/load-folder';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { SearchSyncError, syncSearchIndex } from '#src/content/search-sync';
-import { normaliseSearchQuery, HIGHLIGHT_START } from '#src/domain/search-query';
+import { HIGHLIGHT_END, HIGHLIGHT_START, normaliseSearchQuery } from '#src/domain/search-query';
 import { AlgoliaSearchBackend } from '#src/platform/search/algolia-backend';
 import { ALGOLIA_INDEX_SETTINGS, buildSearchDocuments, MEILISEARCH_INDEX_SETTINGS } from '#src/platform/search/documents';
 import { MeilisearchSearchBackend } from '#src/platform/search/meilisearch-backend';
@@ -153,6 +153,10 @@ describe('syncSearchIndex with Meilisearch', () => {
     ]);
     const search = meili.requests.at(-1)!;
     expect([search.method, search.pathname, search.headers.authorization]).toEqual(['POST', '/multi-search', `Bearer ${meili.searchKey}`]);
+
+    const values = await backend.searchFacetValues({ facet: 'categories', facetQuery: 'prod', query: normaliseSearchQuery({ text: 'story', locale: 'en' }) });
+    expect(values).toEqual([{ value: 'Products', count: 15, highlighted: `${HIGHLIGHT_START}Prod${HIGHLIGHT_END}ucts` }]);
+    expect(meili.requests.at(-1)!.pathname).toBe('/indexes/stories/facet-search');
   });
 });
 
@@ -239,5 +243,8 @@ describe('syncSearchIndex with Algolia', () => {
     const search = algolia.requests.at(-1)!;
     expect([search.method, search.pathname, search.headers['x-algolia-api-key']]).toEqual(['POST', '/1/indexes/*/queries', algolia.searchKey]);
     expect((search.body as { requests: unknown[] }).requests).toHaveLength(2);
+
+    const values = await backend.searchFacetValues({ facet: 'categories', facetQuery: 'prod', query: normaliseSearchQuery({ text: 'story', locale: 'en' }) });
+    expect(values).toEqual([{ value: 'Products', count: 15, highlighted: 'Products' }]);
   });
 });

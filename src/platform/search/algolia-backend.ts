@@ -191,6 +191,9 @@ export class AlgoliaSearchBackend implements SearchBackend, FacetValueSearch {
             facetQuery: input.facetQuery.slice(0, 100),
             query: text ?? '',
             filters: this.filters(input.query, 'category'),
+            // Counts of stories, not of their section records, as in the facet lists.
+            distinct: true,
+            facetingAfterDistinct: true,
             highlightPreTag: HIGHLIGHT_START,
             highlightPostTag: HIGHLIGHT_END,
           },

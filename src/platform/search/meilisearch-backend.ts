@@ -44,9 +44,11 @@ export interface MeilisearchBackendOptions extends MeilisearchClientOptions {
 }
 
 /**
- * The official client, optionally over another fetch. The client's `httpClient` hook receives
- * what it would have passed to fetch and must return the parsed body; API errors are raised here
- * exactly as the client raises them itself, so callers see the same error types either way.
+ * The official client, over the global fetch (Workers, Node) or another one. The client's
+ * `httpClient` hook (marked deprecated in 0.62, still supported) receives what it would have
+ * passed to fetch, with the timeout's abort signal, and must return the parsed body; API errors
+ * are raised as the MeilisearchApiError the client itself would raise, so error statuses and codes
+ * read the same over either transport.
  */
 export function createMeilisearchClient(options: MeilisearchClientOptions): Meilisearch {
   const transport = options.fetch;
@@ -70,7 +72,8 @@ export function createMeilisearchClient(options: MeilisearchClientOptions): Meil
 
 /** A Meilisearch hit in our normalised shape; the underscore fields leave the document. */
 export function normaliseMeilisearchHit(raw: Hit<Record<string, unknown>>): SearchHit<Partial<SearchDocument>> {
-  const { _formatted, _matchesPosition, _geo, _rankingScore: _score, _rankingScoreDetails: _details, _federation: _federation, ...document } = raw as Record<string, unknown>;
+  // Ranking details are dropped with the rest: no view shows them.
+  const { _formatted, _matchesPosition, _geo, _rankingScore: _score, _rankingScoreDetails: _details, _federation: _origin, ...document } = raw as Record<string, unknown>;
   const geo = geoPoint(_geo);
   return {
     objectID: String(document.objectID ?? ''),

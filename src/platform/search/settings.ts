@@ -54,11 +54,22 @@ const REQUIRED: Readonly<Record<SearchBackendName, readonly ('SEARCH_APP_ID' | '
   algolia: ['SEARCH_APP_ID', 'SEARCH_API_KEY'],
 };
 
+/** A worker's env object lives as long as its isolate: check it once, not on every request. */
+const checked = new WeakMap<object, ResolvedSearchSettings>();
+
 /**
  * Reads and checks the search variables of a worker env or `process.env`. Throws a
  * SearchSettingsError naming every wrong or missing field.
  */
 export function readSearchSettings(env: object): ResolvedSearchSettings {
+  const known = checked.get(env);
+  if (known) return known;
+  const settings = resolve(env);
+  checked.set(env, settings);
+  return settings;
+}
+
+function resolve(env: object): ResolvedSearchSettings {
   const vars = parseVars(env);
   const searchBackend = vars.SEARCH_BACKEND ?? 'd1';
   const missing = REQUIRED[searchBackend].filter((name) => !vars[name]);
@@ -76,7 +87,8 @@ export function readSearchSettings(env: object): ResolvedSearchSettings {
 
 /** The CLI's settings: an external engine and its admin key are both required. */
 export function readSearchAdminSettings(env: object): SearchAdminSettings {
-  const settings = readSearchSettings(env);
+  // Not memoised: process.env can change between reads, a worker's env cannot.
+  const settings = resolve(env);
   if (settings.searchBackend === 'd1') {
     throw new SearchSettingsError('Invalid search configuration: SEARCH_BACKEND must be meilisearch or algolia to sync a search index (it is d1, which the import fills itself)');
   }

@@ -37,6 +37,11 @@ function SearchContent({ model }: { model: SearchPageModel }) {
           {t('search.submit')}
         </button>
       </form>
+      {model.notice ? (
+        <p className="notice notice-error" role="status">
+          {model.notice}
+        </p>
+      ) : null}
       {model.hasQuery ? (
         <>
           <p className="search-summary" role="status">

@@ -234,7 +234,7 @@ describe('AlgoliaSearchBackend.searchFacetValues', () => {
 
     expect(new URL(fake.sent[0]!.url).pathname).toBe('/1/indexes/*/queries');
     expect(fake.sent[0]!.body).toEqual({
-      requests: [{ indexName: 'stories', type: 'facet', facet: 'categories', facetQuery: 'pro', query: 'solar farm', filters: 'culture:"en" AND month=3', highlightPreTag: S, highlightPostTag: E }],
+      requests: [{ indexName: 'stories', type: 'facet', facet: 'categories', facetQuery: 'pro', query: 'solar farm', filters: 'culture:"en" AND month=3', distinct: true, facetingAfterDistinct: true, highlightPreTag: S, highlightPostTag: E }],
     });
     expect(values).toEqual([{ value: 'Products', count: 3, highlighted: `${S}Pro${E}ducts` }]);
   });

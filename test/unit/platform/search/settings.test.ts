@@ -82,3 +82,10 @@ describe('search constants (SPEC.md section 9)', () => {
     expect(SEARCH_SYNC_BATCH_SIZE).toBe(1000);
   });
 });
+
+describe('readSearchSettings on a worker env', () => {
+  it('checks an env object once and returns the same settings for it afterwards', () => {
+    const env = { SEARCH_BACKEND: 'meilisearch', SEARCH_HOST: 'https://search.example.com', SEARCH_API_KEY: 'key' };
+    expect(readSearchSettings(env)).toBe(readSearchSettings(env));
+  });
+});
