@@ -22,6 +22,7 @@ import { createMediaAddressing } from '#src/content/media-addressing';
 import { formatProblem } from '#src/content/schema';
 import { syncSearchIndex } from '#src/content/search-sync';
 import { readSearchAdminSettings } from '#src/platform/search/settings';
+import { CONTENT_REVISION_KEY, KvPageCacheStore } from '#src/platform/kv/page-cache-store';
 import { CURRENT_CONTENT_HASH_SQL, replaceContentStatements, runAtomically, toSqlScript } from '#src/platform/d1/import-statements';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -136,7 +137,11 @@ async function main(): Promise<void> {
     writeFileSync(file, toSqlScript(statements));
     wrangler(['d1', 'migrations', 'apply', 'DB', '--remote']);
     wrangler(['d1', 'execute', 'DB', '--remote', `--file=${file}`]);
-    console.log(`Imported ${summary} into the remote D1 database.`);
+    // The page cache keys on the revision; publish the new one after the commit.
+    const answer = JSON.parse(wrangler(['d1', 'execute', 'DB', '--remote', '--json', '--command', 'SELECT revision FROM content_revision WHERE id = 1'])) as { results: { revision: number }[] }[];
+    const revision = answer[0]?.results[0]?.revision;
+    if (revision !== undefined) wrangler(['kv', 'key', 'put', CONTENT_REVISION_KEY, String(revision), '--binding', 'PAGE_CACHE', '--remote']);
+    console.log(`Imported ${summary} into the remote D1 database (content revision ${revision}).`);
     return;
   }
 
@@ -144,7 +149,7 @@ async function main(): Promise<void> {
   wrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
   copyMediaToAssets(bundle.media);
   const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({
+  const proxy = await getPlatformProxy<{ DB: D1Database; PAGE_CACHE: KVNamespace }>({
     configPath: join(root, 'wrangler.toml'),
     // wrangler's --persist-to names the parent of the v3 folder getPlatformProxy wants.
     persist: options.persistTo ? { path: join(options.persistTo, 'v3') } : true,
@@ -152,12 +157,18 @@ async function main(): Promise<void> {
   });
   try {
     const current = await proxy.env.DB.prepare(CURRENT_CONTENT_HASH_SQL).first<{ content_hash: string }>();
+    const pageCache = new KvPageCacheStore(proxy.env.PAGE_CACHE);
     if (current?.content_hash === bundle.hash && !options.force) {
+      const unchanged = await proxy.env.DB.prepare('SELECT revision FROM content_revision WHERE id = 1').first<{ revision: number }>();
+      if (unchanged) await pageCache.writeRevision(unchanged.revision);
       console.log(`Nothing changed: ${summary} already imported.`);
       return;
     }
     await runAtomically(proxy.env.DB, statements);
     const revision = await proxy.env.DB.prepare('SELECT revision FROM content_revision WHERE id = 1').first<{ revision: number }>();
+    // After the commit, never before: a page rendered from the old content must not be cached
+    // under the new revision.
+    if (revision) await pageCache.writeRevision(revision.revision);
     console.log(`Imported ${summary} (${statements.length} statements, one transaction). Content revision ${revision?.revision}.`);
   } finally {
     await proxy.dispose();

@@ -1,8 +1,10 @@
 /**
  * createApp(): the middleware order, the routes, and the one place errors become responses.
  *
- * Order matters: security headers wrap everything (error pages included); deps before site,
- * because loading the site needs the repository; the locale middleware only runs on
+ * Order matters: security headers wrap everything (error pages included); the page cache comes
+ * before deps and site, so a cache hit costs no D1 query at all; the page's own CSP (which names
+ * the newsroom's analytics hosts) is written inside the cache, so hits replay it; deps before
+ * site, because loading the site needs the repository; the locale middleware only runs on
  * locale-scoped routes. Stories are matched last: `/{slug}` would otherwise shadow `/fr`.
  */
 import { Hono, type Context } from 'hono';
@@ -11,9 +13,11 @@ import { InvalidInputError, MovedError, NotFoundError } from '#src/domain/errors
 import { defaultLanguage } from '#src/domain/newsroom';
 import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { deps } from '#src/middleware/deps';
+import { deps, readContentRevision } from '#src/middleware/deps';
+import { reportError } from '#src/middleware/error-reporting';
+import { pageCache } from '#src/middleware/page-cache';
 import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
-import { securityHeaders } from '#src/middleware/security';
+import { pageContentSecurityPolicy, securityHeaders } from '#src/middleware/security';
 import { site } from '#src/middleware/site';
 import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
@@ -34,7 +38,8 @@ export function createApp(): Hono<AppEnv> {
 
   app.use('*', securityHeaders);
   app.route('/media', media);
-  app.use('*', deps, site);
+  app.use('*', pageCache({ readRevisionFromDb: readContentRevision, release: (c) => c.env.RELEASE }));
+  app.use('*', deps, site, pageContentSecurityPolicy);
 
   // Trailing slashes: one address per page.
   app.use('*', async (c, next) => {
@@ -77,11 +82,15 @@ export function createApp(): Hono<AppEnv> {
     // API callers read {message}; visitors get a page in their language.
     if (c.req.path.startsWith('/api/')) {
       const status = error instanceof InvalidInputError ? 400 : error instanceof NotFoundError ? 404 : 500;
-      if (status === 500) logUnexpected(c, error);
+      if (status === 500) {
+        logUnexpected(c, error);
+        reportError(c, error);
+      }
       return c.json({ message: status === 500 ? 'Something went wrong' : error.message }, status, { 'Cache-Control': cacheRules.error });
     }
     if (error instanceof NotFoundError) return errorResponse(c, 404);
     logUnexpected(c, error);
+    reportError(c, error);
     return errorResponse(c, 500);
   });
   return app;

@@ -1,4 +1,5 @@
 /** Builds the request's dependencies from the bindings: the only place that sees D1 for pages. */
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { readConfig, type AppEnv } from '#src/env';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
@@ -7,6 +8,9 @@ import { HttpMailer } from '#src/platform/mail/http-mailer';
 import { D1SearchBackend } from '#src/platform/d1/search-backend';
 import { CachedSearchBackend } from '#src/platform/kv/search-cache';
 import { composeSearchBackend, createEngineBackend } from '#src/platform/search/create-backend';
+
+/** The page cache asks D1 for the content revision only when KV does not hold it. */
+export const readContentRevision = (c: Context<AppEnv>): Promise<number | null> => new D1ContentRepository(c.env.DB).getContentRevision();
 
 export const deps = createMiddleware<AppEnv>(async (c, next) => {
   const content = new D1ContentRepository(c.env.DB);

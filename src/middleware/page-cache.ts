@@ -53,7 +53,7 @@ export const STORABLE_CONTENT_TYPES: readonly string[] = [
 
 /**
  * Headers never replayed from the cache: per-visitor (cookies), per-response (timings, dates,
- * lengths, CDN ids) or recomputed on a hit (Age, ETag, X-Cache).
+ * lengths, CDN ids) or set on a hit (Age, X-Cache; the ETag travels in the entry's metadata).
  */
 export const UNSTORED_HEADERS: readonly string[] = [
   'set-cookie',
@@ -273,6 +273,18 @@ export function ifNoneMatchMatches(ifNoneMatch: string | null | undefined, etag:
   return ifNoneMatch.split(',').some((candidate) => candidate.trim() === '*' || bare(candidate) === bare(etag));
 }
 
+/**
+ * Should a cached page be answered with 304? If-None-Match decides when present (RFC 9110
+ * 13.2.2); otherwise If-Modified-Since against the page's own Last-Modified, when it has one.
+ */
+export function isNotModified(requestHeaders: Headers, etag: string, lastModified: string | null): boolean {
+  const ifNoneMatch = requestHeaders.get('If-None-Match');
+  if (ifNoneMatch) return ifNoneMatchMatches(ifNoneMatch, etag);
+  const since = Date.parse(requestHeaders.get('If-Modified-Since') ?? '');
+  const modified = Date.parse(lastModified ?? '');
+  return Number.isFinite(since) && Number.isFinite(modified) && modified <= since;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Middleware
 
@@ -284,8 +296,11 @@ export interface PageCacheOptions {
    * not write KV). Called at most once per isolate per `revisionMemoMs`; keep it one statement.
    */
   readonly readRevisionFromDb: (c: Context<AppEnv>) => Promise<number | null>;
-  /** Part of every key: set it to the deployed release so a deploy starts from an empty cache. */
-  readonly release?: string;
+  /**
+   * Part of every key: the deployed release (e.g. `(c) => c.env.RELEASE`), so a deploy starts
+   * from fresh entries and never serves HTML naming the previous release's assets.
+   */
+  readonly release?: string | ((c: Context<AppEnv>) => string | undefined);
   /** How long an isolate trusts a revision it read (tests pass 0). */
   readonly revisionMemoMs?: number;
   /** The clock, in ms (tests move it to make entries stale). */
@@ -335,10 +350,10 @@ function cachedResponse(request: Request, entry: StoredPage, now: number, status
   headers.set('Age', String(ageSeconds(metadata.t, now)));
   headers.set('X-Cache', status);
   headers.set('Server-Timing', `page-cache;desc="${status}"`);
-  if (ifNoneMatchMatches(request.headers.get('If-None-Match'), metadata.e)) {
+  if (isNotModified(request.headers, metadata.e, headers.get('Last-Modified'))) {
     // A 304 carries the validators and caching headers, never the representation's own.
     const notModified = new Headers();
-    for (const name of ['ETag', 'Age', 'Cache-Control', 'Vary', 'X-Cache', 'Server-Timing']) {
+    for (const name of ['ETag', 'Last-Modified', 'Age', 'Cache-Control', 'Vary', 'X-Cache', 'Server-Timing']) {
       const value = headers.get(name);
       if (value !== null) notModified.set(name, value);
     }
@@ -355,13 +370,12 @@ async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Pr
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    const chunk = value;
-    size += chunk.byteLength;
+    size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
       return null;
     }
-    chunks.push(chunk);
+    chunks.push(value);
   }
   const body = new Uint8Array(size);
   let offset = 0;
@@ -378,6 +392,8 @@ interface PendingCopy {
   readonly status: number;
   readonly headers: [string, string][];
   readonly cacheControl: string | null;
+  /** The route's own validator (feeds and sitemaps compute one): kept so revalidation agrees. */
+  readonly etag: string | null;
   readonly storedAt: number;
 }
 
@@ -388,8 +404,8 @@ async function storeCopy(store: KvPageCacheStore, copy: PendingCopy): Promise<vo
     const contentType = copy.headers.find(([name]) => name === 'content-type')?.[1] ?? '';
     if (contentType.includes('html') && hasRenderError(new TextDecoder().decode(body))) return;
     const { freshSeconds, staleSeconds } = cacheLifetime(copy.cacheControl);
-    const metadata: StoredPageMetadata = { v: 1, s: copy.status, h: copy.headers, t: copy.storedAt, f: freshSeconds, e: await etagOf(body) };
-    await store.put(copy.key, body.buffer as ArrayBuffer, metadata, freshSeconds + staleSeconds);
+    const metadata: StoredPageMetadata = { v: 1, s: copy.status, h: copy.headers, t: copy.storedAt, f: freshSeconds, e: copy.etag ?? (await etagOf(body)) };
+    await store.put(copy.key, body.buffer, metadata, freshSeconds + staleSeconds);
   } catch (error) {
     // A body that failed mid-stream is as uncacheable as a KV that refused it.
     warn('put', error);
@@ -443,7 +459,8 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     }
     const store = new KvPageCacheStore(c.env.PAGE_CACHE);
     const revision = await currentRevision(c, store);
-    const key = revision === null ? null : pageCacheKey({ revision, url: new URL(request.url), release: options.release ?? '' });
+    const release = (typeof options.release === 'function' ? options.release(c) : options.release) ?? '';
+    const key = revision === null ? null : pageCacheKey({ revision, url: new URL(request.url), release });
     if (key === null || !fitsKvKey(key)) {
       await next();
       setResponseHeader(c, 'X-Cache', 'BYPASS');
@@ -481,6 +498,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       status: response.status,
       headers: storedHeaders(response.headers),
       cacheControl: response.headers.get('Cache-Control'),
+      etag: response.headers.get('ETag'),
       storedAt: startedAt,
     };
     replaceResponse(c, new Response(forVisitor, response));

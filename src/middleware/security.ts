@@ -40,7 +40,7 @@ export const PLAUSIBLE_ORIGIN = 'https://plausible.io';
 export const ONETRUST_SCRIPT_ORIGINS: readonly string[] = ['https://cdn.cookielaw.org'];
 export const ONETRUST_CONNECT_ORIGINS: readonly string[] = ['https://cdn.cookielaw.org', 'https://geolocation.onetrust.com'];
 
-/** Two years, the value browsers' preload lists expect; subdomains of a newsroom host are ours too. */
+/** Two years (hstspreload.org's recommendation); subdomains of a newsroom host are ours too. */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /** Headers every response carries, whatever its type. */
@@ -132,7 +132,10 @@ function isHtml(response: Response): boolean {
   return response.headers.get('Content-Type')?.toLowerCase().startsWith('text/html') ?? false;
 }
 
-/** Headers of a response from fetch() are immutable: copy it once, then edit. */
+/**
+ * Headers of a response from fetch() (static assets, media) are immutable: copy it once, then
+ * edit. The probe writes a header every response gets anyway.
+ */
 function mutableHeaders(c: Context<AppEnv>): Headers {
   try {
     c.res.headers.set('X-Content-Type-Options', 'nosniff');

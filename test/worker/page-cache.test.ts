@@ -128,6 +128,23 @@ test('If-None-Match with the stored ETag gets a 304 without a body', async () =>
   expect(calls.handler).toBe(1);
 });
 
+test('a route’s own ETag and Last-Modified are kept, so revalidation agrees across misses and hits', async () => {
+  await setRevision(1);
+  const { app } = cachedApp();
+  app.get('/feed', (c) =>
+    c.body('<rss/>', 200, { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': cacheRules.feed, ETag: 'W/"feed-1"', 'Last-Modified': 'Sun, 22 Nov 2026 09:00:00 GMT' }),
+  );
+  const url = `${uniqueOrigin()}/feed`;
+  expect((await send(app, url)).header('ETag')).toBe('W/"feed-1"');
+  const hit = await send(app, url);
+  expect(hit.header('X-Cache')).toBe('HIT');
+  expect(hit.header('ETag')).toBe('W/"feed-1"');
+  expect((await send(app, url, { headers: { 'If-None-Match': 'W/"feed-1"' } })).status).toBe(304);
+  const sinceModified = await send(app, url, { headers: { 'If-Modified-Since': 'Sun, 22 Nov 2026 09:00:00 GMT' } });
+  expect(sinceModified.status).toBe(304);
+  expect(sinceModified.header('Last-Modified')).toBe('Sun, 22 Nov 2026 09:00:00 GMT');
+});
+
 test('a HEAD request is answered from the cache without a body', async () => {
   await setRevision(1);
   const { app, calls } = cachedApp();
@@ -150,6 +167,18 @@ test('a new content revision misses, so no page from before an import survives i
   await setRevision(2);
   expect((await send(app, url)).header('X-Cache')).toBe('MISS');
   expect((await send(app, url)).header('X-Cache')).toBe('HIT');
+  expect(calls.handler).toBe(2);
+});
+
+test('a new release misses too, so a deploy never serves HTML naming the previous release’s assets', async () => {
+  await setRevision(1);
+  let release = 'r1';
+  const { app, calls } = cachedApp({ release: () => release });
+  const url = `${uniqueOrigin()}/story`;
+  await send(app, url);
+  expect((await send(app, url)).header('X-Cache')).toBe('HIT');
+  release = 'r2';
+  expect((await send(app, url)).header('X-Cache')).toBe('MISS');
   expect(calls.handler).toBe(2);
 });
 

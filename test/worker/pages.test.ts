@@ -124,7 +124,8 @@ test('no page holds an inline executable script', async () => {
 });
 
 test('pages report the database round trips they cost', async () => {
-  const response = await get('/');
+  // Past the page cache (a session cookie bypasses it): a rendered page, not a stored one.
+  const response = await get('/', { headers: { Cookie: 'session=test' } });
   expect(response.headers.get('Server-Timing')).toMatch(/d1;desc="round trips: 2, statements: \d+"/);
 });
 
@@ -138,4 +139,16 @@ test('media are served under a CDN-shaped path, with or without effects, from st
   // so both answers are acceptable here, but never a 500.
   expect([200, 404]).toContain(response.status);
   expect((await get('/media/not-a-uuid/x.jpg')).status).toBe(404);
+});
+
+test('a page is stored in the page cache and served from it the second time, without D1', async () => {
+  const first = await get('/category/company-news');
+  expect(['MISS', 'HIT']).toContain(first.headers.get('X-Cache'));
+  await first.text();
+  const second = await get('/category/company-news');
+  expect(second.headers.get('X-Cache')).toBe('HIT');
+  expect(second.headers.get('Server-Timing') ?? '').not.toContain('d1;');
+  expect(second.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
+  expect(second.headers.get('Set-Cookie')).toBeNull();
+  expect(await second.text()).toContain('<h1 id="category-title">Company</h1>');
 });

@@ -98,6 +98,12 @@ export class D1ContentRepository implements ContentRepository {
     return this.db.batch(statements);
   }
 
+  /** The content revision alone (one statement), for the page cache's key when KV lacks it. */
+  async getContentRevision(): Promise<number | null> {
+    const [result] = await this.batch([this.db.prepare('SELECT revision FROM content_revision WHERE id = 1')]);
+    return rowsOf<{ revision: number }>(result)[0]?.revision ?? null;
+  }
+
   async getSiteContext(): Promise<SiteContext | null> {
     const [newsroom, languages, companies, categories, revision, galleries, contacts] = await this.batch([
       this.db.prepare('SELECT * FROM newsroom WHERE id = 1'),

@@ -30,7 +30,7 @@ export interface StoredPageMetadata {
   readonly t: number;
   /** Seconds after `t` during which the entry is fresh; after that it is only served on error. */
   readonly f: number;
-  /** Strong ETag of the body, quotes included. */
+  /** The page's ETag, quotes included: the route's own, else a strong hash of the body. */
   readonly e: string;
 }
 

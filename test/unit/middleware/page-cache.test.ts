@@ -11,6 +11,7 @@ import {
   hasRenderError,
   ifNoneMatchMatches,
   isFresh,
+  isNotModified,
   isStorableCacheControl,
   isStorableContentType,
   isStorableVary,
@@ -197,6 +198,17 @@ describe('page cache policy', () => {
     [null, false],
   ])('If-None-Match %s matches "abc": %s', (header, expected) => {
     expect(ifNoneMatchMatches(header, '"abc"')).toBe(expected);
+  });
+
+  test.each([
+    ['a matching If-None-Match', { 'If-None-Match': '"abc"' }, true],
+    ['If-None-Match wins over a matching If-Modified-Since', { 'If-None-Match': '"old"', 'If-Modified-Since': 'Sun, 22 Nov 2026 10:00:00 GMT' }, false],
+    ['If-Modified-Since at Last-Modified', { 'If-Modified-Since': 'Sun, 22 Nov 2026 09:00:00 GMT' }, true],
+    ['If-Modified-Since before Last-Modified', { 'If-Modified-Since': 'Sun, 22 Nov 2026 08:59:59 GMT' }, false],
+    ['a malformed If-Modified-Since', { 'If-Modified-Since': 'yesterday' }, false],
+    ['no conditional header', {}, false],
+  ])('%s gives a 304: %s', (_name, headers, expected) => {
+    expect(isNotModified(new Headers(headers), '"abc"', 'Sun, 22 Nov 2026 09:00:00 GMT')).toBe(expected);
   });
 
   test('a page React marked as failed on the server is recognised', () => {

@@ -1,0 +1,502 @@
+// `npm run bench [-- --scale 100000] [-- --entry path/to/worker.ts]`: starts the worker locally
+// (workerd through `wrangler dev`, loopback only, a throwaway state directory with the demo
+// newsroom imported) and measures it with autocannon for a bounded time per route. It prints a
+// table and writes the figures to bench/results/<timestamp>.json. It never fails on a slow
+// figure: benchmarks print, tests assert (DESIGN.md section 8). See bench/README.md.
+//
+// Default mode: requests/s and p50/p99 latency for a story page (cache hit, and cache miss forced
+// by a unique query parameter per request), the homepage, a category page, search, /feed (n/a
+// while it answers 404) and a static asset of the story page's size served by the same workerd
+// (the ceiling), with each route's ratio to the ceiling.
+//
+// Scale mode (--scale N): N generated stories are written straight into the local D1 before the
+// worker starts; list pages (page 1 and a deep page), a category, search and the sitemap are
+// measured as cache misses, with the D1 round trips and statements each page costs (read from
+// its Server-Timing header).
+//
+// Environment: BENCH_DURATION (seconds per route, default 8), BENCH_CONNECTIONS (default 10),
+// BENCH_WARMUP (seconds, default 2).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' };
+const CEILING_DIR = join(root, 'public/bench');
+const CEILING_FILE = join(CEILING_DIR, 'ceiling.html');
+// Workers static assets serve /bench/ceiling.html at /bench/ceiling (html_handling defaults).
+const CEILING_PATH = '/bench/ceiling';
+const SERVER_TIMING_D1 = /d1;desc="round trips: (\d+), statements: (\d+)"/;
+// A route slower than this on its first request is reported as such and not loaded further.
+const PROBE_TIMEOUT_MS = 60_000;
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+function positiveNumber(name, value, fallback) {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) fail(`${name} must be a positive number, got ${value}`);
+  return number;
+}
+
+function parseOptions(argv) {
+  const options = { scale: 0, entry: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [name, inline] = arg.split('=', 2);
+    const value = () => inline ?? argv[++i];
+    if (name === '--scale') options.scale = Math.floor(positiveNumber('--scale', value(), 0));
+    else if (name === '--entry') options.entry = resolve(value());
+    else fail(`Unknown option ${arg}\nUsage: npm run bench [-- --scale N] [-- --entry path/to/worker.ts]`);
+  }
+  return {
+    ...options,
+    duration: positiveNumber('BENCH_DURATION', process.env.BENCH_DURATION, 8),
+    connections: Math.floor(positiveNumber('BENCH_CONNECTIONS', process.env.BENCH_CONNECTIONS, 10)),
+    warmup: positiveNumber('BENCH_WARMUP', process.env.BENCH_WARMUP, 2),
+  };
+}
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Local state: the demo newsroom imported, then optionally N generated stories
+
+function importDemo(state) {
+  const imported = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), 'content/demo', `--persist-to=${state}`], { cwd: root, env, encoding: 'utf8' });
+  if (imported.status !== 0) throw new Error(`Import failed:\n${imported.stdout}\n${imported.stderr}`);
+}
+
+async function withPlatformProxy(state, work) {
+  const { getPlatformProxy } = await import('wrangler');
+  // wrangler's --persist-to names the parent of the v3 folder getPlatformProxy wants.
+  const proxy = await getPlatformProxy({ configPath: join(root, 'wrangler.toml'), persist: { path: join(state, 'v3') }, remoteBindings: false });
+  try {
+    return await work(proxy.env);
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+/** What to request: a typical story, the busiest category and a word that matches stories. */
+async function discoverTargets(db) {
+  const language = await db.prepare('SELECT code FROM languages ORDER BY is_default DESC, position LIMIT 1').first();
+  const locale = language.code;
+  const story = await db
+    .prepare(`SELECT slug FROM stories WHERE status = 'published' AND visibility = 'public' AND locale = ?1 ORDER BY published_at DESC LIMIT 1 OFFSET 1`)
+    .bind(locale)
+    .first();
+  const category = await db
+    .prepare('SELECT slug, public_stories_count AS count FROM category_i18n WHERE locale = ?1 ORDER BY public_stories_count DESC LIMIT 1')
+    .bind(locale)
+    .first();
+  return { locale, storySlug: story.slug, categorySlug: category.slug, categoryStories: category.count, searchTerm: 'energy' };
+}
+
+const TOPICS = ['offshore wind', 'solar parks', 'grid storage', 'green hydrogen', 'heat pumps', 'community energy', 'quarterly results', 'biodiversity'];
+
+/**
+ * Writes `count` published public stories straight into local D1, one recursive-CTE INSERT per
+ * chunk (no round trip per row), then their category links, the counts the pages read, the
+ * search index, and a new content revision (in D1 and in KV, as an import does).
+ */
+async function generateStories(bindings, count) {
+  const db = bindings.DB;
+  const started = Date.now();
+  const languages = (await db.prepare('SELECT code FROM languages ORDER BY position').all()).results.map((row) => row.code);
+  const categories = (await db.prepare('SELECT id FROM categories ORDER BY id').all()).results.map((row) => row.id);
+  if (languages.some((code) => !/^[a-z]{2,3}(-[a-z0-9]{1,4})?$/.test(code))) throw new Error('Unexpected language code in D1');
+  const { base } = await db.prepare('SELECT coalesce(max(id), 0) AS base FROM stories').first();
+  // Mostly the default language, like a real newsroom: 70% first language, the rest spread.
+  const others = languages.slice(1);
+  const localeCase = `CASE WHEN n % 10 < 7 THEN '${languages[0]}' ${others.map((code, i) => `WHEN n % ${others.length} = ${i} THEN '${code}'`).join(' ')} ELSE '${languages[0]}' END`;
+  const topicCase = `CASE n % ${TOPICS.length} ${TOPICS.map((topic, i) => `WHEN ${i} THEN '${topic}'`).join(' ')} END`;
+  const sentence = `'Northwind Energy reports progress on ' || ${topicCase} || ' in region ' || (n % 50) || ', with partners and local communities. '`;
+  const now = Math.floor(Date.now() / 1000);
+  const chunk = 10_000;
+  for (let from = 1; from <= count; from += chunk) {
+    const to = Math.min(count, from + chunk - 1);
+    await db
+      .prepare(
+        `INSERT INTO stories (id, uuid, translation_group, locale, slug, title, subtitle, summary, status, visibility, published_at, updated_at,
+           author_name, author_email, cover, is_pinned, seo_settings, tags, body_html, body_text, sections)
+         WITH RECURSIVE seq(n) AS (SELECT ?1 UNION ALL SELECT n + 1 FROM seq WHERE n < ?2)
+         SELECT ?3 + n, 'bench-' || n, 'bench-group-' || n, ${localeCase}, 'bench-story-' || n,
+           'Bench story ' || n || ' on ' || ${topicCase}, 'Generated for the data-scale benchmark', ${sentence},
+           'published', 'public', ?4 - n * 600, ?4 - n * 600, 'Press office', NULL, NULL, 0, '{}', '[]',
+           '<p>' || replace(hex(zeroblob(6)), '00', ${sentence}) || '</p>', replace(hex(zeroblob(6)), '00', ${sentence}), '[]'
+         FROM seq`,
+      )
+      .bind(from, to, base, now)
+      .run();
+    process.stdout.write(`\r  stories: ${to.toLocaleString('en')} / ${count.toLocaleString('en')}`);
+  }
+  process.stdout.write('\n');
+  const categoryCase = `CASE s.id % ${categories.length} ${categories.map((id, i) => `WHEN ${i} THEN ${Number(id)}`).join(' ')} END`;
+  await db.batch([
+    db.prepare(
+      `INSERT INTO story_categories (story_id, category_id, position, locale, published_at, is_public)
+       SELECT s.id, ${categoryCase}, 0, s.locale, s.published_at, 1 FROM stories s WHERE s.id > ?1`,
+    ).bind(base),
+    db.prepare(
+      `UPDATE languages SET public_stories_count =
+         (SELECT count(*) FROM stories s WHERE s.locale = languages.code AND s.status = 'published' AND s.visibility = 'public')`,
+    ),
+    db.prepare(
+      `UPDATE category_i18n SET public_stories_count =
+         (SELECT count(*) FROM story_categories sc WHERE sc.category_id = category_i18n.category_id AND sc.locale = category_i18n.locale AND sc.is_public = 1)`,
+    ),
+    db.prepare(`INSERT INTO story_search (story_search) VALUES ('rebuild')`),
+    db.prepare('UPDATE content_revision SET revision = revision + 1 WHERE id = 1'),
+  ]);
+  const { revision } = await db.prepare('SELECT revision FROM content_revision WHERE id = 1').first();
+  await bindings.PAGE_CACHE.put('content-revision', String(revision));
+  const total = await db.prepare(`SELECT count(*) AS total FROM stories`).first();
+  const perLocale = (await db.prepare('SELECT code, public_stories_count AS count FROM languages ORDER BY position').all()).results;
+  console.log(`  ${total.total.toLocaleString('en')} stories in D1 (${perLocale.map((row) => `${row.code}: ${row.count}`).join(', ')}), revision ${revision}, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { perLocale: Object.fromEntries(perLocale.map((row) => [row.code, row.count])) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The worker
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * `--entry`: the same wrangler.toml with another `main`, written beside the state (its relative
+ * paths made absolute, since they resolve against the config file's folder).
+ */
+function configForEntry(state, entry) {
+  const source = readFileSync(join(root, 'wrangler.toml'), 'utf8');
+  const absolute = (path) => JSON.stringify(resolve(root, path));
+  const config = source
+    .replace(/^main\s*=\s*"[^"]*"/m, `main = ${JSON.stringify(entry)}`)
+    .replace(/^(migrations_dir|directory)\s*=\s*"([^"]*)"/gm, (_line, key, path) => `${key} = ${absolute(path)}`);
+  const file = join(state, 'wrangler.bench.toml');
+  writeFileSync(file, config);
+  return file;
+}
+
+async function startWorker(state, entry) {
+  const port = await freePort();
+  const args = ['dev', ...(entry ? ['--config', configForEntry(state, entry)] : []), '--local', '--ip', '127.0.0.1', '--port', String(port), `--persist-to=${state}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
+  // NODE_ENV=production: wrangler dev otherwise bundles React's development build, several times
+  // slower than what `wrangler deploy` ships.
+  const child = spawn(join(root, 'node_modules/.bin/wrangler'), args, { cwd: root, env: { ...env, NODE_ENV: 'production' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return; // already gone
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+    }, 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      if ((await fetch(`${origin}/`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler dev did not start within 90 s:\n${output}`);
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return { origin, stop, output: () => output };
+}
+
+/** A static HTML file of exactly `size` bytes, so the ceiling moves the same bytes as the story. */
+function writeCeiling(size) {
+  const head = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Ceiling</title></head><body><p>';
+  const tail = '</p></body></html>\n';
+  const sentence = 'The static ceiling: same size as the story page. ';
+  const filler = sentence.repeat(Math.ceil(size / sentence.length) + 1);
+  mkdirSync(CEILING_DIR, { recursive: true });
+  writeFileSync(CEILING_FILE, head + filler.slice(0, Math.max(0, size - head.length - tail.length)) + tail);
+}
+
+function removeCeiling() {
+  rmSync(CEILING_FILE, { force: true });
+  if (existsSync(CEILING_DIR) && readdirSync(CEILING_DIR).length === 0) rmdirSync(CEILING_DIR);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+let bustCounter = 0;
+/** A query parameter no route reads and no cached page has: forces a page-cache miss. */
+const bust = (path) => `${path}${path.includes('?') ? '&' : '?'}_bench=${Date.now().toString(36)}-${++bustCounter}`;
+
+/** One request to learn what a route answers: status, size, cache status, D1 cost, and its time. */
+async function probe(origin, path, timeoutMs = PROBE_TIMEOUT_MS) {
+  const started = performance.now();
+  try {
+    const response = await fetch(origin + path, { headers: { 'Accept-Encoding': 'identity' }, signal: AbortSignal.timeout(timeoutMs) });
+    const body = new Uint8Array(await response.arrayBuffer());
+    const d1 = SERVER_TIMING_D1.exec(response.headers.get('Server-Timing') ?? '');
+    return {
+      status: response.status,
+      ms: Math.round(performance.now() - started),
+      bytes: body.byteLength,
+      cache: response.headers.get('X-Cache'),
+      d1: d1 ? { roundTrips: Number(d1[1]), statements: Number(d1[2]) } : null,
+    };
+  } catch (error) {
+    if (error?.name !== 'TimeoutError') throw error;
+    return { status: `no answer in ${timeoutMs / 1000} s`, ms: timeoutMs, bytes: 0, cache: null, d1: null };
+  }
+}
+
+function runAutocannon(options) {
+  return new Promise((done, reject) => {
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : done(result)));
+    // autocannon prints nothing unless asked; keep it that way.
+    instance.on('error', () => undefined);
+  });
+}
+
+/** Measures one route. `miss` gives every request its own address (a cache miss each time). */
+async function measure(origin, { name, path, miss = false }, options) {
+  const first = await probe(origin, miss ? bust(path) : path);
+  const probeInfo = !miss && first.status === 200 ? await probe(origin, path) : first;
+  if (probeInfo.status !== 200) {
+    console.log(`  ${name.padEnd(22)} n/a (${typeof probeInfo.status === 'number' ? `HTTP ${probeInfo.status}` : probeInfo.status})`);
+    return { name, path, miss, status: probeInfo.status, available: false, firstRequestMs: first.ms };
+  }
+  const result = await runAutocannon({
+    url: origin,
+    connections: options.connections,
+    duration: options.duration,
+    headers: { 'accept-encoding': 'identity' },
+    requests: [
+      miss
+        ? {
+            method: 'GET',
+            setupRequest: (request) => {
+              request.path = bust(path);
+              return request;
+            },
+          }
+        : { method: 'GET', path },
+    ],
+  });
+  const figures = {
+    name,
+    path,
+    miss,
+    status: 200,
+    available: true,
+    requestsPerSecond: result.requests.average,
+    // No request finished within the duration: latency is unknown, only longer than the run.
+    latencyMs: result.requests.total > 0 ? { p50: result.latency.p50, p99: result.latency.p99, average: result.latency.average } : null,
+    // The first request alone, before any result cache (KV search cache, page cache) holds it.
+    firstRequestMs: first.ms,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    bytes: probeInfo.bytes,
+    cache: probeInfo.cache,
+    d1: probeInfo.d1,
+  };
+  console.log(`  ${name.padEnd(22)} ${figures.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${latencyCell(figures, 'p50', options).padStart(5)} ms  p99 ${latencyCell(figures, 'p99', options).padStart(5)} ms`);
+  return figures;
+}
+
+function latencyCell(row, percentile, options) {
+  if (!row.available) return '';
+  return row.latencyMs ? String(row.latencyMs[percentile]) : `>${options.duration * 1000}`;
+}
+
+async function warmUp(origin, paths, options) {
+  for (const path of paths) await runAutocannon({ url: origin, connections: options.connections, duration: options.warmup, requests: [{ method: 'GET', path }] });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reporting
+
+function table(rows, columns) {
+  const widths = columns.map((column) => Math.max(column.title.length, ...rows.map((row) => String(column.value(row)).length)));
+  const line = (cells) => cells.map((cell, i) => (columns[i].right ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join('  ');
+  return [line(columns.map((column) => column.title)), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => column.value(row))))].join('\n');
+}
+
+const d1Cell = (row) => (row.d1 ? `${row.d1.roundTrips}/${row.d1.statements}` : row.available ? '0/0' : '');
+
+function printDefaultTable(rows, ceilingRate, config) {
+  console.log(
+    '\n' +
+      table(rows, [
+        { title: 'route', value: (row) => row.name },
+        { title: 'path', value: (row) => row.path },
+        { title: 'req/s', right: true, value: (row) => (row.available ? row.requestsPerSecond.toFixed(0) : 'n/a') },
+        { title: 'p50 ms', right: true, value: (row) => latencyCell(row, 'p50', config) },
+        { title: 'p99 ms', right: true, value: (row) => latencyCell(row, 'p99', config) },
+        { title: 'vs ceiling', right: true, value: (row) => (row.available ? `${((row.requestsPerSecond / ceilingRate) * 100).toFixed(0)}%` : '') },
+        { title: 'bytes', right: true, value: (row) => (row.available ? row.bytes : '') },
+        { title: 'X-Cache', value: (row) => row.cache ?? (row.available ? '-' : '') },
+        { title: 'D1 trips/stmts', right: true, value: d1Cell },
+        { title: 'errors', right: true, value: (row) => (row.available ? row.non2xx + row.errors + row.timeouts : '') },
+      ]),
+  );
+}
+
+function printScaleTable(rows, config) {
+  console.log(
+    '\n' +
+      table(rows, [
+        { title: 'page (page-cache miss)', value: (row) => row.name },
+        { title: 'path', value: (row) => row.path },
+        { title: 'req/s', right: true, value: (row) => (row.available ? row.requestsPerSecond.toFixed(0) : 'n/a') },
+        { title: 'p50 ms', right: true, value: (row) => latencyCell(row, 'p50', config) },
+        { title: 'p99 ms', right: true, value: (row) => latencyCell(row, 'p99', config) },
+        { title: 'first ms', right: true, value: (row) => row.firstRequestMs ?? '' },
+        { title: 'bytes', right: true, value: (row) => (row.available ? row.bytes : '') },
+        { title: 'D1 trips/stmts', right: true, value: d1Cell },
+        { title: 'errors', right: true, value: (row) => (row.available ? row.non2xx + row.errors + row.timeouts : '') },
+      ]),
+  );
+}
+
+function writeResults(report) {
+  const dir = join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${report.startedAt.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  console.log(`\nWrote ${relative(root, file)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const startedAt = new Date().toISOString();
+  const state = mkdtempSync(join(tmpdir(), 'newsroom-bench-'));
+  let worker = null;
+  const cleanUp = async () => {
+    await worker?.stop();
+    removeCeiling();
+    rmSync(state, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+
+  try {
+    console.log(`Preparing a local newsroom in ${state}`);
+    importDemo(state);
+    const { targets, scale } = await withPlatformProxy(state, async (bindings) => {
+      const generated = options.scale > 0 ? await generateStories(bindings, options.scale) : null;
+      return { targets: await discoverTargets(bindings.DB), scale: generated };
+    });
+    // A placeholder now, resized to the story page once the worker tells us its size.
+    writeCeiling(1024);
+    console.log(`Starting wrangler dev${options.entry ? ` with ${relative(root, options.entry)}` : ''}`);
+    worker = await startWorker(state, options.entry);
+    const { origin } = worker;
+
+    const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform}-${process.arch}` };
+    const config = { duration: options.duration, connections: options.connections, warmup: options.warmup, entry: options.entry ? relative(root, options.entry) : null };
+    console.log(`Measuring ${options.duration} s per route, ${options.connections} connections, on ${machine.cpus} × ${machine.cpu}\n`);
+
+    if (scale) {
+      const locale = targets.locale;
+      const pageSize = 12;
+      const pages = Math.max(1, Math.ceil((scale.perLocale[locale] - 1) / pageSize));
+      const deepPage = Math.max(2, Math.floor(pages * 0.9));
+      const deepCategoryPage = Math.max(2, Math.floor(Math.ceil(targets.categoryStories / pageSize) * 0.9));
+      // Search last: a slow search holds the local D1 and would delay whatever came after it.
+      const routes = [
+        { name: 'homepage page 1', path: '/' },
+        { name: `homepage page ${deepPage}`, path: `/?page=${deepPage}` },
+        { name: 'category page 1', path: `/category/${targets.categorySlug}` },
+        { name: `category page ${deepCategoryPage}`, path: `/category/${targets.categorySlug}?page=${deepCategoryPage}` },
+        { name: 'sitemap index', path: '/sitemap.xml' },
+        { name: 'stories sitemap', path: `/sitemaps/${locale}-stories-1.xml` },
+        { name: 'search', path: `/search?query=${encodeURIComponent('hydrogen')}` },
+        { name: 'search, 2 words', path: `/search?query=${encodeURIComponent('offshore region')}` },
+      ].map((route) => ({ ...route, miss: true }));
+      await warmUp(origin, ['/'], options);
+      const rows = [];
+      for (const route of routes) rows.push(await measure(origin, route, options));
+      printScaleTable(rows, config);
+      writeResults({ mode: 'scale', startedAt, stories: options.scale, storiesPerLocale: scale.perLocale, machine, config, routes: rows });
+      return;
+    }
+
+    const storyPath = `/${targets.storySlug}`;
+    const story = await probe(origin, storyPath);
+    if (story.status !== 200) throw new Error(`The story page ${storyPath} answered ${story.status}`);
+    writeCeiling(story.bytes);
+    // wrangler dev picks up new static assets on its own; wait until it serves the resized file.
+    const deadline = Date.now() + 30_000;
+    while ((await probe(origin, CEILING_PATH)).bytes !== story.bytes) {
+      if (Date.now() > deadline) throw new Error(`wrangler dev did not serve the ${story.bytes}-byte ceiling file at ${CEILING_PATH}`);
+      await new Promise((done) => setTimeout(done, 250));
+    }
+
+    await warmUp(origin, [CEILING_PATH, storyPath], options);
+    const rows = [];
+    rows.push(await measure(origin, { name: 'static ceiling (start)', path: CEILING_PATH }, options));
+    rows.push(await measure(origin, { name: 'story (cache hit)', path: storyPath }, options));
+    rows.push(await measure(origin, { name: 'story (cache miss)', path: storyPath, miss: true }, options));
+    rows.push(await measure(origin, { name: 'homepage', path: '/' }, options));
+    rows.push(await measure(origin, { name: 'category', path: `/category/${targets.categorySlug}` }, options));
+    rows.push(await measure(origin, { name: 'search', path: `/search?query=${targets.searchTerm}` }, options));
+    rows.push(await measure(origin, { name: 'feed', path: '/feed' }, options));
+    rows.push(await measure(origin, { name: 'static ceiling (end)', path: CEILING_PATH }, options));
+    // The machine drifts over a run (±30% on a dev box): the ceiling is the mean of both ends.
+    const ceilings = rows.filter((row) => row.name.startsWith('static ceiling') && row.available);
+    const ceilingRate = ceilings.reduce((sum, row) => sum + row.requestsPerSecond, 0) / ceilings.length;
+    printDefaultTable(rows, ceilingRate, config);
+    const hit = rows.find((row) => row.name === 'story (cache hit)');
+    if (hit?.cache !== 'HIT') console.log('\nNote: the story answered without X-Cache: HIT; the page cache is not in front of this worker, so "hit" and "miss" measure the same path.');
+    writeResults({
+      mode: 'routes',
+      startedAt,
+      machine,
+      config,
+      ceilingRequestsPerSecond: ceilingRate,
+      routes: rows.map((row) => (row.available ? { ...row, ratioToCeiling: row.requestsPerSecond / ceilingRate } : row)),
+    });
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
