@@ -16,16 +16,11 @@
 //
 // Environment: BENCH_DURATION (seconds per route, default 8), BENCH_CONNECTIONS (default 10),
 // BENCH_WARMUP (seconds, default 2).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative, resolve } from 'node:path';
 import autocannon from 'autocannon';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' };
+import { generateStories, importDemo, root, startWorker, withPlatformProxy } from './local-newsroom.mjs';
 const CEILING_DIR = join(root, 'public/bench');
 const CEILING_FILE = join(CEILING_DIR, 'ceiling.html');
 // Workers static assets serve /bench/ceiling.html at /bench/ceiling (html_handling defaults).
@@ -68,23 +63,7 @@ function fail(message) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Local state: the demo newsroom imported, then optionally N generated stories
-
-function importDemo(state) {
-  const imported = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), 'content/demo', `--persist-to=${state}`], { cwd: root, env, encoding: 'utf8' });
-  if (imported.status !== 0) throw new Error(`Import failed:\n${imported.stdout}\n${imported.stderr}`);
-}
-
-async function withPlatformProxy(state, work) {
-  const { getPlatformProxy } = await import('wrangler');
-  // wrangler's --persist-to names the parent of the v3 folder getPlatformProxy wants.
-  const proxy = await getPlatformProxy({ configPath: join(root, 'wrangler.toml'), persist: { path: join(state, 'v3') }, remoteBindings: false });
-  try {
-    return await work(proxy.env);
-  } finally {
-    await proxy.dispose();
-  }
-}
+// Targets
 
 /** What to request: a typical story, the busiest category and a word that matches stories. */
 async function discoverTargets(db) {
@@ -99,144 +78,6 @@ async function discoverTargets(db) {
     .bind(locale)
     .first();
   return { locale, storySlug: story.slug, categorySlug: category.slug, categoryStories: category.count, searchTerm: 'energy' };
-}
-
-const TOPICS = ['offshore wind', 'solar parks', 'grid storage', 'green hydrogen', 'heat pumps', 'community energy', 'quarterly results', 'biodiversity'];
-
-/**
- * Writes `count` published public stories straight into local D1, one recursive-CTE INSERT per
- * chunk (no round trip per row), then their category links, the counts the pages read, the
- * search index, and a new content revision (in D1 and in KV, as an import does).
- */
-async function generateStories(bindings, count) {
-  const db = bindings.DB;
-  const started = Date.now();
-  const languages = (await db.prepare('SELECT code FROM languages ORDER BY position').all()).results.map((row) => row.code);
-  const categories = (await db.prepare('SELECT id FROM categories ORDER BY id').all()).results.map((row) => row.id);
-  if (languages.some((code) => !/^[a-z]{2,3}(-[a-z0-9]{1,4})?$/.test(code))) throw new Error('Unexpected language code in D1');
-  const { base } = await db.prepare('SELECT coalesce(max(id), 0) AS base FROM stories').first();
-  // Mostly the default language, like a real newsroom: 70% first language, the rest spread.
-  const others = languages.slice(1);
-  const localeCase = `CASE WHEN n % 10 < 7 THEN '${languages[0]}' ${others.map((code, i) => `WHEN n % ${others.length} = ${i} THEN '${code}'`).join(' ')} ELSE '${languages[0]}' END`;
-  const topicCase = `CASE n % ${TOPICS.length} ${TOPICS.map((topic, i) => `WHEN ${i} THEN '${topic}'`).join(' ')} END`;
-  const sentence = `'Northwind Energy reports progress on ' || ${topicCase} || ' in region ' || (n % 50) || ', with partners and local communities. '`;
-  const now = Math.floor(Date.now() / 1000);
-  const chunk = 10_000;
-  for (let from = 1; from <= count; from += chunk) {
-    const to = Math.min(count, from + chunk - 1);
-    await db
-      .prepare(
-        `INSERT INTO stories (id, uuid, translation_group, locale, slug, title, subtitle, summary, status, visibility, published_at, updated_at,
-           author_name, author_email, cover, is_pinned, seo_settings, tags, body_html, body_text, sections)
-         WITH RECURSIVE seq(n) AS (SELECT ?1 UNION ALL SELECT n + 1 FROM seq WHERE n < ?2)
-         SELECT ?3 + n, 'bench-' || n, 'bench-group-' || n, ${localeCase}, 'bench-story-' || n,
-           'Bench story ' || n || ' on ' || ${topicCase}, 'Generated for the data-scale benchmark', ${sentence},
-           'published', 'public', ?4 - n * 600, ?4 - n * 600, 'Press office', NULL, NULL, 0, '{}', '[]',
-           '<p>' || replace(hex(zeroblob(6)), '00', ${sentence}) || '</p>', replace(hex(zeroblob(6)), '00', ${sentence}), '[]'
-         FROM seq`,
-      )
-      .bind(from, to, base, now)
-      .run();
-    process.stdout.write(`\r  stories: ${to.toLocaleString('en')} / ${count.toLocaleString('en')}`);
-  }
-  process.stdout.write('\n');
-  const categoryCase = `CASE s.id % ${categories.length} ${categories.map((id, i) => `WHEN ${i} THEN ${Number(id)}`).join(' ')} END`;
-  await db.batch([
-    db.prepare(
-      `INSERT INTO story_categories (story_id, category_id, position, locale, published_at, is_public)
-       SELECT s.id, ${categoryCase}, 0, s.locale, s.published_at, 1 FROM stories s WHERE s.id > ?1`,
-    ).bind(base),
-    db.prepare(
-      `UPDATE languages SET public_stories_count =
-         (SELECT count(*) FROM stories s WHERE s.locale = languages.code AND s.status = 'published' AND s.visibility = 'public')`,
-    ),
-    db.prepare(
-      `UPDATE category_i18n SET public_stories_count =
-         (SELECT count(*) FROM story_categories sc WHERE sc.category_id = category_i18n.category_id AND sc.locale = category_i18n.locale AND sc.is_public = 1)`,
-    ),
-    db.prepare(`INSERT INTO story_search (story_search) VALUES ('rebuild')`),
-    db.prepare('UPDATE content_revision SET revision = revision + 1 WHERE id = 1'),
-  ]);
-  const { revision } = await db.prepare('SELECT revision FROM content_revision WHERE id = 1').first();
-  await bindings.PAGE_CACHE.put('content-revision', String(revision));
-  const total = await db.prepare(`SELECT count(*) AS total FROM stories`).first();
-  const perLocale = (await db.prepare('SELECT code, public_stories_count AS count FROM languages ORDER BY position').all()).results;
-  console.log(`  ${total.total.toLocaleString('en')} stories in D1 (${perLocale.map((row) => `${row.code}: ${row.count}`).join(', ')}), revision ${revision}, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { perLocale: Object.fromEntries(perLocale.map((row) => [row.code, row.count])) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The worker
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-/**
- * `--entry`: the same wrangler.toml with another `main`, written beside the state (its relative
- * paths made absolute, since they resolve against the config file's folder).
- */
-function configForEntry(state, entry) {
-  const source = readFileSync(join(root, 'wrangler.toml'), 'utf8');
-  const absolute = (path) => JSON.stringify(resolve(root, path));
-  const config = source
-    .replace(/^main\s*=\s*"[^"]*"/m, `main = ${JSON.stringify(entry)}`)
-    .replace(/^(migrations_dir|directory)\s*=\s*"([^"]*)"/gm, (_line, key, path) => `${key} = ${absolute(path)}`);
-  const file = join(state, 'wrangler.bench.toml');
-  writeFileSync(file, config);
-  return file;
-}
-
-async function startWorker(state, entry) {
-  const port = await freePort();
-  const args = ['dev', ...(entry ? ['--config', configForEntry(state, entry)] : []), '--local', '--ip', '127.0.0.1', '--port', String(port), `--persist-to=${state}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
-  // NODE_ENV=production: wrangler dev otherwise bundles React's development build, several times
-  // slower than what `wrangler deploy` ships.
-  const child = spawn(join(root, 'node_modules/.bin/wrangler'), args, { cwd: root, env: { ...env, NODE_ENV: 'production' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const origin = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      return; // already gone
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // gone meanwhile
-      }
-    }, 5_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
-    try {
-      if ((await fetch(`${origin}/`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`wrangler dev did not start within 90 s:\n${output}`);
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  return { origin, stop, output: () => output };
 }
 
 /** A static HTML file of exactly `size` bytes, so the ceiling moves the same bytes as the story. */
