@@ -9,8 +9,9 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/env';
-import { InvalidInputError, MovedError, NotFoundError } from '#src/domain/errors';
+import { InvalidInputError, MovedError, NotFoundError, UnavailableError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
+import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { deps, readContentRevision } from '#src/middleware/deps';
@@ -81,27 +82,37 @@ export function createApp(): Hono<AppEnv> {
     if (error instanceof MovedError) return c.redirect(error.location, 301);
     // API callers read {message}; visitors get a page in their language.
     if (c.req.path.startsWith('/api/')) {
-      const status = error instanceof InvalidInputError ? 400 : error instanceof NotFoundError ? 404 : 500;
-      if (status === 500) {
+      const status = error instanceof InvalidInputError ? 400 : error instanceof NotFoundError ? 404 : error instanceof UnavailableError ? 503 : 500;
+      if (status >= 500) {
         logUnexpected(c, error);
         reportError(c, error);
       }
-      return c.json({ message: status === 500 ? 'Something went wrong' : error.message }, status, { 'Cache-Control': cacheRules.error });
+      const message = status === 503 ? 'Temporarily unavailable, please try again' : status === 500 ? 'Something went wrong' : error.message;
+      return c.json({ message }, status, { 'Cache-Control': cacheRules.error, ...(status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}) });
     }
     if (error instanceof NotFoundError) return errorResponse(c, 404);
     logUnexpected(c, error);
     reportError(c, error);
-    return errorResponse(c, 500);
+    // A store that did not answer is an outage, not a bug in this page: 503 says "come back".
+    return errorResponse(c, error instanceof UnavailableError ? 503 : 500);
   });
   return app;
 }
 
-/** One structured line per unexpected error: what failed, where, for whom. */
+/** How long a client should wait before retrying a 503 (D1 outages are usually brief). */
+export const RETRY_AFTER_SECONDS = 30;
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** One structured line per unexpected error: what failed (and, for an outage, why), where, for whom. */
 function logUnexpected(c: Context<AppEnv>, error: unknown): void {
   console.error(
     JSON.stringify({
-      message: 'Unhandled error',
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      message: error instanceof UnavailableError ? 'Store unavailable' : 'Unhandled error',
+      error: describe(error),
+      cause: error instanceof UnavailableError ? describe(error.cause) : undefined,
       stack: error instanceof Error ? error.stack : undefined,
       path: c.req.path,
       locale: c.var.locale ?? null,
@@ -110,25 +121,34 @@ function logUnexpected(c: Context<AppEnv>, error: unknown): void {
   );
 }
 
-/** A status page in the visitor's language, with the site's header and footer when we can. */
-async function errorResponse(c: Context<AppEnv>, status: 404 | 500): Promise<Response> {
+/**
+ * A status page in the visitor's language, with the site's header and footer when we can. Without
+ * the newsroom (D1 down, nothing imported) the page is bare, in the language of the address's
+ * first segment when that is a locale we have messages for.
+ */
+async function errorResponse(c: Context<AppEnv>, status: 404 | 500 | 503): Promise<Response> {
   const site = c.var.site ?? null;
   const config = c.var.deps?.config;
+  const requested = c.req.path.split('/')[1] ?? '';
   let locale = c.var.locale;
   let layout = null;
   let homeHref = '/';
   if (site && config) {
     const fallback = defaultLanguage(site.languages).code;
-    const requested = c.req.path.split('/')[1] ?? '';
     locale ??= site.languages.some((language) => language.code === requested) ? requested : fallback;
     const ctx = urlContextOf(site);
     homeHref = urls.home(ctx, locale);
     const title = pageTitle(site, locale, null);
     layout = buildLayout({ site, config, locale, path: c.req.path, title, description: '', pageTranslations: [], indexable: false });
   }
-  const response = await renderHtml(
-    <ErrorPage model={{ status, locale: locale ?? 'en', layout, homeHref, stylesheet: STYLESHEET }} />,
-    { status, headers: { 'Cache-Control': cacheRules.error }, waitForAll: true },
-  );
+  locale ??= isSupportedLocale(requested) ? requested : DEFAULT_LOCALE;
+  const headers: Record<string, string> = { 'Cache-Control': cacheRules.error };
+  if (status === 503) headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
+  // A 503 shows the server-error texts ("try again in a moment"): the page model knows two kinds.
+  const response = await renderHtml(<ErrorPage model={{ status: status === 404 ? 404 : 500, locale, layout, homeHref, stylesheet: STYLESHEET }} />, {
+    status,
+    headers,
+    waitForAll: true,
+  });
   return response;
 }

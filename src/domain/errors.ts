@@ -1,6 +1,6 @@
 /**
- * The three ways domain code says "no". `app.onError` maps each to a status page in the visitor's
- * language; anything else is an unexpected failure (logged, reported, plain 500).
+ * The ways domain code says "no" (or "not now"). `app.onError` maps each to a status page in the
+ * visitor's language; anything else is an unexpected failure (logged, reported, plain 500).
  */
 export class NotFoundError extends Error {
   override readonly name = 'NotFoundError';
@@ -25,5 +25,21 @@ export class InvalidInputError extends Error {
     readonly issues: Readonly<Record<string, string>> = {},
   ) {
     super(message);
+  }
+}
+
+/**
+ * A store the answer depends on did not answer (D1 down, overloaded, or refusing a statement):
+ * answered with a 503 and the server-error page ("try again in a moment"), and, for a page the
+ * page cache holds, with the stale copy instead. The store's own error travels as `cause`, for the
+ * log line and the error report; the visitor never sees it.
+ */
+export class UnavailableError extends Error {
+  override readonly name = 'UnavailableError';
+  constructor(
+    readonly store: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${store} is unavailable`, options);
   }
 }

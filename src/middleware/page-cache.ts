@@ -14,7 +14,10 @@
  * - A miss streams the handler's body to the visitor and stores a tee'd copy in the background
  *   (`waitUntil`), so the first visitor is not slowed by the cache fill.
  * - Entries outlive their freshness (the response's `s-maxage`) by its `stale-if-error` window:
- *   when the handler fails (D1 down), the expired copy is served instead of an error page.
+ *   when the handler fails (D1 down: a 5xx), the expired copy is served instead of an error page,
+ *   or, when the current revision has no copy yet (an import just before the outage), the copy of
+ *   one of the few revisions before it. With D1 down and no revision in KV or in the isolate's
+ *   memory, the last revision ever learned from D1 (kept in KV without a TTL) finds the pages.
  * - Every KV failure is logged and ignored: without KV, pages render from D1 as if uncached.
  */
 import type { Context, MiddlewareHandler } from 'hono';
@@ -36,6 +39,11 @@ export const DEFAULT_FRESH_SECONDS = EDGE_TTL_SECONDS;
 export const MAX_CACHED_BODY_BYTES = 2 * 1024 * 1024;
 /** KV keys are limited to 512 bytes; longer addresses are simply not cached. */
 export const MAX_KEY_BYTES = 512;
+/**
+ * When the handler fails and the current revision has no copy of the page, how many revisions
+ * before it are looked up (one KV read each, only on that failure path).
+ */
+export const STALE_REVISIONS_SEARCHED = 3;
 /** Bumped when the entry format or key shape changes, so old entries are never misread. */
 export const KEY_PREFIX = 'page:v1';
 
@@ -439,15 +447,42 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       const revision = await options.readRevisionFromDb(c);
       if (revision !== null) {
         known = { revision, readAt: now };
-        const backfill = store.writeRevision(revision, REVISION_BACKFILL_TTL_SECONDS).catch((error: unknown) => warn('put content-revision', error));
+        const backfill = Promise.all([
+          store.writeRevision(revision, REVISION_BACKFILL_TTL_SECONDS).catch((error: unknown) => warn('put content-revision', error)),
+          store.writeLastKnownRevision(revision).catch((error: unknown) => warn('put last-known revision', error)),
+        ]);
         await runInBackground(c, backfill);
         return revision;
       }
+      return known?.revision ?? null;
     } catch {
-      // D1 is down too: the handler will fail as well and report it; below, the last revision
-      // this isolate knew (however old) still finds the pages to serve stale.
+      // D1 is down too: the handler will fail as well and report it. The last revision this
+      // isolate knew (however old), else the last one any isolate learned, still finds the pages
+      // to serve stale.
     }
-    return known?.revision ?? null;
+    if (known) return known.revision;
+    try {
+      return await store.readLastKnownRevision();
+    } catch (error) {
+      warn('get last-known revision', error);
+      return null;
+    }
+  }
+
+  /** A copy of the page from one of the revisions just before `revision`, newest first. */
+  async function olderCopy(store: KvPageCacheStore, revision: number, url: URL, release: string): Promise<StoredPage | null> {
+    for (let older = revision - 1; older >= Math.max(0, revision - STALE_REVISIONS_SEARCHED); older--) {
+      const key = pageCacheKey({ revision: older, url, release });
+      if (!fitsKvKey(key)) return null;
+      try {
+        const entry = await store.get(key);
+        if (entry) return entry;
+      } catch (error) {
+        warn('get older page', error);
+        return null;
+      }
+    }
+    return null;
   }
 
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -478,11 +513,17 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
 
     await next();
 
-    // stale-if-error: an expired copy beats an error page. Errors thrown by handlers reach us
-    // already turned into a response by app.onError, with c.error set.
-    if (c.error !== undefined || c.res.status >= 500) {
-      if (entry) replaceResponse(c, cachedResponse(request, entry, clock(), 'STALE'));
+    // stale-if-error: an expired copy, or one from just before the last import, beats an error
+    // page. Errors thrown by handlers reach us already turned into a response by app.onError; a
+    // 404 or a redirect is an answer, not a failure, and is passed on.
+    if (c.res.status >= 500) {
+      const stale = entry ?? (revision === null ? null : await olderCopy(store, revision, new URL(request.url), release));
+      if (stale) replaceResponse(c, cachedResponse(request, stale, clock(), 'STALE'));
       else setResponseHeader(c, 'X-Cache', 'MISS');
+      return;
+    }
+    if (c.error !== undefined) {
+      setResponseHeader(c, 'X-Cache', 'MISS');
       return;
     }
     setResponseHeader(c, 'X-Cache', 'MISS');

@@ -27,6 +27,7 @@ import {
   type StoryRow,
   type StorySummaryRow,
 } from './rows';
+import { guardD1 } from './guard';
 
 /** A story's categories in its own language, as JSON, in the order the story lists them. */
 const STORY_CATEGORIES_JSON = `(
@@ -95,7 +96,7 @@ export class D1ContentRepository implements ContentRepository {
   private async batch(statements: D1PreparedStatement[]): Promise<D1Result[]> {
     this.stats.roundTrips += 1;
     this.stats.statements += statements.length;
-    return this.db.batch(statements);
+    return guardD1(() => this.db.batch(statements));
   }
 
   /** The content revision alone (one statement), for the page cache's key when KV lacks it. */

@@ -6,6 +6,7 @@
  */
 import type { SearchBackend } from '#src/domain/ports';
 import type { QueryStats } from './content-repository';
+import { guardD1 } from './guard';
 import { HIGHLIGHT_END, HIGHLIGHT_START, queryTerms, type FacetValue, type SearchQuery, type SearchResultHit, type SearchResults } from '#src/domain/search-query';
 
 const EMPTY: SearchResults = { hits: [], total: 0, facets: { category: [], year: [], month: [] } };
@@ -69,7 +70,7 @@ export class D1SearchBackend implements SearchBackend {
     ];
     this.stats.roundTrips += 1;
     this.stats.statements += statements.length;
-    const [hits, total, categories, years, months] = await this.db.batch(statements);
+    const [hits, total, categories, years, months] = await guardD1(() => this.db.batch(statements));
     return {
       hits: (hits!.results ?? []) as unknown as SearchResultHit[],
       total: ((total!.results ?? [])[0] as { n: number } | undefined)?.n ?? 0,

@@ -1,5 +1,6 @@
-/** SubscriptionStore and the outbox Mailer over D1. */
+/** SubscriptionStore and the outbox Mailer over D1; a D1 failure is an UnavailableError (./guard.ts). */
 import type { Mailer, MailMessage, SubscribeResult, SubscriptionStore } from '#src/domain/ports';
+import { guardD1 } from './guard';
 
 export class D1SubscriptionStore implements SubscriptionStore {
   constructor(private readonly db: D1Database) {}
@@ -7,50 +8,60 @@ export class D1SubscriptionStore implements SubscriptionStore {
   async subscribe(input: { email: string; locale: string; categories: readonly number[]; token: string; now: number }): Promise<SubscribeResult> {
     // RETURNING yields a row only for the request that inserted: under 50 concurrent identical
     // submits exactly one gets `created` and sends the confirmation mail.
-    const inserted = await this.db
-      .prepare(
-        `INSERT INTO subscribers (email, locale, status, token, categories, created_at) VALUES (?1, ?2, 'pending', ?3, ?4, ?5)
-         ON CONFLICT (email, locale) DO NOTHING RETURNING token`,
-      )
-      .bind(input.email, input.locale, input.token, JSON.stringify(input.categories), input.now)
-      .first<{ token: string }>();
+    const inserted = await guardD1(() =>
+      this.db
+        .prepare(
+          `INSERT INTO subscribers (email, locale, status, token, categories, created_at) VALUES (?1, ?2, 'pending', ?3, ?4, ?5)
+           ON CONFLICT (email, locale) DO NOTHING RETURNING token`,
+        )
+        .bind(input.email, input.locale, input.token, JSON.stringify(input.categories), input.now)
+        .first<{ token: string }>(),
+    );
     if (inserted) return { created: true, token: inserted.token };
     // Someone who unsubscribed and subscribes again starts a fresh double opt-in.
-    const revived = await this.db
-      .prepare(
-        `UPDATE subscribers SET status = 'pending', token = ?3, categories = ?4, unsubscribed_at = NULL
-         WHERE email = ?1 AND locale = ?2 AND status = 'unsubscribed' RETURNING token`,
-      )
-      .bind(input.email, input.locale, input.token, JSON.stringify(input.categories))
-      .first<{ token: string }>();
+    const revived = await guardD1(() =>
+      this.db
+        .prepare(
+          `UPDATE subscribers SET status = 'pending', token = ?3, categories = ?4, unsubscribed_at = NULL
+           WHERE email = ?1 AND locale = ?2 AND status = 'unsubscribed' RETURNING token`,
+        )
+        .bind(input.email, input.locale, input.token, JSON.stringify(input.categories))
+        .first<{ token: string }>(),
+    );
     return revived ? { created: true, token: revived.token } : { created: false, token: null };
   }
 
   async confirm(token: string, now: number): Promise<boolean> {
-    const result = await this.db
-      .prepare(`UPDATE subscribers SET status = 'confirmed', confirmed_at = COALESCE(confirmed_at, ?2) WHERE token = ?1 AND status != 'unsubscribed'`)
-      .bind(token, now)
-      .run();
+    const result = await guardD1(() =>
+      this.db
+        .prepare(`UPDATE subscribers SET status = 'confirmed', confirmed_at = COALESCE(confirmed_at, ?2) WHERE token = ?1 AND status != 'unsubscribed'`)
+        .bind(token, now)
+        .run(),
+    );
     return result.meta.changes > 0;
   }
 
   async unsubscribe(token: string, now: number): Promise<boolean> {
-    const result = await this.db
-      .prepare(`UPDATE subscribers SET status = 'unsubscribed', unsubscribed_at = COALESCE(unsubscribed_at, ?2) WHERE token = ?1`)
-      .bind(token, now)
-      .run();
+    const result = await guardD1(() =>
+      this.db
+        .prepare(`UPDATE subscribers SET status = 'unsubscribed', unsubscribed_at = COALESCE(unsubscribed_at, ?2) WHERE token = ?1`)
+        .bind(token, now)
+        .run(),
+    );
     return result.meta.changes > 0;
   }
 
   async findByToken(token: string): Promise<{ email: string; locale: string; status: string } | null> {
-    return this.db.prepare('SELECT email, locale, status FROM subscribers WHERE token = ?1').bind(token).first();
+    return guardD1(() => this.db.prepare('SELECT email, locale, status FROM subscribers WHERE token = ?1').bind(token).first());
   }
 
   async recordDataRequest(input: { email: string; locale: string; kind: string; message: string; now: number }): Promise<void> {
-    await this.db
-      .prepare('INSERT INTO data_requests (email, locale, kind, message, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
-      .bind(input.email, input.locale, input.kind, input.message, input.now)
-      .run();
+    await guardD1(() =>
+      this.db
+        .prepare('INSERT INTO data_requests (email, locale, kind, message, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
+        .bind(input.email, input.locale, input.kind, input.message, input.now)
+        .run(),
+    );
   }
 }
 
@@ -59,14 +70,16 @@ export class D1OutboxMailer implements Mailer {
   constructor(private readonly db: D1Database) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.db
-      .prepare('INSERT INTO outbox (to_address, subject, text_body, created_at) VALUES (?1, ?2, ?3, ?4)')
-      .bind(message.to, message.subject, message.text, Math.floor(Date.now() / 1000))
-      .run();
+    await guardD1(() =>
+      this.db
+        .prepare('INSERT INTO outbox (to_address, subject, text_body, created_at) VALUES (?1, ?2, ?3, ?4)')
+        .bind(message.to, message.subject, message.text, Math.floor(Date.now() / 1000))
+        .run(),
+    );
   }
 
   async recent(limit: number): Promise<{ to_address: string; subject: string; text_body: string; created_at: number }[]> {
-    const result = await this.db.prepare('SELECT to_address, subject, text_body, created_at FROM outbox ORDER BY id DESC LIMIT ?1').bind(limit).all();
+    const result = await guardD1(() => this.db.prepare('SELECT to_address, subject, text_body, created_at FROM outbox ORDER BY id DESC LIMIT ?1').bind(limit).all());
     return result.results as { to_address: string; subject: string; text_body: string; created_at: number }[];
   }
 }

@@ -13,6 +13,11 @@
 
 /** The KV key holding the current content revision, written by the import (see ADR 0011). */
 export const CONTENT_REVISION_KEY = 'content-revision';
+/**
+ * The last revision the page cache learned from D1, kept without a TTL: when `content-revision`
+ * has expired (it was only backfilled) and D1 is down, pages stored under it can still be found.
+ */
+export const LAST_KNOWN_REVISION_KEY = 'content-revision:last-known';
 /** KV refuses metadata larger than this (serialized JSON). */
 export const MAX_METADATA_BYTES = 1024;
 /** KV refuses an `expirationTtl` below a minute. */
@@ -67,10 +72,12 @@ export class KvPageCacheStore {
 
   /** The content revision the import recorded, or null when the key is missing or malformed. */
   async readRevision(): Promise<number | null> {
-    const value = await this.kv.get(CONTENT_REVISION_KEY);
-    if (value === null) return null;
-    const revision = Number(value.trim());
-    return Number.isSafeInteger(revision) && revision >= 0 ? revision : null;
+    return parseRevision(await this.kv.get(CONTENT_REVISION_KEY));
+  }
+
+  /** The last revision learned from D1 (see LAST_KNOWN_REVISION_KEY), or null. */
+  async readLastKnownRevision(): Promise<number | null> {
+    return parseRevision(await this.kv.get(LAST_KNOWN_REVISION_KEY));
   }
 
   /**
@@ -80,4 +87,14 @@ export class KvPageCacheStore {
   async writeRevision(revision: number, ttlSeconds?: number): Promise<void> {
     await this.kv.put(CONTENT_REVISION_KEY, String(revision), ttlSeconds === undefined ? {} : { expirationTtl: Math.max(MIN_KV_TTL_SECONDS, Math.ceil(ttlSeconds)) });
   }
+
+  async writeLastKnownRevision(revision: number): Promise<void> {
+    await this.kv.put(LAST_KNOWN_REVISION_KEY, String(revision));
+  }
+}
+
+function parseRevision(value: string | null): number | null {
+  if (value === null) return null;
+  const revision = Number(value.trim());
+  return Number.isSafeInteger(revision) && revision >= 0 ? revision : null;
 }

@@ -1,6 +1,8 @@
 /**
  * Search results cached in KV per query (SPEC.md section 9). The key holds the content revision,
- * so an import makes every cached result unreachable at once: nothing is purged by hand.
+ * so an import makes every cached result unreachable at once: nothing is purged by hand. The
+ * cache is an optimisation, never a dependency: a KV read or write that fails is logged and the
+ * search is answered by the backend behind it.
  */
 import type { SearchBackend } from '#src/domain/ports';
 import type { SearchQuery, SearchResults } from '#src/domain/search-query';
@@ -23,10 +25,22 @@ export class CachedSearchBackend implements SearchBackend {
 
   async search(query: SearchQuery): Promise<SearchResults> {
     const key = await searchCacheKey(this.revision, query);
-    const cached = await this.kv.get<SearchResults>(key, 'json');
-    if (cached) return cached;
+    try {
+      const cached = await this.kv.get<SearchResults>(key, 'json');
+      if (cached) return cached;
+    } catch (error) {
+      warn('get', error);
+    }
     const results = await this.inner.search(query);
-    await this.kv.put(key, JSON.stringify(results), { expirationTtl: SEARCH_CACHE_TTL_SECONDS });
+    try {
+      await this.kv.put(key, JSON.stringify(results), { expirationTtl: SEARCH_CACHE_TTL_SECONDS });
+    } catch (error) {
+      warn('put', error);
+    }
     return results;
   }
+}
+
+function warn(operation: string, error: unknown): void {
+  console.warn(JSON.stringify({ message: 'Search cache: KV failed; continuing without it', operation, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
 }
