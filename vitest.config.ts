@@ -4,6 +4,11 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+// The worker links to the browser bundle's hashed entry: build it (esbuild, well under a second).
+// @ts-expect-error: a plain .mjs script without type declarations.
+const { buildClient } = await import('./scripts/build-client.mjs');
+await buildClient({ quiet: true });
+
 const migrations = await readD1Migrations('./migrations');
 // Written by scripts/build-test-seed.ts (npm test runs it first).
 const seed = JSON.parse(readFileSync('./test/fixtures/.generated/basic-seed.json', 'utf8'));

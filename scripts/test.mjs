@@ -15,6 +15,14 @@ let failed = 0;
 
 const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, env, stdio: 'inherit', ...options });
 
+// 0. The browser bundle, which the worker links to; its first-load budget counts as a test.
+const client = run(process.execPath, [join(root, 'scripts/build-client.mjs')]);
+if (client.status === 0) passed += 1;
+else {
+  failed += 1;
+  console.log('client build or first-load JavaScript budget failed');
+}
+
 // 1. The seed worker tests import, built by the import code itself.
 if (run(bin('tsx'), [join(root, 'scripts/build-test-seed.ts')]).status !== 0) failed += 1;
 

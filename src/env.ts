@@ -10,6 +10,7 @@ import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/s
 const VarsSchema = z.object({
   MEDIA_CDN_URL: z.optional(z.string()),
   ANALYTICS_ROLLUP_DOMAIN: z.optional(z.string()),
+  ANALYTICS_HOST: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
   EMAIL_API_URL: z.optional(z.string()),
   EMAIL_API_KEY: z.optional(z.string()),
   EMAIL_FROM: z.optional(z.string()),
@@ -20,6 +21,8 @@ export interface AppConfig {
   /** Root of media addresses: the Uploadcare CDN, or `/media` served by this worker. */
   readonly mediaRoot: string;
   readonly analyticsRollupDomain: string | null;
+  /** Event tracking host (`{host}/track/p`, `{host}/recipients`); null sends no events. */
+  readonly analyticsHost: string | null;
   /** HTTP email API; null sends mail to the D1 outbox. */
   readonly emailApi: { url: string; apiKey: string; from: string } | null;
   /** Serve /_dev/outbox (local development only). */
@@ -41,6 +44,7 @@ export function readConfig(env: CloudflareBindings): AppConfig {
   return {
     mediaRoot: (vars.MEDIA_CDN_URL || '/media').replace(/\/$/, ''),
     analyticsRollupDomain: vars.ANALYTICS_ROLLUP_DOMAIN || null,
+    analyticsHost: vars.ANALYTICS_HOST ? vars.ANALYTICS_HOST.replace(/\/+$/, '') : null,
     emailApi: vars.EMAIL_API_URL ? { url: vars.EMAIL_API_URL, apiKey: vars.EMAIL_API_KEY!, from: vars.EMAIL_FROM! } : null,
     showOutbox: vars.SHOW_OUTBOX === 'true',
     search: readSearchSettings(env),

@@ -55,6 +55,16 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+/** The origin of an http(s) address (a local analytics host may be plain http); else null. */
+function httpOrigin(address: string): string | null {
+  try {
+    const url = new URL(address.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `https://cdn.example/x.js` → `https://cdn.example`; anything not https (or not a URL) → null. */
 export function httpsOrigin(address: string): string | null {
   try {
@@ -75,12 +85,31 @@ export function scriptOriginsOf(snippet: string): string[] {
   return [...origins];
 }
 
-/** The origins the newsroom's own settings call for: none unless a feature is turned on. */
-export function cspSourcesForNewsroom(newsroom: Pick<Newsroom, 'is_plausible_enabled' | 'onetrust_cookie_consent'>): CspSources {
+/** Google Analytics: gtag.js, and the collection endpoints it reports to. */
+export const GOOGLE_ANALYTICS_SCRIPT_ORIGINS: readonly string[] = ['https://www.googletagmanager.com'];
+export const GOOGLE_ANALYTICS_CONNECT_ORIGINS: readonly string[] = ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
+type CspNewsroom = Pick<Newsroom, 'is_plausible_enabled' | 'onetrust_cookie_consent' | 'tracking_policy' | 'segment_analytics_id' | 'google_analytics_id'>;
+
+/**
+ * The origins the newsroom's own settings call for: none unless a feature is turned on, and no
+ * analytics origin at all under the `disabled` tracking policy. `analyticsHost` is the event
+ * tracking host from the worker's configuration.
+ */
+export function cspSourcesForNewsroom(newsroom: CspNewsroom, analyticsHost: string | null = null): CspSources {
   const script: string[] = [];
   const connect: string[] = [];
   let inlineStyles = false;
-  if (newsroom.is_plausible_enabled) {
+  const tracking = newsroom.tracking_policy !== 'disabled';
+  if (tracking && analyticsHost && newsroom.segment_analytics_id) {
+    const origin = httpOrigin(analyticsHost);
+    if (origin) connect.push(origin);
+  }
+  if (tracking && newsroom.google_analytics_id) {
+    script.push(...GOOGLE_ANALYTICS_SCRIPT_ORIGINS);
+    connect.push(...GOOGLE_ANALYTICS_CONNECT_ORIGINS);
+  }
+  if (tracking && newsroom.is_plausible_enabled) {
     script.push(PLAUSIBLE_ORIGIN);
     connect.push(PLAUSIBLE_ORIGIN);
   }
@@ -125,7 +154,7 @@ export interface SecurityHeadersOptions {
 
 const sourcesFromSite = (c: Context<AppEnv>): CspSources | null => {
   const site = c.var.site;
-  return site ? cspSourcesForNewsroom(site.newsroom) : null;
+  return site ? cspSourcesForNewsroom(site.newsroom, c.var.deps?.config.analyticsHost ?? null) : null;
 };
 
 function isHtml(response: Response): boolean {

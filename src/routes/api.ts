@@ -33,7 +33,9 @@ const FetchStoriesSchema = z.strictObject({
   filterQuery: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
 });
 
-const FetchGalleriesSchema = z.strictObject({ page, pageSize });
+// SPEC.md names {page, pageSize}; localeCode (optional, as for stories) makes the cards' links
+// point at the visitor's language.
+const FetchGalleriesSchema = z.strictObject({ page, pageSize, localeCode: z.optional(z.string().check(z.maxLength(16))) });
 
 async function readJson<T>(c: Context<AppEnv>, schema: z.ZodMiniType<T>): Promise<T> {
   let body: unknown;
@@ -101,7 +103,8 @@ export const api = new Hono<AppEnv>()
     const site = c.var.site;
     if (!site) throw new NotFoundError('Newsroom not imported');
     const ctx = urlContextOf(site);
-    const locale = defaultLanguage(site.languages).code;
+    const locale = input.localeCode ?? defaultLanguage(site.languages).code;
+    if (!site.languages.some((language) => language.code === locale)) throw new InvalidInputError(`localeCode: unknown locale "${locale}"`);
     const list = await c.var.deps.content.listGalleries(input.page ?? 1, input.pageSize ?? GALLERY_PAGE_SIZE);
     return c.json({
       galleries: list.galleries.map((gallery) => galleryCardJson(gallery, urls.gallery(ctx, locale, gallery.uuid), c.var.deps.config.mediaRoot)),

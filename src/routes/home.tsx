@@ -33,6 +33,7 @@ export async function loadHomepage(deps: Deps, site: SiteContext, locale: string
       pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.home(ctx, language.code) })),
     }),
     highlighted: content.highlighted && page === 1 ? toStoryCard(site, content.highlighted) : null,
+    withHighlightedStory,
     stories: content.stories.map((story) => toStoryCard(site, story)),
     page,
     pages,

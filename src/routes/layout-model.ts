@@ -16,6 +16,7 @@ import type { StoredImagePayload } from '#src/domain/media-payload';
 import type { FeedLink, LayoutModel, OpenGraphModel } from '#src/views/page-model';
 import { breadcrumbLd, organizationLd, webSiteLd, type AbsoluteImage, type JsonLd } from '#src/views/structured-data';
 import type { AppConfig } from '#src/env';
+import { buildClientConfig } from './client-config';
 
 export const STYLESHEET = '/styles/site.css';
 
@@ -68,6 +69,7 @@ export function buildLayout(input: LayoutInput): LayoutModel {
       translations: languages.map(({ code, href, name }) => ({ code, href, name })),
       isTrackingEnabled,
     },
+    client: buildClientConfig(site, input.config, locale, input.currentStory ?? null),
     siteDomains: analyticsSiteDomains(site.newsroom, input.config.analyticsRollupDomain),
     head: {
       title: input.title,

@@ -26,6 +26,8 @@ export interface NewsroomContextProps {
 export interface Translator {
   readonly locale: string;
   t(id: MessageId, values?: MessageValues): string;
+  /** The unformatted template, for browser code that formats it itself (plurals, arguments). */
+  template(id: MessageId): string;
   date(epochSeconds: number): string;
 }
 
@@ -55,6 +57,7 @@ export function createTranslator(locale: string, timeZone = 'UTC'): Translator {
   return {
     locale,
     t: (id, values) => formatMessage(locale, messages, id, values),
+    template: (id) => messages[id],
     date: (epochSeconds) => formatDate(locale, epochSeconds, timeZone),
   };
 }

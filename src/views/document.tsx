@@ -4,9 +4,12 @@
  * translation and analytics contexts; without one (the newsroom not imported yet) it is bare.
  */
 import type { ReactNode } from 'react';
+import { CLIENT_CONFIG_ID, type ClientConfig } from '#src/client/config';
 import { textDirection, toBcp47 } from '#src/i18n/locales';
 import { ContextProviders, type NewsroomContextProps } from './contexts';
 import type { HeadModel, OpenGraphModel } from './page-model';
+import { CLIENT_ENTRY } from './client-assets';
+import { scriptJson } from './script-json';
 import { jsonLdText } from './structured-data';
 
 export interface DocumentProps {
@@ -16,6 +19,8 @@ export interface DocumentProps {
   readonly themeColor?: string | null;
   readonly context?: NewsroomContextProps | null;
   readonly siteDomains?: readonly string[];
+  /** What the browser code needs (src/client/config.ts); absent on a bare page. */
+  readonly client?: ClientConfig | null;
   readonly children: ReactNode;
 }
 
@@ -89,8 +94,13 @@ export function Document(props: DocumentProps) {
         {head.openGraph ? <OpenGraph head={head} og={head.openGraph} /> : null}
         {head.jsonLd && head.jsonLd.length > 0 ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(head.jsonLd) }} /> : null}
         <link rel="stylesheet" href={props.stylesheet} />
+        {/* A module script is deferred: it runs once the document is parsed, never blocking it. */}
+        <script type="module" src={CLIENT_ENTRY} />
       </head>
-      <body>{body}</body>
+      <body>
+        {body}
+        {props.client ? <script type="application/json" id={CLIENT_CONFIG_ID} dangerouslySetInnerHTML={{ __html: scriptJson(props.client) }} /> : null}
+      </body>
     </html>
   );
 }

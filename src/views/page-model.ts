@@ -2,6 +2,7 @@
  * The view models pages receive: complete data, no fetching, no request objects. Built by the
  * routes' load functions, rendered by the views, and (later) serialised for JSON alternates.
  */
+import type { ClientConfig } from '#src/client/config';
 import type { Category } from '#src/domain/category';
 import type { Contact } from '#src/domain/contact';
 import type { Gallery, GallerySummary } from '#src/domain/gallery';
@@ -63,6 +64,8 @@ export interface NavigationItem {
 
 export interface LayoutModel {
   readonly context: NewsroomContextProps;
+  /** The page's browser configuration (consent, analytics, messages). */
+  readonly client: ClientConfig;
   readonly siteDomains: readonly string[];
   readonly head: HeadModel;
   readonly newsroom: Newsroom;
@@ -87,6 +90,8 @@ export interface StoryCardModel {
 export interface HomePageModel {
   readonly layout: LayoutModel;
   readonly highlighted: StoryCardModel | null;
+  /** The grid's pages leave out the highlighted story (shown above page 1 only). */
+  readonly withHighlightedStory: boolean;
   readonly stories: readonly StoryCardModel[];
   readonly page: number;
   readonly pages: number;

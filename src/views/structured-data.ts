@@ -3,6 +3,7 @@
  * page, NewsArticle on stories, BreadcrumbList, ImageGallery. Builders return plain objects;
  * `jsonLdText` serialises them so that content can never close the surrounding script element.
  */
+import { scriptJson } from './script-json';
 import type { Contact } from '#src/domain/contact';
 import type { CompanyInformation, Newsroom } from '#src/domain/newsroom';
 import { SOCIAL_NETWORKS } from '#src/domain/newsroom';
@@ -18,12 +19,7 @@ export interface AbsoluteImage {
 
 /** JSON for a <script type="application/ld+json">: `<`, `>`, `&` and line separators escaped. */
 export function jsonLdText(data: JsonLd | readonly JsonLd[]): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return scriptJson(data);
 }
 
 function imageObject(image: AbsoluteImage): JsonLd {

@@ -116,11 +116,27 @@ test('a hostile story body comes out without scripts, handlers or javascript: li
   expect(body).toContain('Hello');
 });
 
-test('no page holds an inline executable script', async () => {
+test('no page holds an inline executable script: only data blocks and the external module', async () => {
   for (const path of ['/', '/fr', '/english-story-03']) {
     const html = await (await get(path)).text();
-    expect(html).not.toMatch(/<script(?![^>]*type="application\/(ld\+)?json")/);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      if (/type="application\/(ld\+)?json"/.test(attributes!)) continue;
+      expect(attributes).toMatch(/^ type="module" src="\/assets\/main-[A-Z0-9]+\.js"$/);
+      expect(body).toBe('');
+    }
   }
+});
+
+test('every page links the hashed client entry and carries its browser configuration', async () => {
+  const html = await (await get('/')).text();
+  const entry = html.match(/<script type="module" src="(\/assets\/main-[A-Z0-9]+\.js)"/)?.[1];
+  expect(entry).toBeDefined();
+  const config = JSON.parse(html.match(/<script type="application\/json" id="newsroom-client">([\s\S]*?)<\/script>/)![1]!);
+  expect(config).toMatchObject({ localeCode: 'en', analytics: { policy: expect.any(String) }, messages: { required: 'This field is required', invalidEmail: 'Introduce a valid email address' } });
+  // Nothing internal or secret: only the allowlisted keys.
+  expect(Object.keys(config).sort()).toEqual(['analytics', 'bcp47', 'lightbox', 'localeCode', 'messages', 'oneTrust', 'timeZone']);
 });
 
 test('pages report the database round trips they cost', async () => {

@@ -1,7 +1,10 @@
 /** Header, footer and the company boilerplate around every newsroom page. */
 import type { ReactNode } from 'react';
 import { SOCIAL_NETWORKS, type CompanyInformation } from '#src/domain/newsroom';
+import { SearchBox, type SearchBoxProps } from '#src/client/islands/search-box';
+import { toBcp47 } from '#src/i18n/locales';
 import { useTranslator } from '../contexts';
+import { Island } from '../island';
 import type { LayoutModel } from '../page-model';
 import { ResponsiveImage } from './image';
 import { displayPhone, telHref } from '../phone';
@@ -28,7 +31,57 @@ export function Layout(props: { layout: LayoutModel; children: ReactNode }) {
         {props.children}
       </main>
       <Footer layout={props.layout} />
+      <ConsentBar />
     </>
+  );
+}
+
+/** The search form; as an island it adds quick results while the visitor types. */
+function HeaderSearch({ layout }: { layout: LayoutModel }) {
+  const { t, template, locale } = useTranslator();
+  const props: SearchBoxProps = {
+    id: 'header-search-query',
+    action: layout.searchAction,
+    localeCode: locale,
+    bcp47: toBcp47(locale),
+    labels: {
+      label: t('search.label'),
+      submit: t('search.submit'),
+      results: t('search.quick_results'),
+      searching: t('search.searching'),
+      noResults: template('search.no_quick_results'),
+      failed: t('search.failed'),
+      showAll: t('search.show_all_results'),
+      resultsCount: template('search.results_count'),
+    },
+  };
+  return (
+    <Island name="search-box" props={props}>
+      <SearchBox {...props} />
+    </Island>
+  );
+}
+
+/**
+ * Asks for consent to analytics cookies. Rendered hidden and fixed to the viewport's bottom: the
+ * browser code shows it while consent is unknown, without moving anything on the page.
+ */
+function ConsentBar() {
+  const { t } = useTranslator();
+  return (
+    <section className="consent-bar" aria-label={t('consent.label')} data-consent-bar hidden>
+      <div className="container consent-bar-inner">
+        <p className="consent-bar-text">{t('consent.text')}</p>
+        <div className="consent-bar-actions">
+          <button type="button" className="button" data-consent="accept">
+            {t('consent.accept')}
+          </button>
+          <button type="button" className="button button-secondary" data-consent="reject">
+            {t('consent.reject')}
+          </button>
+        </div>
+      </div>
+    </section>
   );
 }
 
@@ -59,15 +112,7 @@ function Header({ layout }: { layout: LayoutModel }) {
             </ul>
           </nav>
         ) : null}
-        <form className="header-search" method="get" action={layout.searchAction} role="search" aria-label={t('search.label')} data-island="search-box">
-          <label htmlFor="header-search-query" className="visually-hidden">
-            {t('search.label')}
-          </label>
-          <input id="header-search-query" name="query" type="search" placeholder={t('search.label')} maxLength={200} autoComplete="off" />
-          <button type="submit" className="visually-hidden">
-            {t('search.submit')}
-          </button>
-        </form>
+        <HeaderSearch layout={layout} />
         {layout.languages.length > 1 ? (
           <nav className="language-switcher" aria-label={t('site.language_switcher')}>
             <details>
@@ -133,6 +178,12 @@ function Footer({ layout }: { layout: LayoutModel }) {
           </li>
           <li>
             <a href={layout.privacyLinks.subscribe}>{t('footer.manage_subscription')}</a>
+          </li>
+          {/* Shown by the browser code: without JavaScript nothing tracks, so there is nothing to toggle. */}
+          <li data-consent-toggle-item hidden>
+            <button type="button" className="link-button" data-consent-toggle>
+              {t('consent.start_using')}
+            </button>
           </li>
         </ul>
         <p className="copyright">{t('footer.copyright', { year: new Date().getUTCFullYear(), name })}</p>

@@ -13,6 +13,7 @@ export function NewsroomPage({ layout, children }: { layout: LayoutModel; childr
       themeColor={layout.newsroom.theme_color}
       context={layout.context}
       siteDomains={layout.siteDomains}
+      client={layout.client}
     >
       <Layout layout={layout}>{children}</Layout>
     </Document>

@@ -1,21 +1,54 @@
-/** "Load more" as a plain link to the next page (the island fetches instead), and the way back. */
-import { useTranslator } from '../contexts';
+/**
+ * "Load more": a plain link to the next page without JavaScript; with it, the load-more island
+ * (src/client/islands/load-more.tsx, hydrated on the first click) appends the next cards in place.
+ */
+import { LoadMore, type LoadMoreProps } from '#src/client/islands/load-more';
+import { toBcp47 } from '#src/i18n/locales';
+import { useNewsroomContext, useTranslator } from '../contexts';
+import { Island } from '../island';
 
-export function Pagination(props: { page: number; pages: number; nextPageHref: string | null; previousPageHref: string | null; loadMore: string }) {
-  const { t } = useTranslator();
+export interface LoadMoreSource {
+  readonly kind: LoadMoreProps['kind'];
+  /** The id of the list the island appends to. */
+  readonly gridId: string;
+  readonly pageSize: number;
+  readonly category?: string | null;
+  readonly withHighlightedStory?: boolean;
+}
+
+export function Pagination(props: { page: number; pages: number; nextPageHref: string | null; previousPageHref: string | null; source: LoadMoreSource }) {
+  const { t, template, locale } = useTranslator();
+  const { newsroom } = useNewsroomContext();
   if (props.pages <= 1) return null;
+  const { source } = props;
+  const island: LoadMoreProps = {
+    kind: source.kind,
+    gridId: source.gridId,
+    page: props.page,
+    pages: props.pages,
+    pageSize: source.pageSize,
+    // The next page's address with its number left open, for the pages after it.
+    pageHrefTemplate: props.nextPageHref ? props.nextPageHref.replace(/([?&]page=)\d+/, '$1{page}') : '',
+    previousPageHref: props.previousPageHref,
+    localeCode: locale,
+    bcp47: toBcp47(locale),
+    timeZone: newsroom.timezone,
+    category: source.category ?? null,
+    withHighlightedStory: source.withHighlightedStory ?? false,
+    labels: {
+      pageOf: t('pagination.page_of', { page: props.page, pages: props.pages }),
+      loadMore: t('pagination.load_more'),
+      previous: t('pagination.previous'),
+      loading: t('pagination.loading'),
+      failed: t('pagination.load_failed'),
+      retry: t('pagination.retry'),
+      imagesCount: template('media.images_count'),
+      videosCount: template('media.videos_count'),
+    },
+  };
   return (
-    <nav className="pagination" aria-label={t('pagination.page_of', { page: props.page, pages: props.pages })}>
-      {props.previousPageHref ? (
-        <a className="button button-secondary" href={props.previousPageHref} rel="prev">
-          {t('pagination.previous')}
-        </a>
-      ) : null}
-      {props.nextPageHref ? (
-        <a className="button load-more" href={props.nextPageHref} rel="next" data-load-more={props.loadMore}>
-          {t('pagination.load_more')}
-        </a>
-      ) : null}
-    </nav>
+    <Island name="load-more" props={island}>
+      <LoadMore {...island} />
+    </Island>
   );
 }

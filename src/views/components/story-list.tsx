@@ -1,4 +1,5 @@
 /** A grid of story cards with its "load more" link (a plain link to the next page without JavaScript). */
+import { DEFAULT_PAGE_SIZE } from '#src/domain/paging';
 import type { StoryCardModel } from '../page-model';
 import { Pagination } from './pagination';
 import { StoryCard } from './story-card';
@@ -10,8 +11,8 @@ export function StoryList(props: {
   pages: number;
   nextPageHref: string | null;
   previousPageHref: string | null;
-  /** What the load-more island fetches: the homepage grid or a category's. */
-  loadMore: { category?: string | null };
+  /** What load more fetches: the homepage grid (below its highlighted story) or a category's. */
+  loadMore: { category?: string | null; withHighlightedStory?: boolean };
 }) {
   return (
     <>
@@ -22,7 +23,13 @@ export function StoryList(props: {
           </li>
         ))}
       </ul>
-      <Pagination page={props.page} pages={props.pages} nextPageHref={props.nextPageHref} previousPageHref={props.previousPageHref} loadMore={props.loadMore.category ?? ''} />
+      <Pagination
+        page={props.page}
+        pages={props.pages}
+        nextPageHref={props.nextPageHref}
+        previousPageHref={props.previousPageHref}
+        source={{ kind: 'stories', gridId: 'story-grid', pageSize: DEFAULT_PAGE_SIZE, ...props.loadMore }}
+      />
     </>
   );
 }

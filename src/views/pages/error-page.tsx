@@ -40,7 +40,7 @@ export function ErrorPage({ model }: { model: ErrorPageModel }) {
     );
   }
   return (
-    <Document locale={model.locale} head={head} stylesheet={model.stylesheet} context={model.layout.context} siteDomains={model.layout.siteDomains}>
+    <Document locale={model.locale} head={head} stylesheet={model.stylesheet} context={model.layout.context} siteDomains={model.layout.siteDomains} client={model.layout.client}>
       <Layout layout={model.layout}>{content}</Layout>
     </Document>
   );

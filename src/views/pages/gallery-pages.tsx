@@ -1,6 +1,7 @@
 /** The media gallery index and a single gallery with its images (each downloadable) and videos. */
 import { downloadUrl, UploadedImage } from '#src/domain/media/index';
 import type { GallerySummary } from '#src/domain/gallery';
+import { GALLERY_PAGE_SIZE } from '#src/domain/paging';
 import { toBcp47 } from '#src/i18n/locales';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from '../components/image';
@@ -65,7 +66,9 @@ function GalleryIndex({ model }: { model: GalleryIndexModel }) {
           </li>
         ))}
       </ul>
-      <Pagination page={model.page} pages={model.pages} nextPageHref={model.nextPageHref} previousPageHref={model.previousPageHref} loadMore="galleries" />
+      <Pagination page={model.page} pages={model.pages} nextPageHref={model.nextPageHref} previousPageHref={model.previousPageHref}
+        source={{ kind: 'galleries', gridId: 'gallery-grid', pageSize: GALLERY_PAGE_SIZE }}
+      />
     </section>
   );
 }

@@ -43,7 +43,7 @@ function HomeContent({ model }: { model: HomePageModel }) {
           pages={model.pages}
           nextPageHref={model.nextPageHref}
           previousPageHref={model.previousPageHref}
-          loadMore={{}}
+          loadMore={{ withHighlightedStory: model.withHighlightedStory }}
         />
       </section>
       <Contacts contacts={model.contacts} mediaRoot={layout.mediaRoot} />

@@ -1,0 +1,78 @@
+// Builds the browser code (src/client) with esbuild into hashed files under public/assets/, served
+// as Workers static assets, and writes src/views/client-manifest.generated.json, which tells the
+// worker the entry's hashed address. Prints each file's gzip size and checks the first-load
+// budget: the entry plus what it imports statically (React is only ever imported dynamically).
+//   node scripts/build-client.mjs           build, print sizes, exit 1 over budget
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const FIRST_LOAD_BUDGET_BYTES = 20 * 1024;
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = join(root, 'public/assets');
+const manifestPath = join(root, 'src/views/client-manifest.generated.json');
+
+export async function buildClient({ quiet = false } = {}) {
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  const result = await build({
+    entryPoints: { main: join(root, 'src/client/main.ts') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['es2022', 'chrome100', 'firefox100', 'safari15.4'],
+    minify: true,
+    sourcemap: false,
+    outdir,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    alias: { '#src': join(root, 'src') },
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+
+  const outputs = result.metafile.outputs;
+  const toUrl = (file) => `/${relative(join(root, 'public'), join(root, file)).split('\\').join('/')}`;
+  const gzipBytes = (file) => gzipSync(readFileSync(join(root, file)), { level: 9 }).length;
+  const [entryFile] = Object.entries(outputs).find(([, output]) => output.entryPoint?.endsWith('src/client/main.ts')) ?? [];
+  if (!entryFile) throw new Error('The client build produced no entry');
+
+  // The first load: the entry and, transitively, what it imports statically.
+  const firstLoad = new Set();
+  const visit = (file) => {
+    if (firstLoad.has(file)) return;
+    firstLoad.add(file);
+    for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(entryFile);
+
+  const files = Object.keys(outputs).filter((file) => file.endsWith('.js'));
+  const sizes = Object.fromEntries(files.map((file) => [toUrl(file), { bytes: outputs[file].bytes, gzip: gzipBytes(file), firstLoad: firstLoad.has(file) }]));
+  const firstLoadGzip = [...firstLoad].reduce((sum, file) => sum + gzipBytes(file), 0);
+  const manifest = { entry: toUrl(entryFile), firstLoad: [...firstLoad].map(toUrl), firstLoadGzipBytes: firstLoadGzip, budgetGzipBytes: FIRST_LOAD_BUDGET_BYTES };
+  // Written only when it changes: wrangler dev reloads the worker on every write under src/.
+  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
+  if (!existsSync(manifestPath) || readFileSync(manifestPath, 'utf8') !== manifestText) writeFileSync(manifestPath, manifestText);
+
+  if (!quiet) {
+    for (const [url, size] of Object.entries(sizes)) {
+      console.log(`  ${url.padEnd(48)} ${String(size.bytes).padStart(8)} B  ${String(size.gzip).padStart(7)} B gzip${size.firstLoad ? '  (first load)' : ''}`);
+    }
+    console.log(`  first load: ${firstLoadGzip} B gzip of ${FIRST_LOAD_BUDGET_BYTES} B budget`);
+  }
+  return { manifest, sizes, withinBudget: firstLoadGzip <= FIRST_LOAD_BUDGET_BYTES };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { withinBudget, manifest } = await buildClient();
+  if (!withinBudget) {
+    console.error(`Client first-load JavaScript is ${manifest.firstLoadGzipBytes} B gzip, over the ${FIRST_LOAD_BUDGET_BYTES} B budget`);
+    process.exit(1);
+  }
+}

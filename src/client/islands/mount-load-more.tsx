@@ -1,0 +1,7 @@
+/** Hydrates a server-rendered load-more control (loaded on demand, with React). */
+import { hydrateRoot } from 'react-dom/client';
+import { LoadMore, type LoadMoreProps } from './load-more';
+
+export function mountLoadMore(root: HTMLElement, props: LoadMoreProps): void {
+  hydrateRoot(root, <LoadMore {...props} />, { onRecoverableError: (error) => console.error('Load more hydration', error) });
+}

@@ -1,0 +1,21 @@
+/**
+ * The page's browser entry, loaded as a deferred module on every page. It stays small (no React):
+ * consent bar, analytics, hash deep links, inline form validation, and the loader that fetches
+ * an island's code only when the visitor reaches for it. Every page works without it.
+ */
+import { startAnalytics } from './analytics/start';
+import { readClientConfig } from './config';
+import { startConsent } from './consent';
+import { startHashClick } from './hash-click';
+import { startIslands } from './islands/loader';
+import { enhanceSubscribeForms } from './subscribe-form';
+
+const config = readClientConfig(document);
+if (config) {
+  const consent = startConsent(config, document);
+  startAnalytics(config, consent, window);
+  enhanceSubscribeForms(document, config.messages);
+  startIslands(document, config);
+}
+// Last, so the islands above already listen for the click it makes.
+startHashClick(window);

@@ -1,0 +1,27 @@
+/**
+ * Message templates filled with values: `{name}` arguments and `{count, plural, one {…} other {…}}`
+ * forms chosen by Intl plural rules. No catalogue is imported here, so the browser bundle can
+ * format the templates a page hands it without downloading every language.
+ */
+export type MessageValues = Readonly<Record<string, string | number>>;
+
+const PLURAL = /\{(\w+),\s*plural,\s*((?:[^{}]*\{[^{}]*\})+)\s*\}/g;
+const PLURAL_CASE = /(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
+const ARGUMENT = /\{(\w+)\}/g;
+
+/** `bcp47` is a BCP 47 language tag (`pt-BR`), as Intl wants it. */
+export function formatTemplate(template: string, bcp47: string, values: MessageValues = {}): string {
+  const withPlurals = template.replace(PLURAL, (_match, name: string, body: string) => {
+    const count = Number(values[name] ?? 0);
+    const cases = new Map<string, string>();
+    for (const [, key, text] of body.matchAll(PLURAL_CASE)) cases.set(key!, text!);
+    const text = cases.get(`=${count}`) ?? cases.get(new Intl.PluralRules(bcp47).select(count)) ?? cases.get('other') ?? '';
+    return text.replace(/#/g, new Intl.NumberFormat(bcp47).format(count));
+  });
+  return withPlurals.replace(ARGUMENT, (match, name: string) => (name in values ? String(values[name]) : match));
+}
+
+/** A date in the visitor's language, e.g. "2 October 2026" / "2 octobre 2026". */
+export function formatLongDate(bcp47: string, date: Date, timeZone = 'UTC'): string {
+  return new Intl.DateTimeFormat(bcp47, { dateStyle: 'long', timeZone }).format(date);
+}
