@@ -170,6 +170,14 @@ test('a stories sitemap lists every public story of the language with lastmod, h
   expect((await get('/sitemaps/de-pages.xml')).status).toBe(404);
 });
 
+test('a story without translations has no hreflang links in its sitemap entry (they would only name itself)', async () => {
+  const body = await (await get('/sitemaps/en-stories-1.xml')).text();
+  const urls = [xml.parse(body).urlset.url].flat() as Record<string, unknown>[];
+  const lone = urls.find((entry) => entry.loc === `${PUBLIC_ORIGIN}/english-story-01`)!;
+  expect(lone.lastmod).toBeDefined();
+  expect(lone['xhtml:link']).toBeUndefined();
+});
+
 test('a pages sitemap holds the homepage, categories, media index and galleries with their images', async () => {
   const body = await (await get('/sitemaps/fr-pages.xml')).text();
   const locs = ([xml.parse(body).urlset.url].flat() as { loc: string }[]).map((entry) => entry.loc);
