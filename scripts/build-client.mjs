@@ -4,7 +4,7 @@
 // budget: the entry plus what it imports statically (React is only ever imported dynamically).
 //   node scripts/build-client.mjs           build, print sizes, exit 1 over budget
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -16,7 +16,9 @@ const outdir = join(root, 'public/assets');
 const manifestPath = join(root, 'src/views/client-manifest.generated.json');
 
 export async function buildClient({ quiet = false } = {}) {
-  rmSync(outdir, { recursive: true, force: true });
+  // No wiping first: several wrangler dev processes (parallel browser tests) may run this build
+  // at once while serving the folder. The same sources give the same hashed names and bytes,
+  // so rewriting is harmless; stale files of older builds are pruned afterwards.
   mkdirSync(outdir, { recursive: true });
   const result = await build({
     entryPoints: { main: join(root, 'src/client/main.ts') },
@@ -38,6 +40,11 @@ export async function buildClient({ quiet = false } = {}) {
   });
 
   const outputs = result.metafile.outputs;
+  const current = new Set(Object.keys(outputs).map((file) => join(root, file)));
+  for (const entry of readdirSync(outdir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath ?? entry.path, entry.name);
+    if (entry.isFile() && !current.has(path)) rmSync(path, { force: true });
+  }
   const toUrl = (file) => `/${relative(join(root, 'public'), join(root, file)).split('\\').join('/')}`;
   const gzipBytes = (file) => gzipSync(readFileSync(join(root, file)), { level: 9 }).length;
   const [entryFile] = Object.entries(outputs).find(([, output]) => output.entryPoint?.endsWith('src/client/main.ts')) ?? [];

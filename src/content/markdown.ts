@@ -104,6 +104,7 @@ export function renderStoryBody(markdown: string, context: BodyContext): Rendere
     .use(remarkRehype)
     .use(() => (tree: HastRoot) => addHeadingIds(tree))
     .use(() => (tree: HastRoot) => alignmentToClasses(tree))
+    .use(() => (tree: HastRoot) => emptyHeaderCellsToData(tree))
     .use(rehypeSanitize, SANITIZE_SCHEMA)
     .use(() => (tree: HastRoot) => {
       sections = collectSections(tree);
@@ -300,4 +301,14 @@ function collectSections(tree: HastRoot): StorySection[] {
     (current as { text: string }).text = `${current.text} ${text}`.replace(/\s+/g, ' ').trim();
   }
   return sections.filter((section) => section.title !== '' || section.text !== '');
+}
+
+/**
+ * A table's empty top-left header cell (`| | 2025 | 2024 |`, common in figures tables) heads
+ * nothing: as a `<th>` it is an empty header to screen readers, so it becomes a plain cell.
+ */
+function emptyHeaderCellsToData(tree: HastRoot): void {
+  visit(tree, 'element', (node: Element) => {
+    if (node.tagName === 'th' && toText(node).trim() === '') node.tagName = 'td';
+  });
 }

@@ -72,6 +72,7 @@ export function startAnalytics(config: ClientConfig, consent: ConsentController,
     if (link) tracker.track('Download', { url: link.href });
   });
 
-  void identifyFromCampaign(new URL(win.location.href), settings.host, (userId) => tracker.identify(userId));
+  // A recipient is looked up only when events can be sent: identifying would go nowhere otherwise.
+  void identifyFromCampaign(new URL(win.location.href), settings.writeKey ? settings.host : null, (userId) => tracker.identify(userId));
   return tracker;
 }
