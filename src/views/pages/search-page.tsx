@@ -28,7 +28,7 @@ function SearchContent({ model }: { model: SearchPageModel }) {
   return (
     <section className="container search" aria-labelledby="search-title">
       <h1 id="search-title">{t('search.title')}</h1>
-      <form className="search-form" method="get" action={model.action} role="search" aria-labelledby="search-title" data-island="search-box">
+      <form className="search-form" method="get" action={model.action} role="search" aria-labelledby="search-title">
         <label htmlFor="search-query" className="visually-hidden">
           {t('search.label')}
         </label>
