@@ -33,7 +33,8 @@ export async function loadStory(deps: Deps, site: SiteContext, slug: string): Pr
   const canonical = story.seo_settings.canonical_url ?? urls.absolute(origin, urls.story(story.slug));
   const description = story.seo_settings.meta_description || story.subtitle || story.summary || company?.about_plaintext || '';
   const categories = categoryLinks(site, story);
-  const cover = absoluteImage(story.cover, deps.config.mediaRoot, origin);
+  // Like the Open Graph card and the feeds: a story without a cover shows the newsroom's own image.
+  const articleImage = absoluteImage(story.cover ?? site.newsroom.thumbnail, deps.config.mediaRoot, origin);
   const publishedTime = isoDate(story.published_at);
   const modifiedTime = isoDate(Math.max(story.updated_at, story.published_at));
   const indexable = isStoryIndexable(site.newsroom, story);
@@ -60,7 +61,7 @@ export async function loadStory(deps: Deps, site: SiteContext, slug: string): Pr
               url: canonical,
               headline: story.title,
               description,
-              images: cover ? [cover] : [],
+              images: articleImage ? [articleImage] : [],
               datePublished: publishedTime,
               dateModified: modifiedTime,
               author: story.author?.display_name ?? null,

@@ -68,6 +68,16 @@ test('a translated story has article metadata, NewsArticle, breadcrumbs, its tra
   expect((breadcrumb.itemListElement as { name: string }[]).map((item) => item.name)).toEqual(['Acme Test Co', 'Products', 'English story number 03']);
 });
 
+test('a story without a cover gives its NewsArticle the newsroom image of its Open Graph card', async () => {
+  await withSql('UPDATE newsroom SET thumbnail = newsroom_logo', 'UPDATE newsroom SET thumbnail = NULL', async () => {
+    const page = await (await fresh('/histoire-francaise-03')).text();
+    const ogImage = page.match(/<meta property="og:image" content="([^"]+)"\/>/)?.[1];
+    expect(ogImage).toMatch(/^https:\/\/news\.test\.example\/media\/[0-9a-f-]{36}\//);
+    const article = jsonLd(page).find((item) => item['@type'] === 'NewsArticle')!;
+    expect(article.image).toEqual([expect.objectContaining({ '@type': 'ImageObject', url: ogImage, width: expect.any(Number), height: expect.any(Number) })]);
+  });
+});
+
 test('a story’s SEO settings win: title, description and canonical', async () => {
   const page = await html('/english-story-02');
   expect(page).toContain('<title>SEO title of story 02</title>');
