@@ -45,7 +45,7 @@ export function createApp(): Hono<AppEnv> {
   // Trailing slashes: one address per page.
   app.use('*', async (c, next) => {
     const url = new URL(c.req.url);
-    if (url.pathname.length > 1 && url.pathname.endsWith('/')) throw new MovedError(url.pathname.replace(/\/+$/, '') + url.search);
+    if (url.pathname.length > 1 && url.pathname.endsWith('/')) throw new MovedError(sitePath(url.pathname.replace(/\/+$/, '')) + url.search);
     await next();
   });
 
@@ -99,6 +99,15 @@ export function createApp(): Hono<AppEnv> {
   return app;
 }
 
+/**
+ * A request path made safe to reuse as a site-relative address: `//evil.example/` is a valid
+ * request path, but as a Location or a URL reference it names another host (protocol-relative),
+ * so leading slashes are collapsed to one.
+ */
+export function sitePath(path: string): string {
+  return `/${path.replace(/^\/+/, '')}`;
+}
+
 /** How long a client should wait before retrying a 503 (D1 outages are usually brief). */
 export const RETRY_AFTER_SECONDS = 30;
 
@@ -136,10 +145,16 @@ async function errorResponse(c: Context<AppEnv>, status: 404 | 500 | 503): Promi
   if (site && config) {
     const fallback = defaultLanguage(site.languages).code;
     locale ??= site.languages.some((language) => language.code === requested) ? requested : fallback;
-    const ctx = urlContextOf(site);
-    homeHref = urls.home(ctx, locale);
-    const title = pageTitle(site, locale, null);
-    layout = buildLayout({ site, config, locale, path: c.req.path, title, description: '', pageTranslations: [], indexable: false });
+    try {
+      const ctx = urlContextOf(site);
+      const title = pageTitle(site, locale, null);
+      layout = buildLayout({ site, config, locale, path: sitePath(c.req.path), title, description: '', pageTranslations: [], indexable: false });
+      homeHref = urls.home(ctx, locale);
+    } catch (error) {
+      // The error page must not fail in its turn: without its header and footer it still answers.
+      logUnexpected(c, error);
+      layout = null;
+    }
   }
   locale ??= isSupportedLocale(requested) ? requested : DEFAULT_LOCALE;
   const headers: Record<string, string> = { 'Cache-Control': cacheRules.error };

@@ -69,3 +69,14 @@ test.each(BODIES)('POST %s (%s) %s… answers 4xx or a redirect, never 5xx', asy
     expect(((await response.json()) as { message: string }).message).toEqual(expect.any(String));
   }
 });
+
+test('a path starting with // is answered on this site: its redirect and error page never name another host', async () => {
+  const redirect = await SELF.fetch(`${ORIGIN}//evil.example/`, { redirect: 'manual' });
+  expect(redirect.status).toBe(301);
+  expect(redirect.headers.get('Location')).toBe('/evil.example');
+  const page = await SELF.fetch(`${ORIGIN}//<script>//x`);
+  expect(page.status).toBe(404);
+  const html = await page.text();
+  expect(html).toContain('<header');
+  expect(html).not.toContain('//<script>');
+});
