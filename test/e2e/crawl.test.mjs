@@ -17,12 +17,77 @@ after(() => server?.stop());
 
 const decode = (href) => href.replaceAll('&amp;', '&');
 
+// JSON-LD types and the properties each must carry (issue 4: "has the required properties for
+// its type"); a property holding an object or list is checked for being non-empty.
+const REQUIRED_LD = {
+  Organization: ['name', 'url', 'logo'],
+  WebSite: ['name', 'url', 'inLanguage', 'publisher', 'potentialAction'],
+  BreadcrumbList: ['itemListElement'],
+  NewsArticle: ['headline', 'description', 'image', 'datePublished', 'dateModified', 'author', 'publisher', 'inLanguage', 'articleSection', 'mainEntityOfPage'],
+  ImageGallery: ['name', 'url', 'image'],
+};
+
+function jsonLdProblems(item) {
+  const required = REQUIRED_LD[item['@type']];
+  if (!required) return [`unexpected JSON-LD type ${item['@type']}`];
+  const problems = required.filter((name) => item[name] === undefined || item[name] === '' || (Array.isArray(item[name]) && item[name].length === 0)).map((name) => `${item['@type']} without ${name}`);
+  if (item['@type'] === 'NewsArticle') {
+    for (const image of [item.image].flat()) if (!(image?.url && image.width > 0 && image.height > 0)) problems.push('NewsArticle image without url, width and height');
+    if (Number.isNaN(Date.parse(item.datePublished)) || Number.isNaN(Date.parse(item.dateModified))) problems.push('NewsArticle dates do not parse');
+  }
+  if (item['@type'] === 'BreadcrumbList') {
+    [item.itemListElement].flat().forEach((entry, index) => {
+      if (entry?.['@type'] !== 'ListItem' || entry.position !== index + 1 || !entry.name) problems.push(`BreadcrumbList item ${index + 1} incomplete`);
+    });
+  }
+  if (item['@type'] === 'WebSite' && item.potentialAction?.['@type'] !== 'SearchAction') problems.push('WebSite without a SearchAction');
+  return problems;
+}
+
+// Every media address the media model (src/domain/media/addresses.ts) can make:
+// {root}/{uuid}/[-/{effect}/...]{encoded name}, the download variant ending in -/inline/no/, and
+// {root}/{uuid}/gif2video/[-/{format or quality}/...]{encoded name}. Anything else on a page or in
+// a feed was built by hand.
+const EFFECT = String.raw`(?:format/(?:auto|jpeg|png|webp|preserve|mp4|webm)|quality/(?:smart|smart_retina|normal|better|best|lighter|lightest)|preview/\d+x\d+|resize/(?:\d+x\d*|x\d+)|crop/\d+x\d+(?:/(?:center|\d+,\d+))?|scale_crop/\d+x\d+(?:/center)?)`;
+const MEDIA_ADDRESS = new RegExp(String.raw`^/media/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/(?:gif2video/)?(?:-/${EFFECT}/)*(?:-/inline/no/)?([^/?#]+)$`);
+
+function mediaAddressProblem(address) {
+  const match = MEDIA_ADDRESS.exec(address);
+  if (!match) return `${address} is not an address of the media model`;
+  const name = match[1];
+  let decoded;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    return `${address}: the file name does not decode`;
+  }
+  return encodeURIComponent(decoded) === name ? null : `${address}: the file name is not encoded as the media model encodes it`;
+}
+
+/** Media addresses in a page or a feed: every src, srcset entry, href, poster and content value under /media/. */
+function mediaAddresses(text, origin) {
+  const found = new Set();
+  const html = text.replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"');
+  for (const [, value] of html.matchAll(/(?:src|srcset|srcSet|href|poster|content|url)="([^"]*)"/g)) {
+    for (const candidate of value.split(',').map((part) => part.trim().split(/\s+/)[0])) {
+      const path = candidate.startsWith('http') ? new URL(candidate).pathname : candidate;
+      if (path.startsWith('/media/') && !path.startsWith('/media/album/')) found.add(path);
+    }
+  }
+  for (const [, value] of text.matchAll(/"(?:image|banner_image|url|contentUrl)":\s*"([^"]*\/media\/[^"]*)"/g)) {
+    const path = new URL(value, origin).pathname;
+    if (path.startsWith('/media/') && !path.startsWith('/media/album/')) found.add(path);
+  }
+  return found;
+}
+
 test('a crawl of every internal link from /, /fr, /nl and /ar finds no broken link and no 5xx', async () => {
   const origin = server.origin;
   const seen = new Map();
   const queue = ['/', '/fr', '/nl', '/ar'].map((path) => ({ path, from: '(start)' }));
   const broken = [];
   const invalid = [];
+  const ldPages = new Map();
   while (queue.length > 0) {
     const { path, from } = queue.shift();
     if (seen.has(path)) continue;
@@ -47,12 +112,26 @@ test('a crawl of every internal link from /, /fr, /nl and /ar finds no broken li
     const report = await validator.validateString(html, 'page.html');
     for (const result of report.results) for (const message of result.messages) invalid.push(`${path}: ${message.ruleId}: ${message.message}`);
     if ((html.match(/<h1[\s>]/g) ?? []).length !== 1) invalid.push(`${path}: not exactly one h1`);
+    const types = [];
     for (const [, block] of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
       try {
-        for (const item of [JSON.parse(block)].flat()) if (!item['@type']) invalid.push(`${path}: JSON-LD without @type`);
+        for (const item of [JSON.parse(block)].flat()) {
+          types.push(item['@type']);
+          for (const problem of jsonLdProblems(item)) invalid.push(`${path}: ${problem}`);
+        }
       } catch {
         invalid.push(`${path}: JSON-LD does not parse`);
       }
+    }
+    const expected = ['Organization', 'WebSite'];
+    if (html.includes('<meta property="og:type" content="article"/>')) expected.push('NewsArticle');
+    if (/^(\/[a-z]{2,3}(-[a-z0-9]{1,4})?)?\/media\/album\//.test(path)) expected.push('ImageGallery');
+    for (const type of expected) if (!types.includes(type)) invalid.push(`${path}: no ${type} JSON-LD`);
+    for (const type of new Set(types)) ldPages.set(type, (ldPages.get(type) ?? 0) + 1);
+    for (const address of mediaAddresses(html, origin)) {
+      const problem = mediaAddressProblem(address);
+      if (problem) invalid.push(`${path}: ${problem}`);
+      else if (!seen.has(address)) queue.push({ path: address, from: path });
     }
     for (const [, raw] of html.matchAll(/(?:href|src)="([^"#]*)(?:#[^"]*)?"/g)) {
       if (!raw || raw.startsWith('mailto:') || raw.startsWith('tel:')) continue;
@@ -66,28 +145,74 @@ test('a crawl of every internal link from /, /fr, /nl and /ar finds no broken li
   assert.deepEqual(invalid, []);
   const pages = [...seen.values()].filter((status) => status === 200).length;
   assert.ok(pages > 150, `crawled only ${pages} pages`);
-  console.log(`crawled ${seen.size} addresses, ${pages} answered 200`);
+  // The 78 public stories (four languages) and the 7 non-empty galleries in each of the 4 languages carry their types.
+  assert.ok(ldPages.get('NewsArticle') >= 78, `NewsArticle on ${ldPages.get('NewsArticle')} pages`);
+  assert.ok(ldPages.get('ImageGallery') >= 28, `ImageGallery on ${ldPages.get('ImageGallery')} pages`);
+  console.log(`crawled ${seen.size} addresses, ${pages} answered 200; JSON-LD pages by type: ${JSON.stringify(Object.fromEntries(ldPages))}`);
 });
 
-test('search finds demo stories by title and body words in English, French and Arabic, with facet counts', async () => {
-  const search = async (path) => (await fetch(`${server.origin}${path}`)).text();
-  const en = await search('/search?query=battery');
-  assert.match(en, /We found \d+ results? for “battery”/);
-  assert.match(en, /class="facet-count">\(\d+\)/);
-  const fr = await search(`/fr/search?query=${encodeURIComponent('éolien')}`);
-  assert.match(fr, /Nous avons trouvé \d+ résultats? pour « éolien »/);
-  assert.doesNotMatch(fr, /Nous avons trouvé 0 résultat/);
-  const ar = await search(`/ar/search?query=${encodeURIComponent('الرياح')}`);
-  assert.match(ar, /class="search-hit"/);
-  for (const hidden of ['vlissingen-battery-phase-two', 'analyst-briefing-2027-capacity-plan', 'dogger-ridge-ii-investment-decision']) {
-    assert.ok(!en.includes(hidden), hidden);
+/** A search results page read as a visitor sees it: the stated total, the hits, the facets and the next page. */
+async function searchPage(origin, path) {
+  const html = await (await fetch(`${origin}${path}`)).text();
+  const summary = html.match(/class="search-summary"[^>]*>([^<]*)</)?.[1] ?? '';
+  const facets = [...html.matchAll(/<section class="search-facet"><h2>([^<]*)<\/h2>([\s\S]*?)<\/section>/g)].map(([, name, list]) => ({
+    name,
+    values: [...list.matchAll(/<a href="([^"]*)"[^>]*>[^<]*<span class="facet-count">\((\d+)\)<\/span>/g)].map(([, href, count]) => ({ href: decode(href), count: Number(count) })),
+  }));
+  return {
+    html,
+    summary,
+    total: Number(summary.match(/\d+/)?.[0] ?? NaN),
+    hits: [...html.matchAll(/<li class="search-hit"[\s\S]*?href="([^"]*)"/g)].map(([, href]) => href),
+    facets,
+    next: html.match(/<a class="button load-more" href="([^"]*)"/)?.[1],
+  };
+}
+
+/** The hits of a search over all its pages, following "load more". */
+async function allHits(first) {
+  const hits = [...first.hits];
+  for (let page = first; page.next; ) {
+    page = await searchPage(server.origin, decode(page.next));
+    hits.push(...page.hits);
   }
-  // The count in the summary equals the number of hits listed over all pages.
-  const total = Number(en.match(/We found (\d+) results?/)[1]);
-  assert.ok(total > 0);
+  return hits;
+}
+
+test('search finds demo stories by title and body words in English, French and Arabic, with correct facet counts', async () => {
+  const cases = [
+    ['/search?query=battery', /^We found \d+ results? for “battery”$/],
+    ['/search?query=northwind', /^We found \d+ results for “northwind”$/],
+    [`/fr/search?query=${encodeURIComponent('éolien')}`, /^Nous avons trouvé \d+ résultats? pour « éolien »$/],
+    [`/ar/search?query=${encodeURIComponent('الرياح')}`, /^وجدنا \d+ /],
+  ];
+  for (const [path, summary] of cases) {
+    const first = await searchPage(server.origin, path);
+    assert.match(first.summary, summary, path);
+    // The stated total is the number of stories listed over all pages, none twice. (Arabic says
+    // one and two in words, "نتيجتين"; every other count is in digits.)
+    const hits = await allHits(first);
+    assert.ok(hits.length > 0, `${path} finds something`);
+    if (!Number.isNaN(first.total)) assert.equal(first.total, hits.length, `${path}: stated total`);
+    assert.equal(new Set(hits).size, hits.length, `${path}: no story listed twice`);
+    for (const hidden of ['vlissingen-battery-second-phase-adds-400-mwh', 'analyst-briefing-capacity-and-capex-plan-2027', 'northwind-takes-final-investment-decision-on-dogger-ridge-ii']) {
+      assert.ok(!hits.some((href) => href.includes(hidden)), `${path} lists ${hidden}`);
+    }
+    // Three facets (Category, Year, Month, in the page language); each story has one year and one month.
+    assert.equal(first.facets.length, 3, `${path}: three facets`);
+    const [categories, years, months] = first.facets;
+    assert.ok(categories.values.length > 0, `${path}: category facet`);
+    assert.equal(years.values.reduce((sum, value) => sum + value.count, 0), hits.length, `${path}: year counts add up to the total`);
+    assert.equal(months.values.reduce((sum, value) => sum + value.count, 0), hits.length, `${path}: month counts add up to the total`);
+    // Following a facet value gives exactly the number of results it promised.
+    for (const value of [...categories.values, ...years.values]) {
+      const filtered = await allHits(await searchPage(server.origin, value.href));
+      assert.equal(filtered.length, value.count, `${value.href} promised ${value.count}`);
+    }
+  }
 });
 
-test('every feed and sitemap of the demo parses, and every feed item has title, link, date, content and image', async () => {
+test('every feed and sitemap of the demo parses, and every RSS, Atom and JSON Feed item has title, link, date, content and image', async () => {
   const get = async (path) => (await fetch(`${server.origin}${path}`)).text();
   for (const locale of ['', '/fr', '/nl', '/ar']) {
     const rss = await get(`${locale}/feed`);
@@ -97,8 +222,31 @@ test('every feed and sitemap of the demo parses, and every feed item has title, 
     for (const item of items) {
       assert.ok(item.title && item.link && item.pubDate && item['content:encoded'] && item.enclosure && item['media:content'], `${locale}/feed item ${item.link}`);
     }
-    assert.equal(XMLValidator.validate(await get(`${locale}/feed/atom`)), true, `${locale}/feed/atom`);
-    JSON.parse(await get(`${locale}/feed/json`));
+    const atom = await get(`${locale}/feed/atom`);
+    assert.equal(XMLValidator.validate(atom), true, `${locale}/feed/atom`);
+    const entries = [xml.parse(atom).feed.entry].flat();
+    assert.equal(entries.length, items.length, `${locale}/feed/atom has the items of the RSS feed`);
+    for (const entry of entries) {
+      const links = [entry.link].flat();
+      const alternate = links.find((link) => link['@rel'] === 'alternate')?.['@href'];
+      const image = links.find((link) => link['@rel'] === 'enclosure' && link['@type'].startsWith('image/'))?.['@href'];
+      assert.ok(entry.title && alternate && !Number.isNaN(Date.parse(entry.published)) && !Number.isNaN(Date.parse(entry.updated)) && entry.content?.['#text'] && image, `${locale}/feed/atom entry ${alternate}`);
+    }
+    const json = JSON.parse(await get(`${locale}/feed/json`));
+    assert.equal(json.version, 'https://jsonfeed.org/version/1.1');
+    assert.equal(json.items.length, items.length, `${locale}/feed/json has the items of the RSS feed`);
+    for (const item of json.items) {
+      assert.ok(item.id && item.title && item.url && !Number.isNaN(Date.parse(item.date_published)) && item.content_html && item.image, `${locale}/feed/json item ${item.url}`);
+    }
+    // Every media address in a feed is one the media model makes, and answers.
+    for (const body of [rss, atom, json.items.map((item) => item.content_html).join('\n'), JSON.stringify(json)]) {
+      for (const address of mediaAddresses(body, server.origin)) {
+        assert.equal(mediaAddressProblem(address), null);
+        const response = await fetch(`${server.origin}${address}`);
+        assert.equal(response.status, 200, address);
+        await response.arrayBuffer();
+      }
+    }
   }
   const index = await get('/sitemap.xml');
   assert.equal(XMLValidator.validate(index), true);
