@@ -90,6 +90,7 @@ const SANITIZE_SCHEMA: SanitizeSchema = {
     a: ['href', 'title', 'rel', 'download', 'dataLightbox'],
     video: ['autoPlay', 'muted', 'loop', 'playsInline', 'poster', 'width', 'height', 'ariaLabel'],
     source: ['src', 'type'],
+    th: [...(defaultSchema.attributes?.th ?? []), ['scope', 'col', 'row']],
   },
   protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto', 'tel'] },
 };
@@ -304,11 +305,14 @@ function collectSections(tree: HastRoot): StorySection[] {
 }
 
 /**
- * A table's empty top-left header cell (`| | 2025 | 2024 |`, common in figures tables) heads
- * nothing: as a `<th>` it is an empty header to screen readers, so it becomes a plain cell.
+ * GFM table headers are the first row: each names its column (`scope="col"`), which screen
+ * readers use once a row's first cell is no header. An empty top-left header cell
+ * (`| | 2025 | 2024 |`, common in figures tables) heads nothing, so it becomes a plain cell.
  */
 function emptyHeaderCellsToData(tree: HastRoot): void {
   visit(tree, 'element', (node: Element) => {
-    if (node.tagName === 'th' && toText(node).trim() === '') node.tagName = 'td';
+    if (node.tagName !== 'th') return;
+    if (toText(node).trim() === '') node.tagName = 'td';
+    else node.properties = { ...node.properties, scope: 'col' };
   });
 }

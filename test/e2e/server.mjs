@@ -27,9 +27,11 @@ export async function startServer({ contentDir = 'content/demo', vars = {} } = {
   const imported = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), contentDir, `--persist-to=${state}`], { cwd: root, env, encoding: 'utf8' });
   if (imported.status !== 0) throw new Error(`Import failed:\n${imported.stderr}`);
   const port = await freePort();
+  // wrangler dev also opens a debugger port (9229 upward by default): parallel servers clash on it.
+  const inspectorPort = await freePort();
   const child = spawn(
     join(root, 'node_modules/.bin/wrangler'),
-    ['dev', '--local', '--ip', '127.0.0.1', '--port', String(port), `--persist-to=${state}`, '--show-interactive-dev-session=false', '--log-level', 'warn', ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])],
+    ['dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), `--persist-to=${state}`, '--show-interactive-dev-session=false', '--log-level', 'warn', ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])],
     { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

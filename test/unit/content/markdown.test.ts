@@ -94,6 +94,6 @@ test('an animated GIF in a body becomes a muted, looping, autoplaying video with
 
 test('an empty top-left header cell of a table becomes a data cell: no empty header for screen readers', () => {
   const { html } = renderStoryBody('| | 2025 | 2024 |\n|---|---|---|\n| Revenue | 10 | 9 |', context());
-  expect(html).toMatch(/<tr>\s*<td><\/td>\s*<th>2025<\/th>\s*<th>2024<\/th>/);
+  expect(html).toMatch(/<tr>\s*<td><\/td>\s*<th scope="col">2025<\/th>\s*<th scope="col">2024<\/th>/);
   expect(html).not.toMatch(/<th>\s*<\/th>/);
 });
