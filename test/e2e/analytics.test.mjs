@@ -408,10 +408,7 @@ describe('consent-to-identify policy', () => {
     await context.close();
   });
 
-  // Product bug: src/client/analytics/tracker.ts:94, identify(), defers whenever consent is not true,
-  // so a visitor who already refused gets the recipient id stored (and sent if they later accept).
-  // Fix there: under consent-to-identify, `if (env.consent() === false) return;` before storing.
-  test('a visitor who already refused is not identified, and nothing is kept for later', { todo: 'product bug: tracker.ts identify() stores the recipient id after a refusal' }, async () => {
+  test('a visitor who already refused is not identified, and nothing is kept for later', async () => {
     const { context, page, calls, errors } = await open(server(), '/?utm_id=r-10', {
       cookies: [{ name: 'consent', value: 'false' }],
       recipients: { 'r-10': { status: 200, body: { id: 'user-10' } } },

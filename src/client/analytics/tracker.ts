@@ -92,6 +92,8 @@ export function createTracker(env: TrackerEnvironment): Tracker {
     identify(userId, traits = {}) {
       if (!active) return;
       if (env.policy === 'consent-to-identify' && env.consent() !== true) {
+        // A visitor who refused is not identified later either: nothing is kept.
+        if (env.consent() === false) return;
         const deferred = [...readDeferred().filter((call) => call.userId !== userId), { userId, traits, timestamp: env.now().toISOString() }];
         env.storage?.setItem(DEFERRED_IDENTIFY_KEY, JSON.stringify(deferred));
         return;

@@ -95,6 +95,13 @@ describe('consent-to-identify', () => {
     expect(sent).toEqual([]);
   });
 
+  test('after a refusal, identify calls are neither sent nor kept', () => {
+    const { tracker, sent, storage } = setup({ policy: 'consent-to-identify', consent: false });
+    tracker.identify('user-3');
+    expect(sent).toEqual([]);
+    expect(storage.items.has(DEFERRED_IDENTIFY_KEY)).toBe(false);
+  });
+
   test('with consent already given, identify goes at once', () => {
     const { tracker, sent } = setup({ policy: 'consent-to-identify', consent: true });
     tracker.identify('user-2');
