@@ -1,7 +1,7 @@
 // Two projects: `unit` runs pure code in Node; `worker` runs routes, the D1 repository and the page
 // cache inside workerd with real local D1 and KV (migrations applied by test/worker/setup.ts).
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // The worker links to the browser bundle's hashed entry: build it (esbuild, well under a second).
@@ -12,6 +12,10 @@ await buildClient({ quiet: true });
 const migrations = await readD1Migrations('./migrations');
 // Written by scripts/build-test-seed.ts (npm test runs it first).
 const seed = JSON.parse(readFileSync('./test/fixtures/.generated/basic-seed.json', 'utf8'));
+// The same content as the search engine documents the index sync sends (same script; null until
+// it has run since this file was added: the test that needs them says so).
+const searchDocumentsFile = './test/fixtures/.generated/basic-search-documents.json';
+const searchDocuments = existsSync(searchDocumentsFile) ? JSON.parse(readFileSync(searchDocumentsFile, 'utf8')) : null;
 
 export default defineConfig({
   test: {
@@ -40,7 +44,7 @@ export default defineConfig({
           cloudflareTest({
             main: './src/worker.ts',
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed } },
+            miniflare: { bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed, TEST_SEARCH_DOCUMENTS: searchDocuments } },
           }),
         ],
         test: {

@@ -1,0 +1,240 @@
+// The same search pages whatever the backend (issue 8's acceptance): `/search` and `/api/search`
+// rendered by the worker with D1 FTS5, then with the real Meilisearch and Algolia adapters (the
+// official clients, their requests and response mapping) answering from fake engines that hold
+// the documents the index sync builds from the same fixture content as the D1 seed.
+//
+// workerd cannot start the Node HTTP servers of test/fixtures/fake-search-servers.ts, so the
+// engines' HTTP APIs are served in-process by the same fakes through the global fetch, which
+// both clients call (test/cli/search-sync.test.ts covers the real network path). The fakes have
+// no relevance, only the engines' tie-breaker (newest first); the queries are ones where D1's
+// ranking ties too, so the order must agree.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { expect, test, vi } from 'vitest';
+import { createApp } from '#src/app';
+import { HIGHLIGHT_END, HIGHLIGHT_START } from '#src/domain/search-query';
+import { cacheRules } from '#src/middleware/cache-rules';
+import { ALGOLIA_INDEX_SETTINGS, MEILISEARCH_INDEX_SETTINGS, type SearchDocument } from '#src/platform/search/documents';
+import { createFakeAlgolia, createFakeMeilisearch, FAKE_ALGOLIA_APP_ID, FAKE_SEARCH_KEY, type FakeEngineBase } from '../fixtures/fake-search-engines';
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** scripts/build-test-seed.ts: buildSearchDocuments over the bundle the D1 seed comes from. */
+      TEST_SEARCH_DOCUMENTS: SearchDocument[] | null;
+    }
+  }
+}
+
+const ORIGIN = 'https://news.test.example';
+const MEILISEARCH_HOST = 'http://meilisearch.test';
+const ALGOLIA_HOST = 'http://algolia.test';
+const INDEX = 'stories';
+
+type Backend = 'd1' | 'meilisearch' | 'algolia';
+
+interface Engines {
+  readonly meilisearch: FakeEngineBase;
+  readonly algolia: FakeEngineBase;
+}
+
+/** Both fake engines holding the fixture's documents; the worker's fetches to them reach them. */
+function startEngines(): Engines {
+  const documents = env.TEST_SEARCH_DOCUMENTS;
+  if (!documents) throw new Error('No search documents: run `npx tsx scripts/build-test-seed.ts`');
+  const meilisearch = createFakeMeilisearch();
+  meilisearch.seed(INDEX, documents as unknown as Record<string, unknown>[], MEILISEARCH_INDEX_SETTINGS);
+  const algolia = createFakeAlgolia();
+  algolia.seed(INDEX, documents as unknown as Record<string, unknown>[], ALGOLIA_INDEX_SETTINGS);
+  const byOrigin = new Map<string, FakeEngineBase>([
+    [MEILISEARCH_HOST, meilisearch],
+    [ALGOLIA_HOST, algolia],
+  ]);
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const engine = byOrigin.get(url.origin);
+    // No network: anything else the worker fetched would be a test that passes by accident.
+    if (!engine) throw new Error(`unexpected fetch to ${url.href}`);
+    return engine.fetch(input, init);
+  });
+  return { meilisearch, algolia };
+}
+
+function envFor(backend: Backend): Record<string, unknown> {
+  switch (backend) {
+    case 'd1':
+      return { ...env, SEARCH_BACKEND: 'd1' };
+    case 'meilisearch':
+      return { ...env, SEARCH_BACKEND: 'meilisearch', SEARCH_HOST: MEILISEARCH_HOST, SEARCH_API_KEY: FAKE_SEARCH_KEY, SEARCH_INDEX: INDEX };
+    case 'algolia':
+      return { ...env, SEARCH_BACKEND: 'algolia', SEARCH_APP_ID: FAKE_ALGOLIA_APP_ID, SEARCH_HOST: ALGOLIA_HOST, SEARCH_API_KEY: FAKE_SEARCH_KEY, SEARCH_INDEX: INDEX };
+  }
+}
+
+/**
+ * One request through the whole app with that backend. The page cache and the search result
+ * cache live in KV and are keyed by content revision and query, not by backend: emptied first,
+ * so each backend really answers.
+ */
+async function fetchWith(backend: Backend, path: string): Promise<Response> {
+  const { keys } = await env.PAGE_CACHE.list();
+  await Promise.all(keys.map((key) => env.PAGE_CACHE.delete(key.name)));
+  const ctx = createExecutionContext();
+  const response = await createApp().fetch(new Request(`${ORIGIN}${path}`), envFor(backend), ctx);
+  const body = await response.text();
+  await waitOnExecutionContext(ctx);
+  return new Response(body, response);
+}
+
+interface RenderedFacetValue {
+  readonly label: string;
+  readonly count: number;
+  readonly active: boolean;
+  readonly href: string;
+}
+
+/** What a visitor reads on a results page: the count line, the hits in order, the facets. */
+interface RenderedResults {
+  readonly summary: string;
+  readonly titles: string[];
+  /** Each hit's link: the story, or (engines) its matching section. */
+  readonly links: string[];
+  readonly facets: Record<string, RenderedFacetValue[]>;
+}
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replaceAll('&amp;', '&')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .trim();
+
+function readResults(html: string): RenderedResults {
+  const summary = html.match(/<p class="search-summary" role="status">([\s\S]*?)<\/p>/)?.[1];
+  expect(summary, 'a result count').toBeDefined();
+  const hits = [...html.matchAll(/<h2 class="search-hit-title"><a href="([^"]+)">([\s\S]*?)<\/a><\/h2>/g)];
+  const facets: Record<string, RenderedFacetValue[]> = {};
+  for (const [, name, list] of html.matchAll(/<section class="search-facet"><h2>([^<]+)<\/h2><ul>([\s\S]*?)<\/ul><\/section>/g)) {
+    facets[name!] = [...list!.matchAll(/<a href="([^"]+)"( aria-current="true")?[^>]*>([\s\S]*?)<span class="facet-count">\((\d+)\)<\/span><\/a>/g)].map(([, href, current, label, count]) => ({
+      label: text(label!),
+      count: Number(count),
+      active: Boolean(current),
+      href: text(href!),
+    }));
+  }
+  return { summary: text(summary!), titles: hits.map((hit) => text(hit[2]!)), links: hits.map((hit) => text(hit[1]!)), facets };
+}
+
+/** The engine's search requests (multi-search / multi-query), with the queries each carried. */
+function searchesSent(engine: FakeEngineBase): unknown[][] {
+  return engine.requests
+    .filter((request) => request.method === 'POST' && (request.pathname === '/multi-search' || request.pathname === '/1/indexes/*/queries'))
+    .map((request) => {
+      const body = request.body as { queries?: unknown[]; requests?: unknown[] };
+      return body.queries ?? body.requests ?? [];
+    });
+}
+
+async function renderResults(backend: Backend, path: string): Promise<RenderedResults> {
+  const response = await fetchWith(backend, path);
+  expect(response.status, `${backend} ${path}`).toBe(200);
+  // Not the fallback (whose D1 answer would match D1 trivially): no notice, a cacheable page.
+  expect(response.headers.get('Cache-Control'), `${backend} ${path}`).toBe(cacheRules.page);
+  const html = await response.text();
+  expect(html, `${backend} ${path}`).not.toContain('Our search service is unavailable right now');
+  return readResults(html);
+}
+
+interface QuickResults {
+  readonly hits: { readonly url: string; readonly highlightedTitle: string }[];
+  readonly total: number;
+  readonly url: string;
+}
+
+const withoutSection = (href: string) => href.replace(/#.*$/, '');
+
+test.each([
+  // 14 stories whose rows tie in D1's ranking: newest first everywhere.
+  ['/search?query=subtitle', 14],
+  // Two filtered dimensions: the engines send a facets-only query for each (disjunctive facets).
+  ['/search?query=subtitle&year=2026&month=3', 14],
+  // A filtered category still lists the other categories with their counts.
+  ['/search?query=speed&category=company-news', 1],
+  // Only stories of the page's language, with localised category names.
+  ['/fr/search?query=corps', 1],
+  ['/search?query=histoire', 0],
+])('%s renders the same hits, total and facets from Meilisearch and Algolia as from D1', async (path, total) => {
+  const engines = startEngines();
+
+  const d1 = await renderResults('d1', path);
+  const meilisearch = await renderResults('meilisearch', path);
+  const algolia = await renderResults('algolia', path);
+
+  expect(d1.titles).toHaveLength(total);
+  if (total > 0) expect(Object.keys(d1.facets).length).toBeGreaterThan(0);
+  for (const [engine, rendered] of [
+    ['meilisearch', meilisearch],
+    ['algolia', algolia],
+  ] as const) {
+    expect(searchesSent(engines[engine]), engine).toHaveLength(1);
+    expect({ ...rendered, links: rendered.links.map(withoutSection) }, engine).toEqual(d1);
+  }
+});
+
+test('a filtered search asks each engine for the facet counts its filters leave out, as D1 counts them', async () => {
+  const engines = startEngines();
+  const path = '/search?query=subtitle&year=2026&month=3';
+
+  const d1 = await renderResults('d1', path);
+  await renderResults('meilisearch', path);
+  await renderResults('algolia', path);
+
+  expect(d1.facets).toEqual({
+    Category: [{ label: 'Products', count: 14, active: false, href: '/search?query=subtitle&category=products&year=2026&month=3' }],
+    Year: [{ label: '2026', count: 14, active: true, href: '/search?query=subtitle&month=3' }],
+    Month: [{ label: 'March', count: 14, active: true, href: '/search?query=subtitle&year=2026' }],
+  });
+  // The hits query, then one facets-only query per filtered dimension, in one request.
+  expect(searchesSent(engines.meilisearch)[0]).toHaveLength(3);
+  expect(searchesSent(engines.algolia)[0]).toHaveLength(3);
+});
+
+test('an engine hit in a body section links to that section’s anchor on the story page; D1 links to the story', async () => {
+  startEngines();
+  const path = '/search?query=speed';
+
+  const d1 = await renderResults('d1', path);
+  const meilisearch = await renderResults('meilisearch', path);
+  const algolia = await renderResults('algolia', path);
+
+  expect(d1.links).toEqual(['/english-story-03']);
+  expect(meilisearch.links).toEqual(['/english-story-03#header-key-facts']);
+  expect(algolia.links).toEqual(['/english-story-03#header-key-facts']);
+  // The anchor exists where the link lands.
+  const story = await (await fetchWith('d1', '/english-story-03')).text();
+  expect(story).toMatch(/<h2 id="header-key-facts"[^>]*>Key facts<\/h2>/);
+});
+
+test('quick results give the same top hits, highlights, total and full results address from every backend', async () => {
+  const engines = startEngines();
+  // 15 titles hold "number"; the three newest tie at the top of D1's ranking.
+  const path = '/api/search?query=number&localeCode=en';
+
+  const d1 = (await (await fetchWith('d1', path)).json()) as QuickResults;
+  const meilisearch = await (await fetchWith('meilisearch', path)).json();
+  const algolia = await (await fetchWith('algolia', path)).json();
+
+  expect(d1).toMatchObject({ total: 15, url: '/search?query=number' });
+  expect(d1.hits.map((hit) => hit.url)).toEqual(['/english-story-15', '/english-story-14', '/english-story-13']);
+  expect(d1.hits[0]!.highlightedTitle).toBe(`English story ${HIGHLIGHT_START}number${HIGHLIGHT_END} 15`);
+  expect(meilisearch).toEqual(d1);
+  expect(algolia).toEqual(d1);
+  // Three hits asked for, with the search-only key.
+  const [meilisearchQuery] = searchesSent(engines.meilisearch)[0] as { hitsPerPage: number }[];
+  expect(meilisearchQuery!.hitsPerPage).toBe(3);
+  expect(engines.meilisearch.requests.at(-1)!.headers.authorization).toBe(`Bearer ${FAKE_SEARCH_KEY}`);
+  const [algoliaQuery] = searchesSent(engines.algolia)[0] as { hitsPerPage: number }[];
+  expect(algoliaQuery!.hitsPerPage).toBe(3);
+  expect(engines.algolia.requests.at(-1)!.headers['x-algolia-api-key']).toBe(FAKE_SEARCH_KEY);
+});
