@@ -161,6 +161,8 @@ test.each([
   ['/search?query=subtitle&year=2026&month=3', 14],
   // A filtered category still lists the other categories with their counts.
   ['/search?query=speed&category=company-news', 1],
+  // Every word is required, as in D1: an engine must not drop words to find more.
+  ['/search?query=number%2003', 1],
   // Only stories of the page's language, with localised category names.
   ['/fr/search?query=corps', 1],
   ['/search?query=histoire', 0],

@@ -97,6 +97,9 @@ export class MeilisearchSearchBackend implements SearchBackend, FacetValueSearch
     const main: MultiSearchQuery = {
       indexUid: this.options.indexName,
       q,
+      // Every word required, as in D1: the default (`last`) drops words from the end of the query
+      // when too few documents hold them all, so "solar farm" would also list every "solar" story.
+      matchingStrategy: 'all',
       filter: this.filter(query, null),
       facets: FACET_DIMENSIONS.map((dimension) => FACET_ATTRIBUTES[dimension]),
       // The ranking rules put `sort` last: relevance first, newest first among equals.
@@ -117,6 +120,7 @@ export class MeilisearchSearchBackend implements SearchBackend, FacetValueSearch
       (dimension): MultiSearchQuery => ({
         indexUid: this.options.indexName,
         q,
+        matchingStrategy: 'all',
         filter: this.filter(query, dimension),
         facets: [FACET_ATTRIBUTES[dimension]],
         distinct: 'story_uuid',
@@ -158,7 +162,7 @@ export class MeilisearchSearchBackend implements SearchBackend, FacetValueSearch
       this.client.index(this.options.indexName).searchForFacetValues({
         facetName: input.facet,
         facetQuery: input.facetQuery.slice(0, 100),
-        ...(q === null ? {} : { q }),
+        ...(q === null ? {} : { q, matchingStrategy: 'all' as const }),
         filter: this.filter(input.query, 'category'),
       }),
     );

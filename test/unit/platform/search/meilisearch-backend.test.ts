@@ -71,6 +71,7 @@ describe('MeilisearchSearchBackend.search', () => {
         {
           indexUid: 'stories',
           q: 'solar farm',
+          matchingStrategy: 'all',
           filter: 'culture = "en"',
           facets: ['category_ids', 'year', 'month'],
           sort: ['published_at:desc'],
@@ -104,10 +105,10 @@ describe('MeilisearchSearchBackend.search', () => {
     const results = await backend(fake.fetch).search(query({ locale: 'pt-br', categoryId: 2, month: 3 }));
 
     const queries = fake.sent[0]!.body.queries as Record<string, unknown>[];
-    expect(queries.map((q) => [q.filter, q.facets, q.hitsPerPage])).toEqual([
-      ['culture = "pt-br" AND category_ids = 2 AND month = 3', ['category_ids', 'year', 'month'], 20],
-      ['culture = "pt-br" AND month = 3', ['category_ids'], 0],
-      ['culture = "pt-br" AND category_ids = 2', ['month'], 0],
+    expect(queries.map((q) => [q.filter, q.facets, q.hitsPerPage, q.matchingStrategy])).toEqual([
+      ['culture = "pt-br" AND category_ids = 2 AND month = 3', ['category_ids', 'year', 'month'], 20, 'all'],
+      ['culture = "pt-br" AND month = 3', ['category_ids'], 0, 'all'],
+      ['culture = "pt-br" AND category_ids = 2', ['month'], 0, 'all'],
     ]);
     expect(results.facets).toEqual({
       category: [
@@ -190,7 +191,7 @@ describe('MeilisearchSearchBackend.searchFacetValues', () => {
     const values = await backend(fake.fetch).searchFacetValues({ facet: 'categories', facetQuery: 'pro', query: query({ year: 2026, categoryId: 1 }) });
 
     expect([fake.sent[0]!.method, fake.sent[0]!.url.pathname]).toEqual(['POST', '/indexes/stories/facet-search']);
-    expect(fake.sent[0]!.body).toEqual({ facetName: 'categories', facetQuery: 'pro', q: 'solar farm', filter: 'culture = "en" AND year = 2026' });
+    expect(fake.sent[0]!.body).toEqual({ facetName: 'categories', facetQuery: 'pro', q: 'solar farm', matchingStrategy: 'all', filter: 'culture = "en" AND year = 2026' });
     expect(values).toEqual([{ value: 'Products', count: 3, highlighted: `${S}Pro${E}ducts` }]);
   });
 });
