@@ -53,6 +53,11 @@ export interface FeedStory extends StorySummary {
   readonly tags: readonly string[];
 }
 
+export interface ListFreshness {
+  readonly homepage: number | null;
+  readonly categories: Readonly<Record<number, number>>;
+}
+
 /** One story entry of a sitemap, with its public translations for hreflang pairs. */
 export interface SitemapStory {
   readonly slug: string;
@@ -82,6 +87,11 @@ export interface ContentRepository {
   listRecentStories(since: number, limit: number): Promise<SitemapStory[]>;
   /** All non-empty galleries with their images, for sitemaps. */
   listAllGalleries(): Promise<Gallery[]>;
+  /**
+   * When a language's list pages last changed, for sitemap `lastmod`: the newest public story of
+   * the language, and of each category in it (epoch seconds; categories without one are absent).
+   */
+  getListFreshness(locale: string): Promise<ListFreshness>;
   /** Non-empty galleries, newest first. */
   listGalleries(page: number, pageSize: number): Promise<GalleryPage>;
   /** A gallery with its images and videos, or null (empty galleries included: callers decide). */

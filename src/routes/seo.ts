@@ -98,16 +98,23 @@ export const seo = new Hono<AppEnv>()
       buildAlternates(site.languages.map((language) => ({ code: language.code, href: urls.absolute(origin, path(language.code)) })), ctx.defaultLocale);
     let entries: SitemapUrl[];
     if (match[2] === 'pages') {
-      entries = [{ loc: urls.absolute(origin, urls.home(ctx, locale)), lastmod: null, alternates: everyLanguage((code) => urls.home(ctx, code)), images: [] }];
+      const [freshness, galleries] = await Promise.all([c.var.deps.content.getListFreshness(locale), site.galleries_count > 0 ? c.var.deps.content.listAllGalleries() : []]);
+      entries = [{ loc: urls.absolute(origin, urls.home(ctx, locale)), lastmod: freshness.homepage, alternates: everyLanguage((code) => urls.home(ctx, code)), images: [] }];
       for (const category of categoriesForLocale(site.categories, locale)) {
         const pages = Object.entries(category.i18n)
           .filter(([code]) => (category.public_stories_count[code] ?? 0) > 0 && site.languages.some((language) => language.code === code))
           .map(([code, translation]) => ({ code, href: urls.absolute(origin, urls.category(ctx, code, translation.slug)) }));
-        entries.push({ loc: urls.absolute(origin, urls.category(ctx, locale, category.i18n[locale]!.slug)), lastmod: null, alternates: buildAlternates(pages, ctx.defaultLocale), images: [] });
+        entries.push({
+          loc: urls.absolute(origin, urls.category(ctx, locale, category.i18n[locale]!.slug)),
+          lastmod: freshness.categories[category.id] ?? null,
+          alternates: buildAlternates(pages, ctx.defaultLocale),
+          images: [],
+        });
       }
-      if (site.galleries_count > 0) {
-        entries.push({ loc: urls.absolute(origin, urls.media(ctx, locale)), lastmod: null, alternates: everyLanguage((code) => urls.media(ctx, code)), images: [] });
-        for (const gallery of await c.var.deps.content.listAllGalleries()) {
+      if (galleries.length > 0) {
+        // The media index changes when its newest gallery does (listAllGalleries is newest first).
+        entries.push({ loc: urls.absolute(origin, urls.media(ctx, locale)), lastmod: galleries[0]!.published_at, alternates: everyLanguage((code) => urls.media(ctx, code)), images: [] });
+        for (const gallery of galleries) {
           entries.push({
             loc: urls.absolute(origin, urls.gallery(ctx, locale, gallery.uuid)),
             lastmod: gallery.published_at,

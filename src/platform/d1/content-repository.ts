@@ -4,7 +4,7 @@
  * partial-index conditions of migrations/0001_init.sql literally so SQLite picks those indexes.
  */
 import type { Gallery } from '#src/domain/gallery';
-import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListStoriesInput, SitemapStory, SiteContext, StoryPage } from '#src/domain/ports';
+import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFreshness, ListStoriesInput, SitemapStory, SiteContext, StoryPage } from '#src/domain/ports';
 import { pageOffset } from '#src/domain/paging';
 import type { Story, StorySummary, StoryTranslationRef } from '#src/domain/story';
 import {
@@ -272,6 +272,27 @@ export class D1ContentRepository implements ContentRepository {
         .bind(since, limit),
     ]);
     return rowsOf<SitemapRow>(rows).map(toSitemapStory);
+  }
+
+  async getListFreshness(locale: string): Promise<ListFreshness> {
+    // Each is one index seek (stories_public_by_locale, story_categories_public): no scan, even
+    // at 100,000 stories.
+    const [home, categories] = await this.batch([
+      this.db.prepare(`SELECT s.published_at FROM stories s WHERE ${PUBLIC_STORY} AND s.locale = ?1 ORDER BY s.published_at DESC LIMIT 1`).bind(locale),
+      this.db
+        .prepare(
+          `SELECT c.id AS category_id,
+                  (SELECT sc.published_at FROM story_categories sc
+                    WHERE sc.category_id = c.id AND sc.locale = ?1 AND sc.is_public = 1
+                    ORDER BY sc.published_at DESC LIMIT 1) AS published_at
+             FROM categories c`,
+        )
+        .bind(locale),
+    ]);
+    const newest = rowsOf<{ published_at: number }>(home)[0]?.published_at ?? null;
+    const byCategory: Record<number, number> = {};
+    for (const row of rowsOf<{ category_id: number; published_at: number | null }>(categories)) if (row.published_at !== null) byCategory[row.category_id] = row.published_at;
+    return { homepage: newest, categories: byCategory };
   }
 
   async listAllGalleries(): Promise<Gallery[]> {
