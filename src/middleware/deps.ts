@@ -25,7 +25,7 @@ export const deps = createMiddleware<AppEnv>(async (c, next) => {
       composeSearchBackend({
         engine: createEngineBackend(config.search),
         d1: new D1SearchBackend(c.env.DB, content.stats),
-        cache: (inner) => new CachedSearchBackend(inner, c.env.PAGE_CACHE, revision),
+        cache: (inner) => new CachedSearchBackend(inner, c.env.PAGE_CACHE, revision, `${config.search.searchBackend}:${config.search.indexName}`),
       }),
     queryStats: content.stats,
     config,

@@ -9,8 +9,12 @@ import type { SearchQuery, SearchResults } from '#src/domain/search-query';
 
 export const SEARCH_CACHE_TTL_SECONDS = 3600;
 
-export async function searchCacheKey(revision: number, query: SearchQuery): Promise<string> {
-  const canonical = JSON.stringify([query.text.toLowerCase(), query.locale, query.categoryId, query.year, query.month, query.page, query.hitsPerPage]);
+/**
+ * `source` names what answers (backend and index): switching `SEARCH_BACKEND` or the index must
+ * not serve the previous backend's results at the same content revision.
+ */
+export async function searchCacheKey(revision: number, query: SearchQuery, source = 'd1'): Promise<string> {
+  const canonical = JSON.stringify([source, query.text.toLowerCase(), query.locale, query.categoryId, query.year, query.month, query.page, query.hitsPerPage]);
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical));
   const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   return `search:${revision}:${hex}`;
@@ -21,10 +25,11 @@ export class CachedSearchBackend implements SearchBackend {
     private readonly inner: SearchBackend,
     private readonly kv: KVNamespace,
     private readonly revision: number,
+    private readonly source = 'd1',
   ) {}
 
   async search(query: SearchQuery): Promise<SearchResults> {
-    const key = await searchCacheKey(this.revision, query);
+    const key = await searchCacheKey(this.revision, query, this.source);
     try {
       const cached = await this.kv.get<SearchResults>(key, 'json');
       if (cached) return cached;
