@@ -89,7 +89,10 @@ test('quick search drops stale answers: a slow answer to an earlier query never 
   const titles = await page.locator('.quick-result').allTextContents();
   assert.ok(titles.every((title) => /solar/i.test(title)), titles.join(' | '));
   assert.match(await page.locator('.quick-results-all').getAttribute('href'), /query=solar$/);
-  assert.deepEqual(asked, ['so', 'solar'], 'typing is debounced: one request per pause');
+  // Debounced: one request per pause in typing, not one per key (a slow machine may pause once more).
+  assert.equal(asked[0], 'so');
+  assert.equal(asked.at(-1), 'solar');
+  assert.ok(asked.length <= 3, asked.join(', '));
   await context.close();
 });
 
@@ -186,18 +189,19 @@ test('hash deep links: an image waits 500 ms before its click, other types are c
   await page.goto(`${server.origin}${paths.gallery}#${target}`, { waitUntil: 'load' });
   await page.locator('dialog.lightbox').waitFor();
   const [click] = await page.evaluate(() => window.__clicks);
-  const ready = await page.evaluate(() => performance.getEntriesByType('navigation')[0].domContentLoadedEventStart);
+  // The module runs after parsing ends (domInteractive): its 500 ms timer cannot fire earlier.
+  const parsed = await page.evaluate(() => performance.getEntriesByType('navigation')[0].domInteractive);
   assert.equal(click.id, target);
-  assert.ok(click.at - ready >= 450, `clicked ${Math.round(click.at - ready)} ms after the document was ready`);
+  assert.ok(click.at - parsed >= 495, `clicked ${Math.round(click.at - parsed)} ms after parsing ended`);
   assert.match(await page.textContent('.lightbox-position'), /^\D*2\D/);
 
   // Another address (a query the page ignores): a hash change alone would not load the page.
-  await page.goto(`${server.origin}${paths.gallery}?from=test#video-1`, { waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => window.__clicks.length > 0);
+  await page.goto(`${server.origin}${paths.gallery}?from=test#video-1`, { waitUntil: 'load' });
   const [videoClick] = await page.evaluate(() => window.__clicks);
-  const videoReady = await page.evaluate(() => performance.getEntriesByType('navigation')[0].domContentLoadedEventStart);
+  // At once: while the module runs, before the document's DOMContentLoaded event.
+  const domContentLoaded = await page.evaluate(() => performance.getEntriesByType('navigation')[0].domContentLoadedEventStart);
   assert.equal(videoClick.id, 'video-1');
-  assert.ok(videoClick.at - videoReady < 450, `clicked ${Math.round(videoClick.at - videoReady)} ms after the document was ready`);
+  assert.ok(videoClick.at <= domContentLoaded, `clicked ${Math.round(videoClick.at - domContentLoaded)} ms after DOMContentLoaded`);
   await context.close();
 });
 
