@@ -19,6 +19,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Newsroom } from '#src/domain/newsroom';
+import { externalScriptsOf } from '#src/domain/onetrust';
 import type { AppEnv } from '#src/env';
 
 /** Extra origins a page may use, beyond its own. */
@@ -55,11 +56,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-/** The origin of an http(s) address (a local analytics host may be plain http); else null. */
-function httpOrigin(address: string): string | null {
+/** The origin of an address whose protocol is one of `protocols`; anything else (or not a URL) → null. */
+function originOf(address: string, protocols: readonly string[]): string | null {
   try {
     const url = new URL(address.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+    return protocols.includes(url.protocol) ? url.origin : null;
   } catch {
     return null;
   }
@@ -67,22 +68,13 @@ function httpOrigin(address: string): string | null {
 
 /** `https://cdn.example/x.js` → `https://cdn.example`; anything not https (or not a URL) → null. */
 export function httpsOrigin(address: string): string | null {
-  try {
-    const url = new URL(address.trim());
-    return url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
+  return originOf(address, ['https:']);
 }
 
-/** The https origins of the `<script src>` attributes in a pasted snippet (OneTrust's is HTML). */
+/** The https origins of the `<script src>` elements in a pasted snippet (OneTrust's is HTML). */
 export function scriptOriginsOf(snippet: string): string[] {
-  const origins = new Set<string>();
-  for (const match of snippet.matchAll(/<script\b[^>]*\bsrc\s*=\s*["']?([^"'\s>]+)/gi)) {
-    const origin = httpsOrigin(match[1]!);
-    if (origin) origins.add(origin);
-  }
-  return [...origins];
+  // The same parse as the browser code's (domain/onetrust.ts): the policy allows what pages load.
+  return [...new Set(externalScriptsOf(snippet).flatMap((script) => httpsOrigin(script.src) ?? []))];
 }
 
 /** Google Analytics: gtag.js, and the collection endpoints it reports to. */
@@ -102,7 +94,8 @@ export function cspSourcesForNewsroom(newsroom: CspNewsroom, analyticsHost: stri
   let inlineStyles = false;
   const tracking = newsroom.tracking_policy !== 'disabled';
   if (tracking && analyticsHost && newsroom.segment_analytics_id) {
-    const origin = httpOrigin(analyticsHost);
+    // A local analytics host may be plain http.
+    const origin = originOf(analyticsHost, ['https:', 'http:']);
     if (origin) connect.push(origin);
   }
   if (tracking && newsroom.google_analytics_id) {

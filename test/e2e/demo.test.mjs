@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { launchBrowser, startServer } from './server.mjs';
+import { launchBrowser, openPage, startServer } from './server.mjs';
 
 let server;
 let browser;
@@ -18,16 +18,7 @@ after(async () => {
   server?.stop();
 });
 
-async function visit(path) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  const errors = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(error.message));
-  const response = await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
-  return { page, context, response, errors };
-}
+const visit = (path) => openPage(browser, `${server.origin}${path}`);
 
 async function brokenImages(page) {
   return page.$$eval('img', (images) => images.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.currentSrc || img.src));

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launchBrowser, startServer } from './server.mjs';
+import { launchBrowser, openPage, startServer } from './server.mjs';
 
 let server;
 let browser;
@@ -31,16 +31,7 @@ after(async () => {
   server?.stop();
 });
 
-async function open(path, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const errors = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(error.message));
-  const response = await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
-  return { page, context, response, errors };
-}
+const open = (path, options = {}) => openPage(browser, `${server.origin}${path}`, options);
 
 test('quick search: results while typing, arrows and Enter open a story, a link shows all results', async () => {
   const { page, context, errors } = await open('/');

@@ -79,3 +79,18 @@ export async function launchBrowser() {
   const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
+
+/**
+ * A page in a fresh browser context, loaded, with its console errors and page errors collected
+ * (browser tests assert there are none, or exactly the expected ones).
+ */
+export async function openPage(browser, url, contextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const errors = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  const response = await page.goto(url, { waitUntil: 'load' });
+  return { page, context, response, errors };
+}

@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createApp, RETRY_AFTER_SECONDS } from '#src/app';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { pageCacheKey } from '#src/middleware/page-cache';
+import { pageCacheKey } from '#src/middleware/page-cache-policy';
 import { CONTENT_REVISION_KEY, LAST_KNOWN_REVISION_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 
 const D1_DOWN = 'D1_ERROR: Network connection lost.';

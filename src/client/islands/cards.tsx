@@ -32,6 +32,7 @@ export interface GalleryCardJson {
   readonly thumbnail_image: CardImage | null;
 }
 
+/** The `sizes` of a card image in the grids, server cards and browser cards alike. */
 export const CARD_IMAGE_SIZES = '(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 400px';
 
 function CardImageView({ image }: { image: CardImage | null }) {

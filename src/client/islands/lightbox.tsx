@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { formatTemplate } from '#src/i18n/format';
+import { GALLERY_FIGURES, STORY_FIGURES } from './figures';
 
 export interface LightboxItem {
   readonly src: string;
@@ -124,7 +125,7 @@ function Lightbox(props: { items: readonly LightboxItem[]; start: number; labels
 /** Opens the lightbox on the figure the visitor chose, among the page's figures of its kind. */
 export function openLightbox(figure: Element, labels: LightboxLabels, bcp47: string): void {
   const doc = figure.ownerDocument;
-  const kind = figure.classList.contains('gallery-image') ? 'figure.gallery-image' : 'figure.story-image:not(.story-gif)';
+  const kind = figure.matches(GALLERY_FIGURES) ? GALLERY_FIGURES : STORY_FIGURES;
   // Figures without an image (an animated GIF plays as a video) are not part of the sequence.
   const figures = [...doc.querySelectorAll(kind)].filter((candidate) => lightboxItemOf(candidate) !== null);
   const items = figures.map((candidate) => lightboxItemOf(candidate)!);

@@ -6,6 +6,7 @@
  * markup, the lightbox renders into a dialog of its own.
  */
 import type { ClientConfig } from '../config';
+import { LIGHTBOX_FIGURES } from './figures';
 import type { LightboxLabels } from './lightbox';
 import type { LoadMoreProps } from './load-more';
 import type { SearchBoxProps } from './search-box';
@@ -13,8 +14,6 @@ import type { SearchBoxProps } from './search-box';
 const loadSearchBox = () => import('./mount-search-box');
 const loadLoadMore = () => import('./mount-load-more');
 const loadLightbox = () => import('./lightbox');
-
-export const LIGHTBOX_TRIGGER = 'figure.gallery-image, figure.story-image:not(.story-gif)';
 
 function islandProps<T>(element: Element): T | null {
   try {
@@ -72,7 +71,7 @@ function wakeLightbox(doc: Document, config: ClientConfig): void {
   const labels: LightboxLabels = config.lightbox;
   doc.addEventListener('click', (event) => {
     const target = event.target as Element | null;
-    const figure = target?.closest?.(LIGHTBOX_TRIGGER);
+    const figure = target?.closest?.(LIGHTBOX_FIGURES);
     if (!figure || event.defaultPrevented) return;
     // The download link and caption links keep doing what they say.
     if (target!.closest('a') && !target!.closest('a[data-lightbox]')) return;

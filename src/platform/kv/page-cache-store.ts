@@ -2,7 +2,7 @@
  * The page cache's storage in Workers KV: one entry per page (the body as the value, status,
  * headers, ETag and the time it was stored as metadata), plus the `content-revision` key that
  * page keys include. This class only moves bytes; what may be cached and for how long is decided
- * by the policy in middleware/page-cache.ts.
+ * by the policy in middleware/page-cache-policy.ts.
  *
  * Why metadata and not a JSON envelope: `getWithMetadata` returns both in one read, and the body
  * stays raw bytes (no base64, no parsing on a hit). KV caps metadata at 1024 bytes of JSON, so a

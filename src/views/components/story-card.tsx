@@ -1,4 +1,5 @@
 /** A story in a list: cover, categories, title, date, subtitle. */
+import { CARD_IMAGE_SIZES } from '#src/client/islands/cards';
 import { isoDate } from '#src/i18n/translate';
 import { useTranslator } from '../contexts';
 import type { StoryCardModel } from '../page-model';
@@ -17,7 +18,7 @@ export function StoryCard(props: { card: StoryCardModel; mediaRoot: string; vari
             image={story.cover}
             mediaRoot={props.mediaRoot}
             width={highlighted ? 1200 : 400}
-            sizes={highlighted ? '(max-width: 1240px) 100vw, 1200px' : '(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 400px'}
+            sizes={highlighted ? '(max-width: 1240px) 100vw, 1200px' : CARD_IMAGE_SIZES}
             alt=""
             eager={highlighted}
           />

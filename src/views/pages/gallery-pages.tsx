@@ -1,4 +1,5 @@
 /** The media gallery index and a single gallery with its images (each downloadable) and videos. */
+import { CARD_IMAGE_SIZES } from '#src/client/islands/cards';
 import { downloadUrl, UploadedImage } from '#src/domain/media/index';
 import type { GallerySummary } from '#src/domain/gallery';
 import { GALLERY_PAGE_SIZE } from '#src/domain/paging';
@@ -54,7 +55,7 @@ function GalleryIndex({ model }: { model: GalleryIndexModel }) {
                   image={gallery.thumbnail_image}
                   mediaRoot={layout.mediaRoot}
                   width={400}
-                  sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 400px"
+                  sizes={CARD_IMAGE_SIZES}
                   alt=""
                 />
               ) : (

@@ -18,7 +18,7 @@ import {
   normalisedQuery,
   pageCacheKey,
   storedHeaders,
-} from '#src/middleware/page-cache';
+} from '#src/middleware/page-cache-policy';
 
 const request = (url: string, init: RequestInit = {}) => new Request(url, init);
 

@@ -1,0 +1,275 @@
+/**
+ * The page cache's policy (docs/decisions/0011-page-cache.md): named constants and small pure
+ * functions saying what may be served from the cache, what may be stored, how the key is built,
+ * how long an entry is fresh, and when a conditional request is answered 304. Tested as tables in
+ * test/unit/middleware/page-cache.test.ts; applied by `pageCache()` in ./page-cache.ts.
+ */
+import { MIN_KV_TTL_SECONDS, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
+import { EDGE_TTL_SECONDS } from './cache-rules';
+
+// ---------------------------------------------------------------------------------------------
+// Constants
+
+/** How long an isolate trusts the revision it read: publishing shows within this (plus KV's own propagation). */
+export const REVISION_MEMO_MS = 5_000;
+/** TTL of the revision backfilled from D1, so an import that forgot KV is picked up within a minute. */
+export const REVISION_BACKFILL_TTL_SECONDS = MIN_KV_TTL_SECONDS;
+/** Freshness of a page whose Cache-Control names no `s-maxage`/`max-age` (routes always do; a fallback). */
+export const DEFAULT_FRESH_SECONDS = EDGE_TTL_SECONDS;
+/** Pages larger than this are not copied into KV (KV allows 25 MiB; our pages are tens of KB). */
+export const MAX_CACHED_BODY_BYTES = 2 * 1024 * 1024;
+/** KV keys are limited to 512 bytes; longer addresses are simply not cached. */
+export const MAX_KEY_BYTES = 512;
+/**
+ * When the handler fails and the current revision has no copy of the page, how many revisions
+ * before it are looked up (one KV read each, only on that failure path).
+ */
+export const STALE_REVISIONS_SEARCHED = 3;
+/** Bumped when the entry format or key shape changes, so old entries are never misread. */
+export const KEY_PREFIX = 'page:v1';
+
+/** Content types worth caching: HTML pages, feeds and sitemaps, JSON alternates. */
+export const STORABLE_CONTENT_TYPES: readonly string[] = [
+  'text/html',
+  'application/xhtml+xml',
+  'application/rss+xml',
+  'application/atom+xml',
+  'application/xml',
+  'text/xml',
+  'application/json',
+  'application/feed+json',
+];
+
+/**
+ * Headers never replayed from the cache: per-visitor (cookies), per-response (timings, dates,
+ * lengths, CDN ids) or set on a hit (Age, X-Cache; the ETag travels in the entry's metadata).
+ */
+export const UNSTORED_HEADERS: readonly string[] = [
+  'set-cookie',
+  'server-timing',
+  'x-cache',
+  'age',
+  'etag',
+  'date',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'cf-ray',
+  'cf-cache-status',
+  'alt-svc',
+  'report-to',
+  'nel',
+];
+
+/**
+ * Cookies that mean "this visitor may see something the public does not": a session, a preview,
+ * an auth token. Matched on the name after `__Host-`/`__Secure-` and leading underscores, alone
+ * or as a suffix (`newsroom_session`, `PHPSESSID`, `JSESSIONID`). Consent and analytics cookies
+ * (consent, _ga, OptanonConsent) do not change the HTML, so they must not bypass the cache.
+ */
+export const BYPASS_COOKIE_PATTERN = /(?:(?:^|[_.-])(?:session|sid|preview|auth|token)|sessid|sessionid)$/i;
+
+/**
+ * Query parameters that never change the page (campaign tracking, click ids): left out of the key
+ * so a newsletter link does not create its own copy of every page. The client-side analytics
+ * still reads them from the address bar.
+ */
+export const IGNORED_QUERY_PARAMS: readonly string[] = ['fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'twclid', 'igshid', 'yclid', 'mc_cid', 'mc_eid', '_ga', '_gl'];
+
+// ---------------------------------------------------------------------------------------------
+// Request predicates
+
+export function isCacheableMethod(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+/** Cookie names in a Cookie header, in order. */
+export function cookieNames(cookieHeader: string | null | undefined): string[] {
+  if (!cookieHeader) return [];
+  return cookieHeader
+    .split(';')
+    .map((pair) => pair.split('=')[0]!.trim())
+    .filter((name) => name.length > 0);
+}
+
+export function isBypassCookieName(name: string): boolean {
+  const bare = name.replace(/^__(?:Host|Secure)-/i, '').replace(/^_+/, '');
+  return BYPASS_COOKIE_PATTERN.test(bare);
+}
+
+export function hasBypassCookie(cookieHeader: string | null | undefined): boolean {
+  return cookieNames(cookieHeader).some(isBypassCookieName);
+}
+
+/** `?preview` in any form (`?preview`, `?preview=1`, `?preview=`) asks for unpublished content. */
+export function isPreviewUrl(url: URL): boolean {
+  return url.searchParams.has('preview');
+}
+
+/** May this request be answered from the cache (and its answer stored)? */
+export function canServeFromCache(request: Request): boolean {
+  if (!isCacheableMethod(request.method)) return false;
+  if (request.headers.has('Authorization')) return false;
+  if (hasBypassCookie(request.headers.get('Cookie'))) return false;
+  return !isPreviewUrl(new URL(request.url));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response predicates
+
+export function isStorableStatus(status: number): boolean {
+  return status === 200;
+}
+
+export function isStorableContentType(contentType: string | null | undefined): boolean {
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return STORABLE_CONTENT_TYPES.includes(mediaType);
+}
+
+/** Cache-Control directives, lower-case names; valueless directives map to ''. */
+export function parseCacheControl(cacheControl: string | null | undefined): Map<string, string> {
+  const directives = new Map<string, string>();
+  for (const part of (cacheControl ?? '').split(',')) {
+    const [name, ...value] = part.split('=');
+    const key = name!.trim().toLowerCase();
+    if (key) directives.set(key, value.join('=').trim().replace(/^"|"$/g, ''));
+  }
+  return directives;
+}
+
+function seconds(value: string | undefined): number | null {
+  if (value === undefined || !/^\d+$/.test(value)) return null;
+  return Number(value);
+}
+
+/**
+ * How long a response may be served from the cache: fresh for its shared-cache age (`s-maxage`,
+ * else `max-age`), then kept for its `stale-if-error` window to be served only when the origin
+ * fails.
+ */
+export function cacheLifetime(cacheControl: string | null | undefined): { freshSeconds: number; staleSeconds: number } {
+  const directives = parseCacheControl(cacheControl);
+  const fresh = seconds(directives.get('s-maxage')) ?? seconds(directives.get('max-age')) ?? DEFAULT_FRESH_SECONDS;
+  return { freshSeconds: fresh, staleSeconds: seconds(directives.get('stale-if-error')) ?? 0 };
+}
+
+/**
+ * Only responses the route declared shareable: a Cache-Control is required (a route without one
+ * is an oversight, not an invitation), and private, no-store, no-cache or a zero shared age
+ * keep the response out of the cache.
+ */
+export function isStorableCacheControl(cacheControl: string | null | undefined): boolean {
+  if (!cacheControl) return false;
+  const directives = parseCacheControl(cacheControl);
+  if (directives.has('private') || directives.has('no-store') || directives.has('no-cache')) return false;
+  return cacheLifetime(cacheControl).freshSeconds > 0;
+}
+
+/** The key holds no request header, so a response that varies on one (other than encoding) is not shared. */
+export function isStorableVary(vary: string | null | undefined): boolean {
+  if (!vary) return true;
+  return vary
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean)
+    .every((name) => name === 'accept-encoding');
+}
+
+/** May this response be copied into the cache (its Set-Cookie stripped)? */
+export function canStoreResponse(response: Response): boolean {
+  return (
+    isStorableStatus(response.status) &&
+    isStorableContentType(response.headers.get('Content-Type')) &&
+    isStorableCacheControl(response.headers.get('Cache-Control')) &&
+    isStorableVary(response.headers.get('Vary'))
+  );
+}
+
+/** The headers a cached copy keeps, lower-case names, Set-Cookie and per-response headers removed. */
+export function storedHeaders(headers: Headers): [string, string][] {
+  const kept: [string, string][] = [];
+  headers.forEach((value, name) => {
+    if (!UNSTORED_HEADERS.includes(name.toLowerCase())) kept.push([name.toLowerCase(), value]);
+  });
+  return kept;
+}
+
+/**
+ * React marks a Suspense boundary that failed on the server with `<!--$!-->` and lets the client
+ * retry. The status was already sent as 200, so this marker is the only sign the page is broken:
+ * such a page is served to its visitor but never cached.
+ */
+export function hasRenderError(html: string): boolean {
+  return html.includes('<!--$!-->');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Key, freshness, validators
+
+export interface PageCacheKeyInput {
+  readonly revision: number;
+  readonly url: URL;
+  /** The deployed code's release: cached HTML names hashed assets that only its release serves. */
+  readonly release?: string;
+}
+
+export function isIgnoredQueryParam(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('utm_') || IGNORED_QUERY_PARAMS.includes(lower);
+}
+
+/**
+ * The query part of the key: tracking parameters dropped, then sorted by name. The sort is stable,
+ * so repeated names keep their order (`?page=2&page=1` is not `?page=1&page=2`: routes read the
+ * first value).
+ */
+export function normalisedQuery(url: URL): string {
+  const params = [...url.searchParams].filter(([name]) => !isIgnoredQueryParam(name));
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(params).toString();
+}
+
+/** `page:v1:{revision}:{release}:{host}{path}[?{sorted query}]` */
+export function pageCacheKey({ revision, url, release = '' }: PageCacheKeyInput): string {
+  const query = normalisedQuery(url);
+  return `${KEY_PREFIX}:${revision}:${release}:${url.host.toLowerCase()}${url.pathname}${query ? `?${query}` : ''}`;
+}
+
+export function fitsKvKey(key: string): boolean {
+  return new TextEncoder().encode(key).byteLength <= MAX_KEY_BYTES;
+}
+
+export function ageSeconds(storedAt: number, now: number): number {
+  return Math.max(0, Math.floor((now - storedAt) / 1000));
+}
+
+export function isFresh(metadata: Pick<StoredPageMetadata, 't' | 'f'>, now: number): boolean {
+  return now - metadata.t < metadata.f * 1000;
+}
+
+/** A strong validator: the first 128 bits of the body's SHA-256, quoted. */
+export async function etagOf(body: ArrayBuffer | Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', body);
+  const hex = [...new Uint8Array(digest).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `"${hex}"`;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): a CDN may have weakened our ETag. */
+export function ifNoneMatchMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim() === '*' || bare(candidate) === bare(etag));
+}
+
+/**
+ * Should a cached page be answered with 304? If-None-Match decides when present (RFC 9110
+ * 13.2.2); otherwise If-Modified-Since against the page's own Last-Modified, when it has one.
+ */
+export function isNotModified(requestHeaders: Headers, etag: string, lastModified: string | null): boolean {
+  const ifNoneMatch = requestHeaders.get('If-None-Match');
+  if (ifNoneMatch) return ifNoneMatchMatches(ifNoneMatch, etag);
+  const since = Date.parse(requestHeaders.get('If-Modified-Since') ?? '');
+  const modified = Date.parse(lastModified ?? '');
+  return Number.isFinite(since) && Number.isFinite(modified) && modified <= since;
+}
