@@ -13,16 +13,23 @@ import { formatProblem } from '#src/content/schema';
 import { buildSearchDocuments } from '#src/platform/search/documents';
 import { replaceContentStatements } from '#src/platform/d1/import-statements';
 import { BODY_MEDIA_ROOT } from '#src/views/image-attributes';
+import { testStoryLink } from '../test/fixtures/story-links';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const result = loadContentFolder(join(root, 'test/fixtures/content/basic'), { addressing: createMediaAddressing(BODY_MEDIA_ROOT) });
+// A fixed import time keeps the seed byte-identical between runs, and states fixed whatever the
+// date: 2026-06-01, after the fixture's published stories (none is news any more) and before
+// its embargoed one.
+const IMPORTED_AT = 1_780_272_000;
+const result = loadContentFolder(join(root, 'test/fixtures/content/basic'), { addressing: createMediaAddressing(BODY_MEDIA_ROOT), now: IMPORTED_AT });
 if (!result.ok) {
   console.error(result.problems.map(formatProblem).join('\n'));
   process.exit(1);
 }
 const target = join(root, 'test/fixtures/.generated/basic-seed.json');
 mkdirSync(dirname(target), { recursive: true });
-// A fixed import time keeps the seed byte-identical between runs.
-writeFileSync(target, JSON.stringify(replaceContentStatements(result.bundle, 1_767_225_600)));
+// Fixed secret links too (tests open them with testLinkToken): derived from the uuid, which only a
+// test seed may do.
+const links = new Map(await Promise.all(result.bundle.stories.map(async (story) => [story.uuid, await testStoryLink(story.uuid)] as const)));
+writeFileSync(target, JSON.stringify(replaceContentStatements(result.bundle, IMPORTED_AT, links)));
 // The CLI's default media root without a CDN (scripts/import.ts), as the seed's body media.
 writeFileSync(join(root, 'test/fixtures/.generated/basic-search-documents.json'), JSON.stringify(buildSearchDocuments(result.bundle, { cdnRoot: BODY_MEDIA_ROOT })));

@@ -10,7 +10,7 @@
  * nothing twice.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ import { BODY_MEDIA_ROOT } from '#src/views/image-attributes';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { formatProblem } from '#src/content/schema';
 import { syncSearchIndex } from '#src/content/search-sync';
+import { newStoryLink } from '#src/domain/story-link';
 import { readSearchAdminSettings } from '#src/platform/search/settings';
 import { CONTENT_REVISION_KEY, KvPageCacheStore } from '#src/platform/kv/page-cache-store';
 import { CURRENT_CONTENT_HASH_SQL, replaceContentStatements, runAtomically, toSqlScript } from '#src/platform/d1/import-statements';
@@ -89,7 +90,9 @@ async function main(): Promise<void> {
   const known = options.upload ? readUploadLedger(options.dir) : new Map<string, string>();
   // The first load validates the folder and hashes every referenced media file: nothing is
   // uploaded for a folder that is wrong, and only files the content uses are uploaded.
-  let result = loadContentFolder(options.dir, { addressing, knownUuids: known });
+  // One clock for the whole import: which scheduled stories are due, and when they went live.
+  const importedAt = Math.floor(Date.now() / 1000);
+  let result = loadContentFolder(options.dir, { addressing, knownUuids: known, now: importedAt });
   exitOnProblems(result, options.dir);
   if (options.upload && !options.dryRun && result.ok) {
     const publicKey = process.env.UPLOADCARE_PUBLIC_KEY;
@@ -108,7 +111,7 @@ async function main(): Promise<void> {
     }
     // Bodies and payloads must name the uuids Uploadcare assigned: render again with them.
     if (uploaded.size > 0) {
-      result = loadContentFolder(options.dir, { addressing, knownUuids: new Map([...known, ...uploaded]) });
+      result = loadContentFolder(options.dir, { addressing, knownUuids: new Map([...known, ...uploaded]), now: importedAt });
       exitOnProblems(result, options.dir);
     }
   }
@@ -130,13 +133,21 @@ async function main(): Promise<void> {
     console.log(`Search index ${synced.indexName} (${synced.backend}): ${synced.indexed} documents sent, ${synced.deleted} removed.`);
   }
 
-  const statements = replaceContentStatements(bundle, Math.floor(Date.now() / 1000));
+  // Every story gets a link ready; stories that have one already keep theirs (the statement only
+  // inserts missing ones), so links in journalists' inboxes survive re-imports.
+  const links = new Map(await Promise.all(bundle.stories.map(async (story) => [story.uuid, await newStoryLink()] as const)));
+  const statements = replaceContentStatements(bundle, importedAt, links);
   if (options.remote) {
     // D1 runs a --file import as one unit; the script holds no BEGIN/COMMIT because D1 refuses them.
     const file = join(tmpdir(), `newsroom-import-${process.pid}.sql`);
-    writeFileSync(file, toSqlScript(statements));
-    wrangler(['d1', 'migrations', 'apply', 'DB', '--remote']);
-    wrangler(['d1', 'execute', 'DB', '--remote', `--file=${file}`]);
+    writeFileSync(file, toSqlScript(statements), { mode: 0o600 });
+    try {
+      wrangler(['d1', 'migrations', 'apply', 'DB', '--remote']);
+      wrangler(['d1', 'execute', 'DB', '--remote', `--file=${file}`]);
+    } finally {
+      // The script holds the new stories' secret links.
+      rmSync(file, { force: true });
+    }
     // The page cache keys on the revision; publish the new one after the commit.
     const answer = JSON.parse(wrangler(['d1', 'execute', 'DB', '--remote', '--json', '--command', 'SELECT revision FROM content_revision WHERE id = 1'])) as { results: { revision: number }[] }[];
     const revision = answer[0]?.results[0]?.revision;

@@ -1,5 +1,8 @@
 // `npm start`: applies migrations, imports the demo newsroom (a no-op when it is already there),
-// then serves it with wrangler dev on http://localhost:8787, fully offline.
+// then serves it with wrangler dev on http://localhost:8787, fully offline, behaving like
+// production: wrangler dev never runs Cron Triggers by itself, so this script fires the scheduled
+// handler (go-live of due stories, then alerts, IndexNow and WebSub through the queue) at the
+// start of every minute through wrangler's `--test-scheduled` endpoint, `/__scheduled`.
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,14 +10,46 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 const port = process.env.PORT ?? '8787';
+/** The cron of wrangler.toml; wrangler dev hands it to the handler as `controller.cron`. */
+const CRON = '* * * * *';
 
 const prepared = spawnSync(process.execPath, [join(root, 'scripts/prepare-local.mjs')], { cwd: root, env, stdio: 'inherit' });
 if (prepared.status !== 0) process.exit(prepared.status ?? 1);
 
 const server = spawn(
   join(root, 'node_modules/.bin/wrangler'),
-  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--var', 'SHOW_OUTBOX:true', ...process.argv.slice(2)],
+  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--test-scheduled', '--var', 'SHOW_OUTBOX:true', ...process.argv.slice(2)],
   { cwd: root, env, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
+
+const scheduledUrl = `http://127.0.0.1:${port}/__scheduled?cron=${encodeURIComponent(CRON)}`;
+let announced = false;
+
+/** One run of the scheduled handler; a server still starting (or reloading) is simply tried next minute. */
+async function fireScheduled() {
+  try {
+    const response = await fetch(scheduledUrl, { signal: AbortSignal.timeout(30_000) });
+    await response.body?.cancel();
+    if (response.ok && !announced) {
+      announced = true;
+      console.log(`[start] Cron: the scheduled handler runs every minute (${scheduledUrl}).`);
+    }
+  } catch {
+    // Not listening yet.
+  }
+}
+
+/** Waits for the server, runs the handler once at once, then at the start of every minute. */
+async function scheduleEveryMinute() {
+  for (let tries = 0; tries < 120 && !announced; tries++) {
+    await fireScheduled();
+    if (!announced) await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const tick = () => {
+    setTimeout(() => fireScheduled().finally(tick), 60_000 - (Date.now() % 60_000));
+  };
+  tick();
+}
+scheduleEveryMinute();

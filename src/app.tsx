@@ -32,6 +32,7 @@ import { media } from './routes/media';
 import { privacy } from './routes/privacy';
 import { search } from './routes/search';
 import { seo } from './routes/seo';
+import { sharedStory } from './routes/shared-story';
 import { story } from './routes/story';
 
 export function createApp(): Hono<AppEnv> {
@@ -56,6 +57,8 @@ export function createApp(): Hono<AppEnv> {
     return c.json({ messages: await c.var.deps.outbox.recent(50) }, 200, { 'Cache-Control': cacheRules.private });
   });
   app.route(`/${LOCALE_SEGMENT}/newsroom/:uuid`, privacy);
+  // Secret links for journalists (never cached: the page cache skips /s/).
+  app.route('/s', sharedStory);
 
   app.route('/', seo);
 

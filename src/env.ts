@@ -15,7 +15,13 @@ const VarsSchema = z.object({
   EMAIL_API_KEY: z.optional(z.string()),
   EMAIL_FROM: z.optional(z.string()),
   SHOW_OUTBOX: z.optional(z.string()),
+  INDEXNOW_KEY: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9-]{8,128}$/, 'must be 8 to 128 letters, digits or dashes'))])),
+  INDEXNOW_ENDPOINT: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
+  WEBSUB_HUB: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
 });
+
+/** Where IndexNow submissions go unless INDEXNOW_ENDPOINT says otherwise (it shares them with every participating engine). */
+export const DEFAULT_INDEXNOW_ENDPOINT = 'https://api.indexnow.org/indexnow';
 
 export interface AppConfig {
   /** Root of media addresses: the Uploadcare CDN, or `/media` served by this worker. */
@@ -29,6 +35,10 @@ export interface AppConfig {
   readonly showOutbox: boolean;
   /** Search backend settings (D1 unless an engine is configured); never the admin key. */
   readonly search: ResolvedSearchSettings;
+  /** IndexNow on go-live: the key (served at /{key}.txt) and where URLs are sent; null: off. */
+  readonly indexNow: { key: string; endpoint: string } | null;
+  /** WebSub hub told of changed feeds (and named in them); null: off. */
+  readonly webSubHub: string | null;
 }
 
 export function readConfig(env: CloudflareBindings): AppConfig {
@@ -48,6 +58,8 @@ export function readConfig(env: CloudflareBindings): AppConfig {
     emailApi: vars.EMAIL_API_URL ? { url: vars.EMAIL_API_URL, apiKey: vars.EMAIL_API_KEY!, from: vars.EMAIL_FROM! } : null,
     showOutbox: vars.SHOW_OUTBOX === 'true',
     search: readSearchSettings(env),
+    indexNow: vars.INDEXNOW_KEY ? { key: vars.INDEXNOW_KEY, endpoint: vars.INDEXNOW_ENDPOINT || DEFAULT_INDEXNOW_ENDPOINT } : null,
+    webSubHub: vars.WEBSUB_HUB || null,
   };
 }
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import YAML from 'yaml';
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
+import { releaseState } from '#src/domain/publishing';
 import { isPubliclyVisible, toEpochSeconds, type StorySection } from '#src/domain/story';
 import { looksLikeLocale } from '#src/i18n/locales';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
@@ -57,6 +58,8 @@ export interface BundleStory {
   cover: StoredImagePayload | null;
   is_pinned: boolean;
   is_public: boolean;
+  /** Alert subscribers when the story goes live. */
+  notify: boolean;
   seo_settings: Record<string, unknown>;
   tags: string[];
   body_html: string;
@@ -121,11 +124,17 @@ export interface LoadOptions {
   readonly addressing: MediaAddressing;
   /** Uploadcare uuids already assigned to files, by sha256 (from a previous `--upload`). */
   readonly knownUuids?: ReadonlyMap<string, string>;
+  /**
+   * The import's time (epoch seconds, default now): a scheduled or embargoed story whose release
+   * time has passed is imported published and public, so the folder need not be edited afterwards.
+   */
+  readonly now?: number;
 }
 
 export function loadContentFolder(dir: string, options: LoadOptions): LoadResult {
   const problems: ContentProblem[] = [];
   const media = new Map<string, MediaFile>();
+  const now = options.now ?? Math.floor(Date.now() / 1000);
   const mediaDir = join(dir, 'media');
 
   // A file that is missing or not YAML is reported once, here; its schema is then not checked.
@@ -334,6 +343,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
         problem: (field, message) => problems.push({ file, field, message }),
       });
       const publishedAt = toEpochSeconds(front.published_at);
+      const state = releaseState({ status: front.status, visibility: front.visibility, published_at: publishedAt }, now);
       stories.push({
         uuid,
         translation_group: group,
@@ -342,15 +352,16 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
         title: front.title,
         subtitle: front.subtitle,
         summary: front.summary,
-        status: front.status,
-        visibility: front.visibility,
+        status: state.status,
+        visibility: state.visibility,
         published_at: publishedAt,
         updated_at: front.updated_at ? toEpochSeconds(front.updated_at) : publishedAt,
         author_name: front.author?.display_name ?? null,
         author_email: front.author?.email ?? null,
         cover: cover && front.cover_caption ? { ...cover, 'prezly:data': { caption: front.cover_caption } } : cover,
         is_pinned: front.pinned,
-        is_public: isPubliclyVisible(front),
+        is_public: isPubliclyVisible(state),
+        notify: front.notify,
         seo_settings: front.seo_settings,
         tags: front.tags,
         body_html: body.html,

@@ -39,6 +39,8 @@ export const NewsroomFileSchema = z.strictObject({
       }
     }, 'must be an IANA time zone such as Europe/Amsterdam')
     .default('UTC'),
+  /** false: no story alerts subscribers when it goes live. */
+  notify_subscribers: z.boolean().default(true),
   theme_color: z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour such as #0b5c4b').nullish(),
   onetrust_cookie_consent: z
     .strictObject({ is_enabled: z.boolean(), category: z.string().default(''), script: z.string().default('') })
@@ -120,6 +122,8 @@ export const StoryFrontMatterSchema = z.strictObject({
   cover: mediaFile.nullish(),
   cover_caption: z.string().default(''),
   pinned: z.boolean().default(false),
+  /** false: no alert mail to subscribers when this story goes live. */
+  notify: z.boolean().default(true),
   seo_settings: z
     .strictObject({ meta_title: optionalText, meta_description: optionalText, canonical_url: url.nullish() })
     .default({}),

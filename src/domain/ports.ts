@@ -69,6 +69,15 @@ export interface SitemapStory {
   readonly translations: readonly { locale: string; slug: string }[];
 }
 
+/** A story reached through its secret link (src/domain/story-link.ts). */
+export interface SharedStory {
+  readonly story: Story;
+  /** The link's stored token, to compare with the one asked for in constant time. */
+  readonly token: string;
+  /** Secret-link tokens of the story's translations, by translation uuid. */
+  readonly translationTokens: Readonly<Record<string, string>>;
+}
+
 export interface ContentRepository {
   /** Null when the newsroom has not been imported yet. */
   getSiteContext(): Promise<SiteContext | null>;
@@ -79,6 +88,11 @@ export interface ContentRepository {
    * rules) and up to `relatedLimit` public stories of its language sharing categories or tags.
    */
   getStoryPage(slug: string, relatedLimit: number): Promise<{ story: Story; related: StorySummary[] } | null>;
+  /**
+   * The story behind a secret link, found by the SHA-256 of its token, whatever its state (callers
+   * compare the token and apply the rules), with the secret-link tokens of its translations.
+   */
+  getSharedStory(tokenHash: string): Promise<SharedStory | null>;
   /** Newest public stories of a language (or one of its categories) with their bodies. */
   listFeedStories(input: { locale: string; categoryId: number | null; limit: number }): Promise<FeedStory[]>;
   /** A page of a language's public stories for its sitemap, newest first. */
@@ -121,6 +135,8 @@ export interface MailMessage {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post on alerts). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Sends mail: an HTTP email API when configured, else the D1 outbox. */
@@ -128,9 +144,17 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+export interface OutboxMessage {
+  readonly to_address: string;
+  readonly subject: string;
+  readonly text_body: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly created_at: number;
+}
+
 /** Mail kept in the outbox, newest first (for the dev server). */
 export interface OutboxReader {
-  recent(limit: number): Promise<{ to_address: string; subject: string; text_body: string; created_at: number }[]>;
+  recent(limit: number): Promise<OutboxMessage[]>;
 }
 
 /**
@@ -139,4 +163,72 @@ export interface OutboxReader {
  */
 export interface SearchBackend {
   search(query: SearchQuery): Promise<SearchResults>;
+}
+
+/** A story the minute cron made public. */
+export interface WentLiveStory {
+  readonly uuid: string;
+  readonly slug: string;
+  readonly locale: string;
+}
+
+/** Go-live work recorded for a story (docs/decisions/0015-scheduled-publishing.md). */
+export interface PublishEvent {
+  readonly id: number;
+  readonly story_uuid: string;
+  /** Alert the story's subscribers (its `notify` and the newsroom's `notify_subscribers`). */
+  readonly alerts: boolean;
+}
+
+/** A story as announcements need it: where it lives and what it is filed under. */
+export interface AnnouncedStory {
+  readonly uuid: string;
+  readonly slug: string;
+  readonly locale: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly category_ids: readonly number[];
+  /** Still public now? (It may have been withdrawn since it went live.) */
+  readonly is_public: boolean;
+}
+
+/** Publishing by the clock: the cron's reads and writes. */
+export interface PublishingStore {
+  /**
+   * Makes every scheduled or embargoed story whose release time is at or before `now` published
+   * and public, in one transaction with its counts, its publish event and the content-revision
+   * bump. `runId` must be unique per run: two overlapping runs each report only their own stories.
+   */
+  publishDue(now: number, runId: string): Promise<{ published: WentLiveStory[]; revision: number | null }>;
+  /** The content revision D1 holds now (one statement). */
+  currentRevision(): Promise<number | null>;
+  /** Takes the events not yet handed to the queue (each taken by exactly one caller). */
+  claimWaitingEvents(now: number, limit: number): Promise<PublishEvent[]>;
+  /** Gives events back when the queue refused them, for the next run. */
+  releaseEvents(ids: readonly number[]): Promise<void>;
+  /** The stories named, as announcements need them (unknown uuids are left out). */
+  announcedStories(uuids: readonly string[]): Promise<AnnouncedStory[]>;
+}
+
+/** A confirmed subscriber an alert goes to. */
+export interface AlertRecipient {
+  readonly id: number;
+  readonly email: string;
+  readonly token: string;
+}
+
+/** Alert mail to subscribers, once per (story, subscriber). */
+export interface AlertStore {
+  /**
+   * Confirmed subscribers of the locale whose chosen categories meet the story's (all of them
+   * when they chose none), by id after `afterId`.
+   */
+  recipients(input: { locale: string; categoryIds: readonly number[]; afterId: number; limit: number }): Promise<AlertRecipient[]>;
+  /** Claims the delivery; false when it was claimed before (sent, or being sent). */
+  claimDelivery(storyUuid: string, subscriberId: number, now: number): Promise<boolean>;
+  completeDelivery(storyUuid: string, subscriberId: number, now: number): Promise<void>;
+  /** Gives a claim back after a failed send, so a retry sends it. */
+  releaseDelivery(storyUuid: string, subscriberId: number): Promise<void>;
+  /** Records that every alert of the story's event was handled. */
+  finishAlerts(storyUuid: string, now: number): Promise<void>;
 }

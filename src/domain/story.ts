@@ -97,7 +97,12 @@ export function isLinkableTranslation(
   story: { visibility: StoryVisibility },
   translation: { status: StoryStatus; visibility: StoryVisibility },
 ): boolean {
-  return isPublished(translation) && ALLOWED_TRANSLATION_VISIBILITY[story.visibility].includes(translation.visibility);
+  return isPublished(translation) && isAllowedTranslationVisibility(story, translation);
+}
+
+/** SPEC section 5's table alone: may a story of this visibility link a translation of that one? */
+export function isAllowedTranslationVisibility(story: { visibility: StoryVisibility }, translation: { visibility: StoryVisibility }): boolean {
+  return ALLOWED_TRANSLATION_VISIBILITY[story.visibility].includes(translation.visibility);
 }
 
 /** published_at arrives as an ISO string or a number of seconds; we keep whole seconds. */

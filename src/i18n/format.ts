@@ -25,3 +25,10 @@ export function formatTemplate(template: string, bcp47: string, values: MessageV
 export function formatLongDate(bcp47: string, date: Date, timeZone = 'UTC'): string {
   return new Intl.DateTimeFormat(bcp47, { dateStyle: 'long', timeZone }).format(date);
 }
+
+/** A time of day in the visitor's language and its zone's short name, e.g. "08:00" and "CET". */
+export function formatTimeOfDay(bcp47: string, date: Date, timeZone = 'UTC'): { time: string; zone: string } {
+  const time = new Intl.DateTimeFormat(bcp47, { timeStyle: 'short', timeZone }).format(date);
+  const zone = new Intl.DateTimeFormat(bcp47, { timeZoneName: 'short', timeZone }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  return { time, zone };
+}

@@ -5,7 +5,7 @@
  */
 import en from './messages/en.json';
 import { CATALOGUE_ALIASES, CATALOGUES } from './messages/index';
-import { formatLongDate, formatTemplate, type MessageValues } from './format';
+import { formatLongDate, formatTemplate, formatTimeOfDay, type MessageValues } from './format';
 import { languageOf, toBcp47 } from './locales';
 
 export type MessageId = keyof typeof en;
@@ -27,6 +27,11 @@ export function formatMessage(locale: string, messages: Messages, id: MessageId,
 /** A date in the visitor's language, e.g. "2 October 2026" / "2 octobre 2026". */
 export function formatDate(locale: string, epochSeconds: number, timeZone = 'UTC'): string {
   return formatLongDate(toBcp47(locale), new Date(epochSeconds * 1000), timeZone);
+}
+
+/** A time of day and its zone in the visitor's language, e.g. "08:00" and "CET" (embargo notices). */
+export function formatTime(locale: string, epochSeconds: number, timeZone = 'UTC'): { time: string; zone: string } {
+  return formatTimeOfDay(toBcp47(locale), new Date(epochSeconds * 1000), timeZone);
 }
 
 /** Machine-readable form for `<time datetime>`. */

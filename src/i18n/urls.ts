@@ -56,6 +56,25 @@ export const urls = {
   privacy(locale: string, newsroomUuid: string, action: PrivacyAction = 'subscribe'): string {
     return `/${locale}/newsroom/${segment(newsroomUuid)}/${action}`;
   },
+  /** The confirmation link of a subscription mail. */
+  confirmSubscription(locale: string, newsroomUuid: string, token: string): string {
+    return `/${locale}/newsroom/${segment(newsroomUuid)}/subscribe/confirm/${segment(token)}`;
+  },
+  /** The unsubscribe page of a subscriber (and the RFC 8058 one-click target of alert mail). */
+  unsubscribe(locale: string, newsroomUuid: string, token: string): string {
+    return `/${locale}/newsroom/${segment(newsroomUuid)}/unsubscribe/${segment(token)}`;
+  },
+  /** A story's secret link for journalists (never public: the token is the key). */
+  sharedStory(token: string): string {
+    return `/s/${segment(token)}`;
+  },
+  sharedStoryJson(token: string): string {
+    return `/s/${segment(token)}.json`;
+  },
+  /** The IndexNow key file, on the site's root. */
+  indexNowKeyFile(key: string): string {
+    return `/${segment(key)}.txt`;
+  },
   /** Turns a site-relative path into an absolute URL on the newsroom's public origin. */
   absolute(origin: string, path: string): string {
     return new URL(path, origin).toString();

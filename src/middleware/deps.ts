@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { readConfig, type AppEnv } from '#src/env';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import { D1OutboxMailer, D1SubscriptionStore } from '#src/platform/d1/subscription-store';
-import { HttpMailer } from '#src/platform/mail/http-mailer';
+import { createMailer } from '#src/platform/mail/create-mailer';
 import { D1SearchBackend } from '#src/platform/d1/search-backend';
 import { CachedSearchBackend } from '#src/platform/kv/search-cache';
 import { composeSearchBackend, createEngineBackend } from '#src/platform/search/create-backend';
@@ -19,7 +19,7 @@ export const deps = createMiddleware<AppEnv>(async (c, next) => {
   c.set('deps', {
     content,
     subscriptions: new D1SubscriptionStore(c.env.DB),
-    mailer: config.emailApi ? new HttpMailer(config.emailApi) : outbox,
+    mailer: createMailer(c.env.DB, config.emailApi),
     outbox,
     search: (revision) =>
       composeSearchBackend({

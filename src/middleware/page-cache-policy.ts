@@ -107,9 +107,20 @@ export function isPreviewUrl(url: URL): boolean {
   return url.searchParams.has('preview');
 }
 
+/**
+ * Paths whose address is a secret (journalists' links, `/s/{token}`): never looked up or stored,
+ * so no KV key ever holds a token and no copy can outlive a rotation.
+ */
+export const NEVER_CACHED_PATH_PREFIXES: readonly string[] = ['/s/'];
+
+export function isNeverCachedPath(pathname: string): boolean {
+  return NEVER_CACHED_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
 /** May this request be answered from the cache (and its answer stored)? */
 export function canServeFromCache(request: Request): boolean {
   if (!isCacheableMethod(request.method)) return false;
+  if (isNeverCachedPath(new URL(request.url).pathname)) return false;
   if (request.headers.has('Authorization')) return false;
   if (hasBypassCookie(request.headers.get('Cookie'))) return false;
   return !isPreviewUrl(new URL(request.url));

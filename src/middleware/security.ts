@@ -56,6 +56,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+/**
+ * Headers a route may set stricter than the default: the secret-link pages send no Referer at
+ * all (`no-referrer`), which the site-wide value must not loosen.
+ */
+export const ROUTE_OVERRIDABLE_HEADERS: readonly string[] = ['Referrer-Policy'];
+
 /** The origin of an address whose protocol is one of `protocols`; anything else (or not a URL) → null. */
 function originOf(address: string, protocols: readonly string[]): string | null {
   try {
@@ -176,7 +182,9 @@ export function createSecurityHeaders(options: SecurityHeadersOptions = {}): Mid
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     const headers = mutableHeaders(c);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!(ROUTE_OVERRIDABLE_HEADERS.includes(name) && headers.has(name))) headers.set(name, value);
+    }
     if (isHtml(c.res) && !headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', contentSecurityPolicy(sourcesOf(c) ?? {}));
   });
 }

@@ -42,6 +42,7 @@ export async function loadFeed(deps: Deps, site: SiteContext, locale: string, ca
     description: (category ? category.i18n[locale]?.description : company?.about_plaintext) ?? '',
     homeUrl: urls.absolute(origin, categorySlug ? urls.category(ctx, locale, categorySlug) : urls.home(ctx, locale)),
     selfUrls: { rss: self('rss'), atom: self('atom'), json: self('json') },
+    hub: deps.config.webSubHub,
     language: toBcp47(locale),
     icon: icon ? urls.absolute(origin, icon) : null,
     updated: Math.max(0, ...stories.map((story) => Math.max(story.updated_at, story.published_at))),

@@ -99,7 +99,6 @@ async function subscribePost(c: Context<AppEnv>) {
     // tell a stranger who is on the list.
     if (result.created && result.token) {
       const origin = new URL(c.req.url).origin;
-      const base = `${origin}/${locale}/newsroom/${site.newsroom.uuid}`;
       const name = site.companies[locale]?.name ?? site.newsroom.display_name;
       const messages = messagesFor(locale);
       await mailer.send({
@@ -107,8 +106,8 @@ async function subscribePost(c: Context<AppEnv>) {
         subject: formatMessage(locale, messages, 'subscribe.mail_subject', { name }),
         text: formatMessage(locale, messages, 'subscribe.mail_body', {
           name,
-          link: `${base}/subscribe/confirm/${result.token}`,
-          unsubscribe: `${base}/unsubscribe/${result.token}`,
+          link: urls.absolute(origin, urls.confirmSubscription(locale, site.newsroom.uuid, result.token)),
+          unsubscribe: urls.absolute(origin, urls.unsubscribe(locale, site.newsroom.uuid, result.token)),
         }),
       });
     }
@@ -136,10 +135,15 @@ export const privacy = new Hono<AppEnv>()
     if (!subscriber) return page(c, site, locale, { kind: 'invalid' }, 404);
     return page(c, site, locale, { kind: 'unsubscribe', email: subscriber.email });
   })
+  // The form's button, and RFC 8058 one-click unsubscribe: a mail client POSTs
+  // `List-Unsubscribe=One-Click` to the address in an alert's List-Unsubscribe header, and is
+  // answered directly (no redirect to follow).
   .post('/unsubscribe/:token', async (c) => {
     const { site, locale } = portalSite(c);
+    const form = await readForm(c);
     const done = await c.var.deps.subscriptions.unsubscribe(c.req.param('token'), now());
     if (!done) return page(c, site, locale, { kind: 'invalid' }, 404);
+    if (form['List-Unsubscribe'] === 'One-Click') return page(c, site, locale, { kind: 'unsubscribed' });
     return c.redirect(`${new URL(c.req.url).pathname}?status=done`, 303);
   })
   .get('/data-request', async (c) => {

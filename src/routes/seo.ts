@@ -58,9 +58,15 @@ export const seo = new Hono<AppEnv>()
     const site = c.var.site;
     const lines =
       site && site.newsroom.is_indexable
-        ? ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /*/newsroom/', '', `Sitemap: ${urls.absolute(site.newsroom.url, urls.sitemapIndex())}`]
+        ? ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /*/newsroom/', 'Disallow: /s/', '', `Sitemap: ${urls.absolute(site.newsroom.url, urls.sitemapIndex())}`]
         : ['User-agent: *', 'Disallow: /'];
     return c.text(`${lines.join('\n')}\n`, 200, { 'Cache-Control': cacheRules.feed });
+  })
+  // IndexNow's proof of ownership: the key, as plain text, at /{key}.txt (only when configured).
+  .get('/:keyFile{[A-Za-z0-9-]{8,128}\\.txt}', (c) => {
+    const indexNow = c.var.deps.config.indexNow;
+    if (!indexNow || c.req.param('keyFile') !== `${indexNow.key}.txt`) throw new NotFoundError('IndexNow key');
+    return c.text(indexNow.key, 200, { 'Cache-Control': cacheRules.feed });
   })
   .get('/sitemap.xml', async (c) => {
     const site = indexableSite(c);

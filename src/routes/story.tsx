@@ -3,10 +3,10 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
 import { NotFoundError } from '#src/domain/errors';
 import type { SiteContext } from '#src/domain/ports';
-import { isLinkableTranslation, isPubliclyVisible, isStoryIndexable } from '#src/domain/story';
+import { isLinkableTranslation, isPubliclyVisible, isStoryIndexable, type Story, type StorySummary } from '#src/domain/story';
 import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
-import type { StoryPageModel } from '#src/views/page-model';
+import type { StoryNoticeModel, StoryPageModel } from '#src/views/page-model';
 import { StoryPage } from '#src/views/pages/story-page';
 import { isCrawler, renderHtml } from '#src/views/render';
 import { absoluteImage, buildLayout } from './layout-model';
@@ -20,39 +20,62 @@ import { storyJson } from '#src/views/json';
 /** How many related stories a story page shows. */
 export const RELATED_STORIES = 3;
 
+/** Where one story page lives, and what it may say of itself. */
+export interface StoryPlacement {
+  /** Site-relative address of this page. */
+  readonly path: string;
+  readonly jsonPath: string;
+  /** The story's translations this page may link to, as pages. */
+  readonly translations: readonly { code: string; href: string }[];
+  readonly related: readonly StorySummary[];
+  /** Secret-link pages are never indexed and say what the reader may do with the story. */
+  readonly notice: StoryNoticeModel | null;
+}
+
 export async function loadStory(deps: Deps, site: SiteContext, slug: string): Promise<StoryPageModel> {
   const page = await deps.content.getStoryPage(slug, RELATED_STORIES);
   const story = page?.story;
   // Drafts, embargoed, private and confidential stories have no public page: to a visitor they
   // do not exist (a 404, not a 403, so their existence does not leak).
   if (!story || !isPubliclyVisible(story)) throw new NotFoundError(`Story ${slug}`);
-  if (!site.languages.some((language) => language.code === story.locale)) throw new NotFoundError(`Story ${slug} language`);
-  const translations = story.translations.filter((translation) => isLinkableTranslation(story, translation));
+  return storyPageModel(deps, site, story, {
+    path: urls.story(story.slug),
+    jsonPath: urls.storyJson(story.slug),
+    translations: story.translations.filter((translation) => isLinkableTranslation(story, translation)).map((t) => ({ code: t.locale, href: urls.story(t.slug) })),
+    related: page!.related,
+    notice: null,
+  });
+}
+
+/** The page model of a story, public or behind its secret link. */
+export function storyPageModel(deps: Deps, site: SiteContext, story: Story, placement: StoryPlacement): StoryPageModel {
+  if (!site.languages.some((language) => language.code === story.locale)) throw new NotFoundError(`Story ${story.slug} language`);
   const company = site.companies[story.locale];
   const origin = site.newsroom.url;
-  const canonical = story.seo_settings.canonical_url ?? urls.absolute(origin, urls.story(story.slug));
+  const isPublicPage = placement.notice === null;
+  const canonical = isPublicPage ? (story.seo_settings.canonical_url ?? urls.absolute(origin, placement.path)) : urls.absolute(origin, placement.path);
   const description = story.seo_settings.meta_description || story.subtitle || story.summary || company?.about_plaintext || '';
   const categories = categoryLinks(site, story);
   // Like the Open Graph card and the feeds: a story without a cover shows the newsroom's own image.
   const articleImage = absoluteImage(story.cover ?? site.newsroom.thumbnail, deps.config.mediaRoot, origin);
   const publishedTime = isoDate(story.published_at);
   const modifiedTime = isoDate(Math.max(story.updated_at, story.published_at));
-  const indexable = isStoryIndexable(site.newsroom, story);
+  const indexable = isPublicPage && isStoryIndexable(site.newsroom, story);
   return {
     layout: buildLayout({
       site,
       config: deps.config,
       locale: story.locale,
-      path: urls.story(story.slug),
+      path: placement.path,
       title: story.seo_settings.meta_title || story.title,
       description,
-      pageTranslations: [{ code: story.locale, href: urls.story(story.slug) }, ...translations.map((t) => ({ code: t.locale, href: urls.story(t.slug) }))],
+      pageTranslations: [{ code: story.locale, href: placement.path }, ...placement.translations],
       currentStory: story,
       indexable,
       canonical,
       image: story.cover,
       article: { publishedTime, modifiedTime, author: story.author?.display_name ?? null, section: categories[0]?.name ?? null, tags: story.tags },
-      breadcrumbs: [...(categories[0] ? [{ name: categories[0].name, path: categories[0].href }] : []), { name: story.title, path: urls.story(story.slug) }],
+      breadcrumbs: [...(categories[0] ? [{ name: categories[0].name, path: categories[0].href }] : []), { name: story.title, path: placement.path }],
       // Only public stories are described as articles for search engines.
       jsonLd: indexable
         ? [
@@ -71,11 +94,12 @@ export async function loadStory(deps: Deps, site: SiteContext, slug: string): Pr
             }),
           ]
         : [],
-      jsonAlternate: urls.storyJson(story.slug),
+      jsonAlternate: placement.jsonPath,
     }),
     story,
     categories,
-    related: page!.related.map((summary) => toStoryCard(site, summary)),
+    related: placement.related.map((summary) => toStoryCard(site, summary)),
+    notice: placement.notice,
   };
 }
 
@@ -94,12 +118,12 @@ export const story = new Hono<AppEnv>()
     });
   })
   .get('/:slug', async (c) => {
-  const site = c.var.site;
-  if (!site) throw new NotFoundError('Newsroom not imported');
-  const model = await loadStory(c.var.deps, site, c.req.param('slug'));
-  c.set('locale', model.story.locale);
-  return renderHtml(<StoryPage model={model} />, {
-    headers: { 'Cache-Control': cacheRules.page, ...(model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' }) },
-    waitForAll: isCrawler(c.req.header('User-Agent')),
+    const site = c.var.site;
+    if (!site) throw new NotFoundError('Newsroom not imported');
+    const model = await loadStory(c.var.deps, site, c.req.param('slug'));
+    c.set('locale', model.story.locale);
+    return renderHtml(<StoryPage model={model} />, {
+      headers: { 'Cache-Control': cacheRules.page, ...(model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' }) },
+      waitForAll: isCrawler(c.req.header('User-Agent')),
+    });
   });
-});

@@ -25,6 +25,8 @@ export interface FeedModel {
   readonly homeUrl: string;
   /** This feed's own address, per format. */
   readonly selfUrls: { readonly rss: string; readonly atom: string; readonly json: string };
+  /** The WebSub hub subscribers may use for push updates (none: readers poll). */
+  readonly hub: string | null;
   readonly language: string;
   readonly icon: string | null;
   readonly updated: number;
@@ -85,6 +87,7 @@ export function renderRss(feed: FeedModel): string {
     `<language>${escapeXml(feed.language)}</language>`,
     `<lastBuildDate>${rfc822(feed.updated)}</lastBuildDate>`,
     `<atom:link href="${escapeXml(feed.selfUrls.rss)}" rel="self" type="application/rss+xml"/>`,
+    feed.hub ? `<atom:link href="${escapeXml(feed.hub)}" rel="hub"/>` : '',
     feed.icon ? `<image><url>${escapeXml(feed.icon)}</url><title>${escapeXml(feed.title)}</title><link>${escapeXml(feed.homeUrl)}</link></image>` : '',
     items,
     '</channel>',
@@ -120,6 +123,7 @@ export function renderAtom(feed: FeedModel): string {
     feed.description ? `<subtitle>${escapeXml(feed.description)}</subtitle>` : '',
     `<updated>${rfc3339(feed.updated)}</updated>`,
     `<link rel="self" type="application/atom+xml" href="${escapeXml(feed.selfUrls.atom)}"/>`,
+    feed.hub ? `<link rel="hub" href="${escapeXml(feed.hub)}"/>` : '',
     `<link rel="alternate" type="text/html" href="${escapeXml(feed.homeUrl)}"/>`,
     // Atom requires an author for entries without one: the newsroom itself.
     `<author><name>${escapeXml(feed.title)}</name></author>`,
@@ -139,6 +143,7 @@ export function renderJsonFeed(feed: FeedModel): string {
     ...(feed.description ? { description: feed.description } : {}),
     ...(feed.icon ? { icon: feed.icon } : {}),
     language: feed.language,
+    ...(feed.hub ? { hubs: [{ type: 'WebSub', url: feed.hub }] } : {}),
     items: feed.items.map((item) => ({
       id: item.id,
       url: item.url,

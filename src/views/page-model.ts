@@ -8,6 +8,7 @@ import type { Contact } from '#src/domain/contact';
 import type { Gallery, GallerySummary } from '#src/domain/gallery';
 import type { CompanyInformation, Newsroom } from '#src/domain/newsroom';
 import type { SearchResultHit } from '#src/domain/search-query';
+import type { SharedStoryNotice } from '#src/domain/publishing';
 import type { Story, StorySummary } from '#src/domain/story';
 import type { Alternate } from '#src/i18n/alternates';
 import type { MessageId } from '#src/i18n/translate';
@@ -133,6 +134,16 @@ export interface StoryPageModel {
   readonly story: Story;
   readonly categories: readonly { name: string; href: string }[];
   readonly related: readonly StoryCardModel[];
+  /** What a secret-link reader may do with the story; null on public pages. */
+  readonly notice: StoryNoticeModel | null;
+}
+
+/** The banner of a secret-link page, with its release (or planned) time in the newsroom's zone. */
+export interface StoryNoticeModel {
+  readonly kind: SharedStoryNotice;
+  readonly date: string;
+  readonly time: string;
+  readonly zone: string;
 }
 
 export type { Category };

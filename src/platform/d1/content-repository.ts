@@ -4,7 +4,7 @@
  * partial-index conditions of migrations/0001_init.sql literally so SQLite picks those indexes.
  */
 import type { Gallery } from '#src/domain/gallery';
-import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFreshness, ListStoriesInput, SitemapStory, SiteContext, StoryPage } from '#src/domain/ports';
+import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFreshness, ListStoriesInput, SharedStory, SitemapStory, SiteContext, StoryPage } from '#src/domain/ports';
 import { pageOffset } from '#src/domain/paging';
 import type { Story, StorySummary, StoryTranslationRef } from '#src/domain/story';
 import {
@@ -229,6 +229,34 @@ export class D1ContentRepository implements ContentRepository {
     const row = rowsOf<StoryRow>(story)[0];
     if (!row) return null;
     return { story: toStory(row, rowsOf<StoryTranslationRef>(translations)), related: rowsOf<StorySummaryRow>(related).map(toStorySummary) };
+  }
+
+  async getSharedStory(tokenHash: string): Promise<SharedStory | null> {
+    const [story, translations] = await this.batch([
+      this.db
+        .prepare(
+          `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, s.body_html, l.token AS link_token
+           FROM story_links l JOIN stories s ON s.uuid = l.story_uuid WHERE l.token_hash = ?1`,
+        )
+        .bind(tokenHash),
+      this.db
+        .prepare(
+          `SELECT t.uuid, t.slug, t.locale, t.title, t.status, t.visibility, tl.token AS link_token
+           FROM story_links l JOIN stories s ON s.uuid = l.story_uuid
+           JOIN stories t ON t.translation_group = s.translation_group AND t.id != s.id
+           LEFT JOIN story_links tl ON tl.story_uuid = t.uuid
+           WHERE l.token_hash = ?1 ORDER BY t.locale`,
+        )
+        .bind(tokenHash),
+    ]);
+    const row = rowsOf<StoryRow & { link_token: string }>(story)[0];
+    if (!row) return null;
+    const translationRows = rowsOf<StoryTranslationRef & { link_token: string | null }>(translations);
+    return {
+      story: toStory(row, translationRows.map(({ link_token: _token, ...translation }) => translation)),
+      token: row.link_token,
+      translationTokens: Object.fromEntries(translationRows.filter((t) => t.link_token).map((t) => [t.uuid, t.link_token!])),
+    };
   }
 
   async listFeedStories(input: { locale: string; categoryId: number | null; limit: number }): Promise<FeedStory[]> {

@@ -5,8 +5,13 @@
  * single transaction: all or nothing) locally, or as one SQL file remotely. Visitors' rows
  * (subscribers) are never touched. The content revision is bumped in the same transaction, so a
  * page cached before the import can never be served after it.
+ *
+ * Two tables outlive imports: `story_links` (a story keeps its secret link; new stories get the
+ * link handed in) and `publish_events` (a story that is news and public for the first time is
+ * recorded for the next cron run to announce, once: see docs/decisions/0015-scheduled-publishing.md).
  */
 import type { ContentBundle } from '#src/content/load-folder';
+import { NEWS_WINDOW_SECONDS } from '#src/domain/publishing';
 
 export type SqlValue = string | number | null;
 export interface SqlStatement {
@@ -34,7 +39,17 @@ const CONTENT_TABLES = [
   'media',
 ];
 
-export function replaceContentStatements(bundle: ContentBundle, importedAt: number): SqlStatement[] {
+/** A secret link for a story that has none yet: the token and its SHA-256 (src/domain/story-link.ts). */
+export interface NewStoryLink {
+  readonly token: string;
+  readonly tokenHash: string;
+}
+
+/**
+ * @param links a fresh link per story uuid; only stories without a link keep theirs (the import
+ *   CLI makes random ones; the test seed fixed ones, to stay byte-identical).
+ */
+export function replaceContentStatements(bundle: ContentBundle, importedAt: number, links: ReadonlyMap<string, NewStoryLink>): SqlStatement[] {
   const statements: SqlStatement[] = CONTENT_TABLES.map((table) => ({ sql: `DELETE FROM ${table}`, params: [] }));
   const add = (sql: string, params: SqlValue[]) => statements.push({ sql, params });
   const n = bundle.newsroom;
@@ -42,12 +57,13 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
   add(
     `INSERT INTO newsroom (id, uuid, url, display_name, is_indexable, is_plausible_enabled, plausible_site_id, tracking_policy,
        segment_analytics_id, google_analytics_id, google_search_console_key, theme_color, timezone, onetrust_cookie_consent,
-       newsroom_logo, icon, square_logo, thumbnail)
-     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       newsroom_logo, icon, square_logo, thumbnail, notify_subscribers)
+     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       n.uuid, n.url, n.display_name, flag(n.is_indexable), flag(n.is_plausible_enabled), n.plausible_site_id ?? null,
       n.tracking_policy, n.segment_analytics_id ?? null, n.google_analytics_id ?? null, n.google_search_console_key ?? null,
       n.theme_color ?? null, n.timezone, json(n.onetrust_cookie_consent), json(n.newsroom_logo), json(n.icon), json(n.square_logo), json(n.thumbnail),
+      flag(n.notify_subscribers),
     ],
   );
   bundle.languages.forEach((language, position) =>
@@ -99,14 +115,17 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
     const id = index + 1;
     add(
       `INSERT INTO stories (id, uuid, translation_group, locale, slug, title, subtitle, summary, status, visibility, published_at, updated_at,
-         author_name, author_email, cover, is_pinned, seo_settings, tags, body_html, body_text, sections)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         author_name, author_email, cover, is_pinned, seo_settings, tags, body_html, body_text, sections, notify)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         id, story.uuid, story.translation_group, story.locale, story.slug, story.title, story.subtitle, story.summary, story.status, story.visibility,
         story.published_at, story.updated_at, story.author_name, story.author_email, json(story.cover), flag(story.is_pinned), json(story.seo_settings),
-        json(story.tags), story.body_html, story.body_text, json(story.sections),
+        json(story.tags), story.body_html, story.body_text, json(story.sections), flag(story.notify),
       ],
     );
+    const link = links.get(story.uuid);
+    if (!link) throw new Error(`No secret link was made for story ${story.uuid}`);
+    add('INSERT INTO story_links (story_uuid, token, token_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (story_uuid) DO NOTHING', [story.uuid, link.token, link.tokenHash, importedAt]);
     // A tag is matched case-insensitively: "Solar" and "solar" relate two stories.
     for (const tag of new Set(story.tags.map((tag) => tag.toLowerCase()))) {
       add('INSERT INTO story_tags (story_id, tag, locale, published_at, is_public) VALUES (?, ?, ?, ?, ?)', [id, tag, story.locale, story.published_at, flag(story.is_public)]);
@@ -121,6 +140,16 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
   for (const file of bundle.media) {
     add('INSERT INTO media (uuid, source_path, sha256, payload) VALUES (?, ?, ?, ?)', [file.payload.uuid, file.path, file.sha256, json(file.payload)]);
   }
+
+  // Stories public and news for the first time (new, released by this import, or made public by
+  // an edit) are recorded for the cron to announce; one already announced is not again.
+  add(
+    `INSERT INTO publish_events (story_uuid, source, live_at, alerts, created_at)
+     SELECT s.uuid, 'import', ?1, s.notify * n.notify_subscribers, ?1 FROM stories s, newsroom n
+     WHERE s.status = 'published' AND s.visibility = 'public' AND s.published_at >= ?2
+     ON CONFLICT (story_uuid) DO NOTHING`,
+    [importedAt, importedAt - NEWS_WINDOW_SECONDS],
+  );
 
   // External-content FTS index: rebuilt from the stories just written, in the same transaction.
   add(`INSERT INTO story_search (story_search) VALUES ('rebuild')`, []);

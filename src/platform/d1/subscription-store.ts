@@ -1,5 +1,5 @@
 /** SubscriptionStore and the outbox Mailer over D1; a D1 failure is an UnavailableError (./guard.ts). */
-import type { Mailer, MailMessage, SubscribeResult, SubscriptionStore } from '#src/domain/ports';
+import type { Mailer, MailMessage, OutboxMessage, SubscribeResult, SubscriptionStore } from '#src/domain/ports';
 import { guardD1 } from './guard';
 
 export class D1SubscriptionStore implements SubscriptionStore {
@@ -72,14 +72,16 @@ export class D1OutboxMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     await guardD1(() =>
       this.db
-        .prepare('INSERT INTO outbox (to_address, subject, text_body, created_at) VALUES (?1, ?2, ?3, ?4)')
-        .bind(message.to, message.subject, message.text, Math.floor(Date.now() / 1000))
+        .prepare('INSERT INTO outbox (to_address, subject, text_body, headers, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
+        .bind(message.to, message.subject, message.text, JSON.stringify(message.headers ?? {}), Math.floor(Date.now() / 1000))
         .run(),
     );
   }
 
-  async recent(limit: number): Promise<{ to_address: string; subject: string; text_body: string; created_at: number }[]> {
-    const result = await guardD1(() => this.db.prepare('SELECT to_address, subject, text_body, created_at FROM outbox ORDER BY id DESC LIMIT ?1').bind(limit).all());
-    return result.results as { to_address: string; subject: string; text_body: string; created_at: number }[];
+  async recent(limit: number): Promise<OutboxMessage[]> {
+    const result = await guardD1(() =>
+      this.db.prepare('SELECT to_address, subject, text_body, headers, created_at FROM outbox ORDER BY id DESC LIMIT ?1').bind(limit).all<Omit<OutboxMessage, 'headers'> & { headers: string }>(),
+    );
+    return result.results.map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> }));
   }
 }

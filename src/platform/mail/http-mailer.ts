@@ -1,6 +1,6 @@
 /**
- * Mail through an HTTP email API (any provider accepting `POST {from, to, subject, text}` with a
- * bearer key). Used when EMAIL_API_URL is configured; a failure throws, so the caller can show
+ * Mail through an HTTP email API (any provider accepting `POST {from, to, subject, text, headers}`
+ * with a bearer key, as Resend and Postmark-style APIs do). Used when EMAIL_API_URL is configured; a failure throws, so the caller can show
  * the form's "Something went wrong" message instead of pretending the mail left.
  */
 import type { Mailer, MailMessage } from '#src/domain/ports';
@@ -12,7 +12,7 @@ export class HttpMailer implements Mailer {
     const response = await (this.options.fetch ?? fetch)(this.options.url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.options.apiKey}` },
-      body: JSON.stringify({ from: this.options.from, to: message.to, subject: message.subject, text: message.text }),
+      body: JSON.stringify({ from: this.options.from, to: message.to, subject: message.subject, text: message.text, ...(message.headers ? { headers: message.headers } : {}) }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) throw new Error(`Email API answered ${response.status}`);

@@ -6,16 +6,37 @@ import { ResponsiveImage } from '../components/image';
 import { Boilerplate } from '../components/layout';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
-import type { StoryPageModel } from '../page-model';
+import type { StoryNoticeModel, StoryPageModel } from '../page-model';
 
 export function StoryPage({ model }: { model: StoryPageModel }) {
   const { layout } = model;
   return (
     <NewsroomPage layout={layout}>
+      {model.notice ? <SharedStoryNotice notice={model.notice} /> : null}
       <StoryArticle model={model} />
       <RelatedStories model={model} />
       <Boilerplate company={layout.company} />
     </NewsroomPage>
+  );
+}
+
+/** The banner of a secret-link page: what the reader may do with the story, and until when. */
+function SharedStoryNotice({ notice }: { notice: StoryNoticeModel }) {
+  const { t } = useTranslator();
+  const when = { date: notice.date, time: notice.time, zone: notice.zone };
+  const [title, body] =
+    notice.kind === 'embargo'
+      ? [t('shared.embargo_title', when), t('shared.embargo_body')]
+      : notice.kind === 'preview'
+        ? [t('shared.preview_title'), t('shared.preview_body', when)]
+        : [t('shared.private_title'), t('shared.private_body')];
+  return (
+    <aside className={`container-narrow share-notice share-notice-${notice.kind}`} aria-label={t('shared.notice_label')}>
+      <p className="share-notice-title">
+        <strong>{title}</strong>
+      </p>
+      <p className="share-notice-body">{body}</p>
+    </aside>
   );
 }
 

@@ -68,6 +68,7 @@ describe('buildSearchDocuments', () => {
     const statements = replaceContentStatements(
       { categories: CATEGORIES, stories: [], newsroom: {}, languages: [], companies: [], contacts: [], galleries: [], media: [], hash: 'x' } as never,
       0,
+      new Map(),
     );
     const d1Ids = statements.filter((statement) => statement.sql.startsWith('INSERT INTO categories')).map((statement) => [statement.params[1], statement.params[0]]);
 

@@ -29,6 +29,7 @@ export function bundleStory(overrides: Partial<BundleStory> = {}): BundleStory {
     cover: null,
     is_pinned: false,
     is_public: true,
+    notify: true,
     seo_settings: {},
     tags: [],
     body_html: '',

@@ -1,0 +1,120 @@
+/**
+ * `npm run share -- <slug> [--rotate] [--remote] [--origin=URL] [--persist-to=DIR]`
+ *
+ * Prints the secret link of a story and of each of its translations, one per line: language,
+ * state, absolute link on the newsroom's `url` (`--origin` for another one, such as
+ * http://localhost:8787 under `npm start`). A live story prints its public address. `--rotate`
+ * gives the whole translation group new links first (the old ones answer 404 at once: use it when
+ * a link went somewhere it should not). `--remote` works on the deployed D1 database.
+ */
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { describeState } from '#src/domain/publishing';
+import { isPubliclyVisible } from '#src/domain/story';
+import { newStoryLink } from '#src/domain/story-link';
+import { urls } from '#src/i18n/urls';
+import { toSqlScript, type SqlStatement } from '#src/platform/d1/import-statements';
+import { NEWSROOM_URL_QUERY, replaceLinkStatement, sharedGroupQuery, type SharedGroupRow } from '#src/platform/d1/story-links';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote] [--origin=URL] [--persist-to=DIR]';
+
+interface Database {
+  query<T>(statement: SqlStatement): Promise<T[]>;
+  /** Runs the statements as one unit. */
+  write(statements: readonly SqlStatement[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function wrangler(args: string[]): string {
+  return execFileSync(join(root, 'node_modules/.bin/wrangler'), args, {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** The deployed database through wrangler (statements travel in a private temporary file: they hold tokens). */
+function remoteDatabase(): Database {
+  const run = (statements: readonly SqlStatement[]) => {
+    const file = join(tmpdir(), `newsroom-share-${process.pid}.sql`);
+    writeFileSync(file, toSqlScript(statements), { mode: 0o600 });
+    try {
+      return wrangler(['d1', 'execute', 'DB', '--remote', '--json', `--file=${file}`]);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  };
+  return {
+    async query<T>(statement: SqlStatement) {
+      const answer = JSON.parse(run([statement])) as { results: T[] }[];
+      return answer.at(-1)?.results ?? [];
+    },
+    async write(statements) {
+      run(statements);
+    },
+    async close() {},
+  };
+}
+
+/** Local D1 (the one `npm start` serves), through wrangler's platform proxy. */
+async function localDatabase(persistTo: string | undefined): Promise<Database> {
+  const { getPlatformProxy } = await import('wrangler');
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({
+    configPath: join(root, 'wrangler.toml'),
+    persist: persistTo ? { path: join(resolve(persistTo), 'v3') } : true,
+    remoteBindings: false,
+  });
+  const db = proxy.env.DB;
+  return {
+    async query<T>(statement: SqlStatement) {
+      return (await db.prepare(statement.sql).bind(...statement.params).all<T>()).results;
+    },
+    async write(statements) {
+      await db.batch(statements.map((statement) => db.prepare(statement.sql).bind(...statement.params)));
+    },
+    close: () => proxy.dispose(),
+  };
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { rotate: { type: 'boolean', default: false }, remote: { type: 'boolean', default: false }, origin: { type: 'string' }, 'persist-to': { type: 'string' } },
+  });
+  const slug = positionals[0];
+  if (!slug || positionals.length !== 1) fail(USAGE);
+  const db = values.remote ? remoteDatabase() : await localDatabase(values['persist-to']);
+  try {
+    let group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));
+    if (group.length === 0) fail(`No story with the slug "${slug}". Nothing was changed.`);
+    const now = Math.floor(Date.now() / 1000);
+    const needLinks = values.rotate ? group : group.filter((story) => story.token === null);
+    if (needLinks.length > 0) {
+      await db.write(await Promise.all(needLinks.map(async (story) => replaceLinkStatement(story.uuid, await newStoryLink(), now))));
+      group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));
+    }
+    const [newsroom] = await db.query<{ url: string }>(NEWSROOM_URL_QUERY);
+    const origin = values.origin ?? newsroom?.url;
+    if (!origin) fail('The newsroom has not been imported yet (npm run import -- DIR).');
+    for (const story of group) {
+      const path = isPubliclyVisible(story) ? urls.story(story.slug) : urls.sharedStory(story.token!);
+      console.log(`${story.locale}\t${describeState(story)}\t${urls.absolute(origin, path)}`);
+    }
+    if (values.rotate) console.error(`New links for ${group.length} ${group.length === 1 ? 'story' : 'stories'}: the previous ones no longer open anything.`);
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error: unknown) => fail(`Share failed: ${(error as Error).message}`));

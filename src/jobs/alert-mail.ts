@@ -1,0 +1,26 @@
+/**
+ * The alert a subscriber gets when a story goes live: subject the title; body the summary, the
+ * story's link and the unsubscribe link; and the RFC 8058 one-click unsubscribe headers, whose
+ * target is the portal's unsubscribe address (it accepts the one-click POST).
+ */
+import type { AlertRecipient, AnnouncedStory, MailMessage, SiteContext } from '#src/domain/ports';
+import { formatMessage, messagesFor } from '#src/i18n/translate';
+import { urls } from '#src/i18n/urls';
+
+export function alertMail(site: SiteContext, story: AnnouncedStory, recipient: AlertRecipient): MailMessage {
+  const locale = story.locale;
+  const messages = messagesFor(locale);
+  const origin = site.newsroom.url;
+  const name = site.companies[locale]?.name ?? site.newsroom.display_name;
+  const link = urls.absolute(origin, urls.story(story.slug));
+  const unsubscribe = urls.absolute(origin, urls.unsubscribe(locale, site.newsroom.uuid, recipient.token));
+  const text = [story.summary.trim(), formatMessage(locale, messages, 'alert.mail_read', { link }), formatMessage(locale, messages, 'alert.mail_footer', { name, unsubscribe })]
+    .filter(Boolean)
+    .join('\n\n');
+  return {
+    to: recipient.email,
+    subject: story.title,
+    text,
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The minute cron (docs/decisions/0015-scheduled-publishing.md): makes due stories live, points
+ * the page cache at the new content revision, and hands the go-live work recorded in D1 (by this
+ * run, an earlier one, or an import) to the queue. Every step is safe to repeat: a late run
+ * catches up every overdue story, an overlapping run flips and claims nothing twice, and work the
+ * queue refused stays in D1 for the next run.
+ */
+import type { PublishEvent } from '#src/domain/ports';
+import type { JobDeps } from './job-deps';
+import { sendJobs, type Job } from './messages';
+
+/** Events handed to the queue per run; a backlog drains over the next minutes. */
+export const EVENTS_PER_RUN = 50;
+
+export interface GoLiveReport {
+  readonly published: readonly { uuid: string; slug: string; locale: string }[];
+  readonly revision: number | null;
+  readonly enqueuedEvents: number;
+}
+
+export async function runGoLive(deps: JobDeps, now: number): Promise<GoLiveReport> {
+  const { published, revision } = await deps.publishing.publishDue(now, crypto.randomUUID());
+  await syncCacheRevision(deps, revision);
+  const events = await deps.publishing.claimWaitingEvents(now, EVENTS_PER_RUN);
+  try {
+    await sendJobs(deps.queue, jobsFor(events, deps));
+  } catch (error) {
+    await deps.publishing.releaseEvents(events.map((event) => event.id));
+    throw error;
+  }
+  const report = { published, revision, enqueuedEvents: events.length };
+  if (published.length > 0 || events.length > 0) {
+    console.log(JSON.stringify({ message: 'Go-live run', at: new Date(now * 1000).toISOString(), ...report }));
+  }
+  return report;
+}
+
+/** The queue messages for claimed events: an alert run per story, one IndexNow and one WebSub job for all. */
+export function jobsFor(events: readonly PublishEvent[], deps: Pick<JobDeps, 'config'>): Job[] {
+  if (events.length === 0) return [];
+  const storyUuids = events.map((event) => event.story_uuid);
+  return [
+    ...events.filter((event) => event.alerts).map((event): Job => ({ kind: 'alerts', storyUuid: event.story_uuid, afterId: 0 })),
+    ...(deps.config.indexNow ? [{ kind: 'indexnow', storyUuids } satisfies Job] : []),
+    ...(deps.config.webSubHub ? [{ kind: 'websub', storyUuids } satisfies Job] : []),
+  ];
+}
+
+/**
+ * The page cache keys on the revision it reads from KV. After a go-live the new one is written
+ * there; and every run repairs a pointer that an earlier write (a failed run, an import that
+ * could not reach KV) left behind, so publishing shows within a minute whatever happened.
+ */
+async function syncCacheRevision(deps: JobDeps, wentLive: number | null): Promise<void> {
+  const current = wentLive ?? (await deps.publishing.currentRevision());
+  if (current === null) return;
+  if (wentLive === null && (await deps.revision.read()) === current) return;
+  await deps.revision.write(current);
+}

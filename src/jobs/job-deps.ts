@@ -1,0 +1,39 @@
+/**
+ * What the scheduled and queue handlers work with, built from the bindings: the jobs' counterpart
+ * of middleware/deps.ts (no request, so no Hono context).
+ */
+import { readConfig, type AppConfig } from '#src/env';
+import type { AlertStore, ContentRepository, Mailer, PublishingStore } from '#src/domain/ports';
+import { D1ContentRepository } from '#src/platform/d1/content-repository';
+import { D1AlertStore, D1PublishingStore } from '#src/platform/d1/publishing-store';
+import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
+import { createMailer } from '#src/platform/mail/create-mailer';
+import type { JobQueue } from './messages';
+
+export interface JobDeps {
+  readonly publishing: PublishingStore;
+  readonly alerts: AlertStore;
+  readonly content: ContentRepository;
+  readonly mailer: Mailer;
+  readonly queue: JobQueue;
+  /** The page cache's revision pointer, moved after each go-live. */
+  readonly revision: { read(): Promise<number | null>; write(revision: number): Promise<void> };
+  /** Outbound HTTP (IndexNow, WebSub); tests hand in a local stub's fetch. */
+  readonly fetch: typeof fetch;
+  readonly config: AppConfig;
+}
+
+export function jobDeps(env: CloudflareBindings): JobDeps {
+  const config = readConfig(env);
+  const pageCache = new KvPageCacheStore(env.PAGE_CACHE);
+  return {
+    publishing: new D1PublishingStore(env.DB),
+    alerts: new D1AlertStore(env.DB),
+    content: new D1ContentRepository(env.DB),
+    mailer: createMailer(env.DB, config.emailApi),
+    queue: env.JOBS as JobQueue,
+    revision: { read: () => pageCache.readRevision(), write: (revision) => pageCache.writeRevision(revision) },
+    fetch: (input, init) => fetch(input, init),
+    config,
+  };
+}

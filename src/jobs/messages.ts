@@ -1,0 +1,31 @@
+/**
+ * The messages of the jobs queue (docs/decisions/0015-scheduled-publishing.md). Each names
+ * stories by uuid, never by content, so a retry works from what D1 says at that moment (a story
+ * withdrawn in between is not announced). Checked with zod when consumed: the queue is an edge.
+ */
+import * as z from 'zod/mini';
+
+export const JobSchema = z.discriminatedUnion('kind', [
+  /** Alert the story's subscribers whose id is above `afterId` (one page; the next page is its own message). */
+  z.object({ kind: z.literal('alerts'), storyUuid: z.string(), afterId: z.number() }),
+  /** Tell IndexNow which addresses these stories changed. */
+  z.object({ kind: z.literal('indexnow'), storyUuids: z.array(z.string()) }),
+  /** Tell the WebSub hub which feeds these stories changed. */
+  z.object({ kind: z.literal('websub'), storyUuids: z.array(z.string()) }),
+]);
+
+export type Job = z.infer<typeof JobSchema>;
+
+/** What the jobs need of a queue producer (the JOBS binding). */
+export interface JobQueue {
+  sendBatch(messages: Iterable<{ body: Job }>): Promise<unknown>;
+}
+
+/** A queue accepts at most 100 messages per sendBatch. */
+export const MAX_MESSAGES_PER_SEND = 100;
+
+export async function sendJobs(queue: JobQueue, jobs: readonly Job[]): Promise<void> {
+  for (let start = 0; start < jobs.length; start += MAX_MESSAGES_PER_SEND) {
+    await queue.sendBatch(jobs.slice(start, start + MAX_MESSAGES_PER_SEND).map((body) => ({ body })));
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * PublishingStore and AlertStore over D1 (docs/decisions/0015-scheduled-publishing.md).
+ *
+ * Going live is one `batch()`, so one transaction: the flip, the public flags of the story's
+ * category and tag rows, the counts lists read, the publish event and the content-revision bump.
+ * The flip stamps the stories with the run's id, and every later statement of the batch selects
+ * by that stamp: a second run overlapping this one flips nothing and counts nothing twice.
+ */
+import type { AlertRecipient, AlertStore, AnnouncedStory, PublishEvent, PublishingStore, WentLiveStory } from '#src/domain/ports';
+import { AWAITING_RELEASE_STATUSES, NEWS_WINDOW_SECONDS } from '#src/domain/publishing';
+import { guardD1 } from './guard';
+
+// The literal list keeps the partial index stories_due usable (migrations/0005_publishing.sql).
+const AWAITING = AWAITING_RELEASE_STATUSES.map((status) => `'${status}'`).join(', ');
+const THIS_RUN = 'SELECT id FROM stories WHERE live_run = ?1';
+
+export class D1PublishingStore implements PublishingStore {
+  constructor(private readonly db: D1Database) {}
+
+  async publishDue(now: number, runId: string): Promise<{ published: WentLiveStory[]; revision: number | null }> {
+    // Most minutes nothing is due: one index probe, no write.
+    const due = await guardD1(() => this.db.prepare(`SELECT 1 AS due FROM stories WHERE status IN (${AWAITING}) AND published_at <= ?1 LIMIT 1`).bind(now).first());
+    if (!due) return { published: [], revision: null };
+    const results = await guardD1(() =>
+      this.db.batch([
+        this.db.prepare(`UPDATE stories SET status = 'published', visibility = 'public', live_run = ?1 WHERE status IN (${AWAITING}) AND published_at <= ?2`).bind(runId, now),
+        this.db.prepare(`UPDATE story_categories SET is_public = 1 WHERE story_id IN (${THIS_RUN})`).bind(runId),
+        this.db.prepare(`UPDATE story_tags SET is_public = 1 WHERE story_id IN (${THIS_RUN})`).bind(runId),
+        this.db
+          .prepare(
+            `UPDATE languages SET public_stories_count = public_stories_count + (SELECT count(*) FROM stories s WHERE s.live_run = ?1 AND s.locale = languages.code)
+             WHERE code IN (SELECT locale FROM stories WHERE live_run = ?1)`,
+          )
+          .bind(runId),
+        this.db
+          .prepare(
+            `UPDATE category_i18n SET public_stories_count = public_stories_count + (
+               SELECT count(*) FROM story_categories sc JOIN stories s ON s.id = sc.story_id
+               WHERE s.live_run = ?1 AND sc.category_id = category_i18n.category_id AND sc.locale = category_i18n.locale)
+             WHERE (category_id, locale) IN (SELECT sc.category_id, sc.locale FROM story_categories sc WHERE sc.story_id IN (${THIS_RUN}))`,
+          )
+          .bind(runId),
+        this.db
+          .prepare(
+            `INSERT INTO publish_events (story_uuid, source, live_at, alerts, created_at)
+             SELECT s.uuid, 'schedule', ?2, s.notify * n.notify_subscribers, ?2 FROM stories s, newsroom n
+             WHERE s.live_run = ?1 AND s.published_at >= ?3
+             ON CONFLICT (story_uuid) DO NOTHING`,
+          )
+          .bind(runId, now, now - NEWS_WINDOW_SECONDS),
+        this.db.prepare('UPDATE content_revision SET revision = revision + 1 WHERE id = 1 AND EXISTS (SELECT 1 FROM stories WHERE live_run = ?1)').bind(runId),
+        this.db.prepare('SELECT uuid, slug, locale FROM stories WHERE live_run = ?1 ORDER BY id').bind(runId),
+        this.db.prepare('SELECT revision FROM content_revision WHERE id = 1'),
+      ]),
+    );
+    const published = (results[7]?.results ?? []) as WentLiveStory[];
+    const revision = ((results[8]?.results ?? []) as { revision: number }[])[0]?.revision ?? null;
+    return { published, revision: published.length > 0 ? revision : null };
+  }
+
+  async currentRevision(): Promise<number | null> {
+    const row = await guardD1(() => this.db.prepare('SELECT revision FROM content_revision WHERE id = 1').first<{ revision: number }>());
+    return row?.revision ?? null;
+  }
+
+  async claimWaitingEvents(now: number, limit: number): Promise<PublishEvent[]> {
+    // One UPDATE … RETURNING: two runs racing for the same events each get a disjoint share.
+    const result = await guardD1(() =>
+      this.db
+        .prepare(
+          `UPDATE publish_events SET enqueued_at = ?1
+           WHERE id IN (SELECT id FROM publish_events WHERE enqueued_at IS NULL ORDER BY id LIMIT ?2)
+           RETURNING id, story_uuid, alerts`,
+        )
+        .bind(now, limit)
+        .all<{ id: number; story_uuid: string; alerts: number }>(),
+    );
+    return result.results.map((row) => ({ id: row.id, story_uuid: row.story_uuid, alerts: row.alerts === 1 })).sort((a, b) => a.id - b.id);
+  }
+
+  async releaseEvents(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await guardD1(() => this.db.prepare('UPDATE publish_events SET enqueued_at = NULL WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(ids)).run());
+  }
+
+  async announcedStories(uuids: readonly string[]): Promise<AnnouncedStory[]> {
+    if (uuids.length === 0) return [];
+    const result = await guardD1(() =>
+      this.db
+        .prepare(
+          `SELECT s.uuid, s.slug, s.locale, s.title, s.summary, (s.status = 'published' AND s.visibility = 'public') AS is_public,
+             (SELECT json_group_array(sc.category_id) FROM story_categories sc WHERE sc.story_id = s.id) AS category_ids
+           FROM stories s WHERE s.uuid IN (SELECT value FROM json_each(?1)) ORDER BY s.id`,
+        )
+        .bind(JSON.stringify(uuids))
+        .all<{ uuid: string; slug: string; locale: string; title: string; summary: string; is_public: number; category_ids: string }>(),
+    );
+    return result.results.map((row) => ({ ...row, is_public: row.is_public === 1, category_ids: JSON.parse(row.category_ids) as number[] }));
+  }
+}
+
+export class D1AlertStore implements AlertStore {
+  constructor(private readonly db: D1Database) {}
+
+  async recipients(input: { locale: string; categoryIds: readonly number[]; afterId: number; limit: number }): Promise<AlertRecipient[]> {
+    const result = await guardD1(() =>
+      this.db
+        .prepare(
+          `SELECT id, email, token FROM subscribers
+           WHERE status = 'confirmed' AND locale = ?1 AND id > ?2
+             AND (json_array_length(categories) = 0
+                  OR EXISTS (SELECT 1 FROM json_each(subscribers.categories) chosen WHERE chosen.value IN (SELECT value FROM json_each(?3))))
+           ORDER BY id LIMIT ?4`,
+        )
+        .bind(input.locale, input.afterId, JSON.stringify(input.categoryIds), input.limit)
+        .all<AlertRecipient>(),
+    );
+    return result.results;
+  }
+
+  async claimDelivery(storyUuid: string, subscriberId: number, now: number): Promise<boolean> {
+    const claimed = await guardD1(() =>
+      this.db
+        .prepare(
+          `INSERT INTO alert_deliveries (story_uuid, subscriber_id, status, claimed_at) VALUES (?1, ?2, 'sending', ?3)
+           ON CONFLICT (story_uuid, subscriber_id) DO NOTHING RETURNING subscriber_id`,
+        )
+        .bind(storyUuid, subscriberId, now)
+        .first(),
+    );
+    return claimed !== null;
+  }
+
+  async completeDelivery(storyUuid: string, subscriberId: number, now: number): Promise<void> {
+    await guardD1(() =>
+      this.db.prepare(`UPDATE alert_deliveries SET status = 'sent', sent_at = ?3 WHERE story_uuid = ?1 AND subscriber_id = ?2`).bind(storyUuid, subscriberId, now).run(),
+    );
+  }
+
+  async releaseDelivery(storyUuid: string, subscriberId: number): Promise<void> {
+    await guardD1(() =>
+      this.db.prepare(`DELETE FROM alert_deliveries WHERE story_uuid = ?1 AND subscriber_id = ?2 AND status = 'sending'`).bind(storyUuid, subscriberId).run(),
+    );
+  }
+
+  async finishAlerts(storyUuid: string, now: number): Promise<void> {
+    await guardD1(() => this.db.prepare('UPDATE publish_events SET alerts_done_at = COALESCE(alerts_done_at, ?2) WHERE story_uuid = ?1').bind(storyUuid, now).run());
+  }
+}

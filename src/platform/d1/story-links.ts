@@ -1,0 +1,41 @@
+/**
+ * The SQL of secret links outside requests (`npm run share`): a story's translation group with
+ * each story's link, and the rotation of those links. Statements are plain data, so the CLI runs
+ * them on local D1 or, as a script, on the remote database (like import-statements.ts).
+ */
+import type { SqlStatement } from './import-statements';
+import type { NewStoryLink } from './import-statements';
+import type { StoryStatus, StoryVisibility } from '#src/domain/story';
+
+export interface SharedGroupRow {
+  readonly uuid: string;
+  readonly slug: string;
+  readonly locale: string;
+  readonly status: StoryStatus;
+  readonly visibility: StoryVisibility;
+  readonly published_at: number;
+  /** Null for a story imported before links existed (sharing makes one). */
+  readonly token: string | null;
+}
+
+/** The story with this slug and its translations (the story first), each with its link. */
+export function sharedGroupQuery(slug: string): SqlStatement {
+  return {
+    sql: `SELECT s.uuid, s.slug, s.locale, s.status, s.visibility, s.published_at, l.token
+          FROM stories me JOIN stories s ON s.translation_group = me.translation_group
+          LEFT JOIN story_links l ON l.story_uuid = s.uuid
+          WHERE me.slug = ?1 ORDER BY s.id = me.id DESC, s.locale`,
+    params: [slug],
+  };
+}
+
+export const NEWSROOM_URL_QUERY: SqlStatement = { sql: 'SELECT url FROM newsroom WHERE id = 1', params: [] };
+
+/** Gives a story a new link (or its first): the old token stops working at once. */
+export function replaceLinkStatement(storyUuid: string, link: NewStoryLink, now: number): SqlStatement {
+  return {
+    sql: `INSERT INTO story_links (story_uuid, token, token_hash, created_at) VALUES (?1, ?2, ?3, ?4)
+          ON CONFLICT (story_uuid) DO UPDATE SET token = excluded.token, token_hash = excluded.token_hash, rotated_at = ?4`,
+    params: [storyUuid, link.token, link.tokenHash, now],
+  };
+}

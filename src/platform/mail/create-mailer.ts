@@ -1,0 +1,8 @@
+/** The mailer of this deployment: the HTTP email API when configured, else the D1 outbox. */
+import type { Mailer } from '#src/domain/ports';
+import { D1OutboxMailer } from '#src/platform/d1/subscription-store';
+import { HttpMailer } from './http-mailer';
+
+export function createMailer(db: D1Database, emailApi: { url: string; apiKey: string; from: string } | null): Mailer {
+  return emailApi ? new HttpMailer(emailApi) : new D1OutboxMailer(db);
+}

@@ -1,0 +1,101 @@
+/**
+ * Secret links `/s/{token}` (and `/s/{token}.json`): a story that is not public, for the
+ * journalists it was sent to (docs/decisions/0016-secret-story-links.md).
+ *
+ * The page is the story page with a notice on top, and everything that could carry the token
+ * elsewhere turned off: never cached (private, no-store; the page cache skips `/s/`), never indexed
+ * (noindex, nofollow), no Referer (no-referrer), no analytics, no consent tool, no third-party
+ * script (the page is rendered for a newsroom with those settings off, and its CSP follows). Its
+ * translation switcher follows SPEC section 5's table: translations released to the same audience,
+ * embargoed ones through their own secret links, public ones at their public address. Once the
+ * story is live the link answers 301 to the public address, so links already sent keep working.
+ * An unknown or malformed token is the ordinary 404 page.
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv, Deps } from '#src/env';
+import { MovedError, NotFoundError } from '#src/domain/errors';
+import type { SiteContext } from '#src/domain/ports';
+import { isReleasedToAudience, sharedStoryNotice } from '#src/domain/publishing';
+import { isAllowedTranslationVisibility, isPubliclyVisible } from '#src/domain/story';
+import { hashLinkToken, isWellFormedLinkToken, tokensEqual } from '#src/domain/story-link';
+import { formatDate, formatTime } from '#src/i18n/translate';
+import { urls } from '#src/i18n/urls';
+import { cacheRules } from '#src/middleware/cache-rules';
+import { storyJson } from '#src/views/json';
+import type { StoryPageModel } from '#src/views/page-model';
+import { StoryPage } from '#src/views/pages/story-page';
+import { renderHtml } from '#src/views/render';
+import { storyPageModel } from './story';
+
+/** Headers of every secret-link answer: the token stays with the reader. */
+export const SHARED_STORY_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': cacheRules.private,
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex, nofollow',
+};
+
+/**
+ * The newsroom as a secret-link page sees it: no tracking, no analytics of any kind, no external
+ * consent tool. Set as the request's site, so the page's CSP names no third-party origin either.
+ */
+export function withoutThirdParties(site: SiteContext): SiteContext {
+  return {
+    ...site,
+    newsroom: {
+      ...site.newsroom,
+      tracking_policy: 'disabled',
+      is_plausible_enabled: false,
+      segment_analytics_id: null,
+      google_analytics_id: null,
+      onetrust_cookie_consent: { is_enabled: false, category: '', script: '' },
+    },
+  };
+}
+
+/** The story behind a token, as a page model; a 301 once it is public, a 404 when unknown. */
+export async function loadSharedStory(deps: Deps, site: SiteContext, token: string, publicPath: (slug: string) => string): Promise<StoryPageModel> {
+  if (!isWellFormedLinkToken(token)) throw new NotFoundError('Secret link');
+  const shared = await deps.content.getSharedStory(await hashLinkToken(token));
+  if (!shared || !tokensEqual(shared.token, token)) throw new NotFoundError('Secret link');
+  const { story } = shared;
+  if (isPubliclyVisible(story)) throw new MovedError(publicPath(story.slug));
+  const translations = story.translations.flatMap((translation) => {
+    if (!isReleasedToAudience(translation) || !isAllowedTranslationVisibility(story, translation)) return [];
+    if (isPubliclyVisible(translation)) return [{ code: translation.locale, href: urls.story(translation.slug) }];
+    const linkToken = shared.translationTokens[translation.uuid];
+    return linkToken ? [{ code: translation.locale, href: urls.sharedStory(linkToken) }] : [];
+  });
+  const timeZone = site.newsroom.timezone;
+  return storyPageModel(deps, site, story, {
+    path: urls.sharedStory(token),
+    jsonPath: urls.sharedStoryJson(token),
+    translations,
+    related: [],
+    notice: {
+      kind: sharedStoryNotice(story) ?? 'not-for-publication',
+      date: formatDate(story.locale, story.published_at, timeZone),
+      ...formatTime(story.locale, story.published_at, timeZone),
+    },
+  });
+}
+
+function quietSite(c: Context<AppEnv>): SiteContext {
+  if (!c.var.site) throw new NotFoundError('Newsroom not imported');
+  const site = withoutThirdParties(c.var.site);
+  c.set('site', site);
+  return site;
+}
+
+export const sharedStory = new Hono<AppEnv>()
+  .get('/:file{[^/]+\\.json}', async (c) => {
+    const site = quietSite(c);
+    const model = await loadSharedStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length), urls.storyJson);
+    c.set('locale', model.story.locale);
+    return c.json(storyJson(model, site.newsroom.url), 200, SHARED_STORY_HEADERS);
+  })
+  .get('/:token', async (c) => {
+    const site = quietSite(c);
+    const model = await loadSharedStory(c.var.deps, site, c.req.param('token'), urls.story);
+    c.set('locale', model.story.locale);
+    return renderHtml(<StoryPage model={model} />, { headers: SHARED_STORY_HEADERS, waitForAll: true });
+  });
