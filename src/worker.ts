@@ -12,7 +12,7 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  async scheduled(controller, env) {
+  async scheduled(controller, env, _ctx) {
     try {
       // The trigger's own time, not the clock: a late run still publishes what was due by then
       // and everything before, and tests pin the time.
@@ -22,7 +22,7 @@ export default {
       throw error;
     }
   },
-  async queue(batch, env) {
+  async queue(batch, env, _ctx) {
     await handleJobs(jobDeps(env), batch);
   },
 } satisfies ExportedHandler<CloudflareBindings>;

@@ -347,8 +347,8 @@ describe('telling the world', () => {
     const deps = recordingDeps({
       config: { ...base.config, indexNow: { key: KEY, endpoint: 'https://indexnow.test/indexnow' }, webSubHub: 'https://hub.test/publish' },
       fetch: async (input, init) => {
-        const request = new Request(input, init);
-        requests.push(request.clone());
+        const request: Request = new Request(input, init);
+        requests.push(request.clone() as Request);
         return answer(request);
       },
     });
@@ -406,7 +406,7 @@ describe('telling the world', () => {
     const configured = { ...env, INDEXNOW_KEY: KEY, WEBSUB_HUB: 'https://hub.test/publish' };
     const ask = async (path: string, bindings: Cloudflare.Env) => {
       const ctx = createExecutionContext();
-      const response = await app.fetch(new Request(`${ORIGIN}${path}`, { headers: { Authorization: 'Bearer test' } }), bindings, ctx);
+      const response = await app.request(`${ORIGIN}${path}`, { headers: { Authorization: 'Bearer test' } }, bindings, ctx);
       await waitOnExecutionContext(ctx);
       return response;
     };
