@@ -44,24 +44,25 @@ function wrangler(args: string[]): string {
   });
 }
 
-/** The deployed database through wrangler (statements travel in a private temporary file: they hold tokens). */
+/**
+ * The deployed database through wrangler. Reads go as `--command` (a remote `--file` runs as an
+ * import, which returns no rows); writes hold new tokens, so they travel in a private temporary
+ * file rather than on a command line other users of the machine could read.
+ */
 function remoteDatabase(): Database {
-  const run = (statements: readonly SqlStatement[]) => {
-    const file = join(tmpdir(), `newsroom-share-${process.pid}.sql`);
-    writeFileSync(file, toSqlScript(statements), { mode: 0o600 });
-    try {
-      return wrangler(['d1', 'execute', 'DB', '--remote', '--json', `--file=${file}`]);
-    } finally {
-      rmSync(file, { force: true });
-    }
-  };
   return {
     async query<T>(statement: SqlStatement) {
-      const answer = JSON.parse(run([statement])) as { results: T[] }[];
+      const answer = JSON.parse(wrangler(['d1', 'execute', 'DB', '--remote', '--json', '--command', toSqlScript([statement])])) as { results: T[] }[];
       return answer.at(-1)?.results ?? [];
     },
     async write(statements) {
-      run(statements);
+      const file = join(tmpdir(), `newsroom-share-${process.pid}.sql`);
+      writeFileSync(file, toSqlScript(statements), { mode: 0o600 });
+      try {
+        wrangler(['d1', 'execute', 'DB', '--remote', `--file=${file}`]);
+      } finally {
+        rmSync(file, { force: true });
+      }
     },
     async close() {},
   };
@@ -94,10 +95,11 @@ async function main(): Promise<void> {
   });
   const slug = positionals[0];
   if (!slug || positionals.length !== 1) fail(USAGE);
+  // Inside the try below, problems are thrown (not exits), so the local database is closed.
   const db = values.remote ? remoteDatabase() : await localDatabase(values['persist-to']);
   try {
     let group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));
-    if (group.length === 0) fail(`No story with the slug "${slug}". Nothing was changed.`);
+    if (group.length === 0) throw new Error(`no story with the slug "${slug}". Nothing was changed.`);
     const now = Math.floor(Date.now() / 1000);
     const needLinks = values.rotate ? group : group.filter((story) => story.token === null);
     if (needLinks.length > 0) {
@@ -106,7 +108,7 @@ async function main(): Promise<void> {
     }
     const [newsroom] = await db.query<{ url: string }>(NEWSROOM_URL_QUERY);
     const origin = values.origin ?? newsroom?.url;
-    if (!origin) fail('The newsroom has not been imported yet (npm run import -- DIR).');
+    if (!origin) throw new Error('the newsroom has not been imported yet (npm run import -- DIR).');
     for (const story of group) {
       const path = isPubliclyVisible(story) ? urls.story(story.slug) : urls.sharedStory(story.token!);
       console.log(`${story.locale}\t${describeState(story)}\t${urls.absolute(origin, path)}`);
