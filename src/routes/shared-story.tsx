@@ -79,6 +79,19 @@ export async function loadSharedStory(deps: Deps, site: SiteContext, token: stri
   });
 }
 
+/**
+ * Runs a secret-link handler; the 301 of a story gone live carries the secret-link headers too,
+ * so a browser does not keep it (the story may be withdrawn again) and sends no Referer.
+ */
+async function answer(c: Context<AppEnv>, handler: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (!(error instanceof MovedError)) throw error;
+    return c.body(null, 301, { ...SHARED_STORY_HEADERS, Location: error.location });
+  }
+}
+
 function quietSite(c: Context<AppEnv>): SiteContext {
   if (!c.var.site) throw new NotFoundError('Newsroom not imported');
   const site = withoutThirdParties(c.var.site);
@@ -87,15 +100,19 @@ function quietSite(c: Context<AppEnv>): SiteContext {
 }
 
 export const sharedStory = new Hono<AppEnv>()
-  .get('/:file{[^/]+\\.json}', async (c) => {
-    const site = quietSite(c);
-    const model = await loadSharedStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length), urls.storyJson);
-    c.set('locale', model.story.locale);
-    return c.json(storyJson(model, site.newsroom.url), 200, SHARED_STORY_HEADERS);
-  })
-  .get('/:token', async (c) => {
-    const site = quietSite(c);
-    const model = await loadSharedStory(c.var.deps, site, c.req.param('token'), urls.story);
-    c.set('locale', model.story.locale);
-    return renderHtml(<StoryPage model={model} />, { headers: SHARED_STORY_HEADERS, waitForAll: true });
-  });
+  .get('/:file{[^/]+\\.json}', (c) =>
+    answer(c, async () => {
+      const site = quietSite(c);
+      const model = await loadSharedStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length), urls.storyJson);
+      c.set('locale', model.story.locale);
+      return c.json(storyJson(model, site.newsroom.url), 200, SHARED_STORY_HEADERS);
+    }),
+  )
+  .get('/:token', (c) =>
+    answer(c, async () => {
+      const site = quietSite(c);
+      const model = await loadSharedStory(c.var.deps, site, c.req.param('token'), urls.story);
+      c.set('locale', model.story.locale);
+      return renderHtml(<StoryPage model={model} />, { headers: SHARED_STORY_HEADERS, waitForAll: true });
+    }),
+  );

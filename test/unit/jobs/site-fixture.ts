@@ -1,0 +1,45 @@
+/** A minimal SiteContext for the jobs' unit tests: an Acme newsroom, overridable field by field. */
+import type { CompanyInformation, Newsroom } from '#src/domain/newsroom';
+import type { SiteContext } from '#src/domain/ports';
+
+export const NEWSROOM_UUID = '11111111-2222-4333-8444-555555555555';
+export const ORIGIN = 'https://news.acme.example';
+
+export function company(name: string): CompanyInformation {
+  return { name, about: '', about_plaintext: '', address: null, phone: null, email: null, website: null, social: {}, seo_settings: {}, custom_data_request_link: null };
+}
+
+export function testSite(overrides: Partial<SiteContext> = {}, newsroom: Partial<Newsroom> = {}): SiteContext {
+  return {
+    newsroom: {
+      uuid: NEWSROOM_UUID,
+      url: ORIGIN,
+      display_name: 'Acme Newsroom',
+      is_indexable: true,
+      is_plausible_enabled: false,
+      plausible_site_id: null,
+      tracking_policy: 'default',
+      segment_analytics_id: null,
+      google_analytics_id: null,
+      google_search_console_key: null,
+      theme_color: null,
+      timezone: 'UTC',
+      onetrust_cookie_consent: { is_enabled: false, category: '', script: '' },
+      newsroom_logo: null,
+      icon: null,
+      square_logo: null,
+      thumbnail: null,
+      ...newsroom,
+    },
+    languages: [
+      { code: 'en', is_default: true, public_stories_count: 3 },
+      { code: 'fr', is_default: false, public_stories_count: 2 },
+    ],
+    companies: {},
+    categories: [],
+    contacts: [],
+    galleries_count: 0,
+    revision: 1,
+    ...overrides,
+  };
+}
