@@ -31,7 +31,8 @@ let announced = false;
 async function fireScheduled() {
   try {
     const response = await fetch(scheduledUrl, { signal: AbortSignal.timeout(30_000) });
-    await response.body?.cancel();
+    // Read to the end: dropping the answer early makes workerd log a broken pipe.
+    await response.text();
     if (response.ok && !announced) {
       announced = true;
       console.log(`[start] Cron: the scheduled handler runs every minute (${scheduledUrl}).`);

@@ -133,6 +133,8 @@ export const privacy = new Hono<AppEnv>()
     if (c.req.query('status') === 'done') return page(c, site, locale, { kind: 'unsubscribed' });
     const subscriber = await c.var.deps.subscriptions.findByToken(c.req.param('token'));
     if (!subscriber) return page(c, site, locale, { kind: 'invalid' }, 404);
+    // Once unsubscribed, the link says so and no longer shows whose it was.
+    if (subscriber.status === 'unsubscribed') return page(c, site, locale, { kind: 'unsubscribed' });
     return page(c, site, locale, { kind: 'unsubscribe', email: subscriber.email });
   })
   // The form's button, and RFC 8058 one-click unsubscribe: a mail client POSTs

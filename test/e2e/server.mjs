@@ -1,6 +1,8 @@
 // Starts the real worker for browser tests: the demo content imported into a throwaway local
 // state directory, then `wrangler dev` on a free loopback port, in its own process group so
-// stop() ends it (and workerd) by PID.
+// stop() ends it (and workerd) by PID. `args` adds wrangler dev options (e.g. `--test-scheduled`,
+// which serves /__scheduled as `npm start` does); `state` in the answer is the state directory,
+// for the CLIs (`scripts/import.ts`, `scripts/share.ts`) to work on the same local D1.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,16 +24,19 @@ function freePort() {
   });
 }
 
-export async function startServer({ contentDir = 'content/demo', vars = {} } = {}) {
+export async function startServer({ contentDir = 'content/demo', vars = {}, args = [] } = {}) {
   const state = mkdtempSync(join(tmpdir(), 'newsroom-e2e-'));
   const imported = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), contentDir, `--persist-to=${state}`], { cwd: root, env, encoding: 'utf8' });
-  if (imported.status !== 0) throw new Error(`Import failed:\n${imported.stderr}`);
+  if (imported.status !== 0) {
+    rmSync(state, { recursive: true, force: true });
+    throw new Error(`Import failed:\n${imported.stderr}`);
+  }
   const port = await freePort();
   // wrangler dev also opens a debugger port (9229 upward by default): parallel servers clash on it.
   const inspectorPort = await freePort();
   const child = spawn(
     join(root, 'node_modules/.bin/wrangler'),
-    ['dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), `--persist-to=${state}`, '--show-interactive-dev-session=false', '--log-level', 'warn', ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`])],
+    ['dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), `--persist-to=${state}`, '--show-interactive-dev-session=false', '--log-level', 'warn', ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]), ...args],
     { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -40,7 +45,10 @@ export async function startServer({ contentDir = 'content/demo', vars = {} } = {
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      stop();
+      throw new Error(`wrangler dev exited early:\n${output}`);
+    }
     try {
       const response = await fetch(`${origin}/`);
       if (response.status === 200) break;
@@ -61,7 +69,7 @@ export async function startServer({ contentDir = 'content/demo', vars = {} } = {
     }
     rmSync(state, { recursive: true, force: true });
   }
-  return { origin, stop, output: () => output };
+  return { origin, state, stop, output: () => output };
 }
 
 export const CHROMIUM_ARGS = [

@@ -78,6 +78,10 @@ test('subscribe → mail with a confirmation link → confirm → unsubscribe', 
   expect(unsubscribed.status).toBe(303);
   expect(await (await SELF.fetch(`${unsubscribeLink}?status=done`)).text()).toContain('You have been unsubscribed');
   expect((await env.DB.prepare("SELECT status FROM subscribers WHERE email = 'reader@example.org'").first<{ status: string }>())!.status).toBe('unsubscribed');
+  // The link no longer shows whose it was.
+  const after = await (await SELF.fetch(unsubscribeLink)).text();
+  expect(after).toContain('You have been unsubscribed');
+  expect(after).not.toContain('reader@example.org');
 });
 
 test('an unknown confirmation or unsubscribe token is an invalid link', async () => {
