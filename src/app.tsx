@@ -33,6 +33,7 @@ import { privacy } from './routes/privacy';
 import { search } from './routes/search';
 import { seo } from './routes/seo';
 import { sharedStory } from './routes/shared-story';
+import { redirect } from './routes/redirect';
 import { story } from './routes/story';
 
 export function createApp(): Hono<AppEnv> {
@@ -46,7 +47,7 @@ export function createApp(): Hono<AppEnv> {
   // Trailing slashes: one address per page.
   app.use('*', async (c, next) => {
     const url = new URL(c.req.url);
-    if (url.pathname.length > 1 && url.pathname.endsWith('/')) throw new MovedError(sitePath(url.pathname.replace(/\/+$/, '')) + url.search);
+    if (url.pathname.length > 1 && url.pathname.endsWith('/')) throw new MovedError(url.pathname.replace(/\/+$/, '') + url.search);
     await next();
   });
 
@@ -62,11 +63,15 @@ export function createApp(): Hono<AppEnv> {
 
   app.route('/', seo);
 
-  // Browsers and crawlers ask for /favicon.ico whatever the page says: point them at the icon.
-  app.get('/favicon.ico', (c) => {
+  // Browsers and crawlers ask for /favicon.ico whatever the page says: point them at the icon
+  // (served by this worker), or pass the CDN's icon through (a redirect never leaves the site).
+  app.get('/favicon.ico', async (c) => {
     const icon = c.var.site ? siteIcons(c.var.site, c.var.deps.config.mediaRoot).icon : null;
     if (!icon) throw new NotFoundError('Favicon');
-    return c.redirect(icon, 302);
+    if (icon.startsWith('/')) return redirect(c, icon, 302);
+    const upstream = await fetch(icon);
+    if (!upstream.ok) throw new NotFoundError('Favicon');
+    return new Response(upstream.body, { headers: { 'Content-Type': upstream.headers.get('Content-Type') ?? 'image/png', 'Cache-Control': cacheRules.page } });
   });
 
   const localized = new Hono<AppEnv>();
@@ -82,7 +87,7 @@ export function createApp(): Hono<AppEnv> {
 
   app.notFound((c) => errorResponse(c, 404));
   app.onError((error, c) => {
-    if (error instanceof MovedError) return c.redirect(error.location, 301);
+    if (error instanceof MovedError) return redirect(c, error.location, 301);
     // API callers read {message}; visitors get a page in their language.
     if (c.req.path.startsWith('/api/')) {
       const status = error instanceof InvalidInputError ? 400 : error instanceof NotFoundError ? 404 : error instanceof UnavailableError ? 503 : 500;
@@ -100,15 +105,6 @@ export function createApp(): Hono<AppEnv> {
     return errorResponse(c, error instanceof UnavailableError ? 503 : 500);
   });
   return app;
-}
-
-/**
- * A request path made safe to reuse as a site-relative address: `//evil.example/` is a valid
- * request path, but as a Location or a URL reference it names another host (protocol-relative),
- * so leading slashes are collapsed to one.
- */
-export function sitePath(path: string): string {
-  return `/${path.replace(/^\/+/, '')}`;
 }
 
 /** How long a client should wait before retrying a 503 (D1 outages are usually brief). */
@@ -151,7 +147,7 @@ async function errorResponse(c: Context<AppEnv>, status: 404 | 500 | 503): Promi
     try {
       const ctx = urlContextOf(site);
       const title = pageTitle(site, locale, null);
-      layout = buildLayout({ site, config, locale, path: sitePath(c.req.path), title, description: '', pageTranslations: [], indexable: false });
+      layout = buildLayout({ site, config, locale, path: urls.sameSitePath(c.req.path), title, description: '', pageTranslations: [], indexable: false });
       homeHref = urls.home(ctx, locale);
     } catch (error) {
       // The error page must not fail in its turn: without its header and footer it still answers.

@@ -11,6 +11,9 @@ export interface UrlContext {
 export type PrivacyAction = 'subscribe' | 'data-request';
 export type FeedFormat = 'rss' | 'atom' | 'json';
 
+/** A placeholder origin no address of ours can name, to see whether a path stays on the site. */
+const SAME_SITE_BASE = 'https://same-site.invalid';
+
 function prefix(ctx: UrlContext, locale: string): string {
   return locale === ctx.defaultLocale ? '' : `/${locale}`;
 }
@@ -74,6 +77,20 @@ export const urls = {
   /** The IndexNow key file, on the site's root. */
   indexNowKeyFile(key: string): string {
     return `/${segment(key)}.txt`;
+  },
+  /**
+   * The only way to a redirect target: whatever `location` holds (a request path with `//`,
+   * `/\`, a tab or a newline in it, an absolute URL), the result is a path on this site. Browsers
+   * drop tabs and newlines from addresses and read `\` as `/`, so this does too before checking;
+   * then the address is resolved against a placeholder origin and anything that leaves it becomes
+   * the homepage.
+   */
+  sameSitePath(location: string): string {
+    const cleaned = location.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\\/g, '/').replace(/^\/+/, '/');
+    if (!cleaned.startsWith('/')) return '/';
+    const resolved = new URL(cleaned, SAME_SITE_BASE);
+    if (resolved.origin !== SAME_SITE_BASE) return '/';
+    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
   },
   /** Turns a site-relative path into an absolute URL on the newsroom's public origin. */
   absolute(origin: string, path: string): string {

@@ -17,6 +17,7 @@ import type { PrivacyPageModel, PrivacyView } from '#src/views/page-model';
 import { PrivacyPage } from '#src/views/pages/privacy-page';
 import { renderHtml } from '#src/views/render';
 import { buildLayout, pageTitle } from './layout-model';
+import { redirect } from './redirect';
 
 const MAX_MESSAGE_LENGTH = 5000;
 
@@ -115,7 +116,7 @@ async function subscribePost(c: Context<AppEnv>) {
     console.error(JSON.stringify({ message: 'Subscription failed', error: String(failure), locale }));
     return page(c, site, locale, { kind: 'subscribe', email, error: FORM_MESSAGES.failed, selected }, 503);
   }
-  return c.redirect(`${new URL(c.req.url).pathname}?status=pending`, 303);
+  return redirect(c, `${new URL(c.req.url).pathname}?status=pending`, 303);
 }
 
 export const privacy = new Hono<AppEnv>()
@@ -146,7 +147,7 @@ export const privacy = new Hono<AppEnv>()
     const done = await c.var.deps.subscriptions.unsubscribe(c.req.param('token'), now());
     if (!done) return page(c, site, locale, { kind: 'invalid' }, 404);
     if (form['List-Unsubscribe'] === 'One-Click') return page(c, site, locale, { kind: 'unsubscribed' });
-    return c.redirect(`${new URL(c.req.url).pathname}?status=done`, 303);
+    return redirect(c, `${new URL(c.req.url).pathname}?status=done`, 303);
   })
   .get('/data-request', async (c) => {
     const { site, locale } = portalSite(c);
@@ -168,7 +169,7 @@ export const privacy = new Hono<AppEnv>()
       console.error(JSON.stringify({ message: 'Data request failed', error: String(failure), locale }));
       return page(c, site, locale, { kind: 'data-request', email, error: FORM_MESSAGES.failed, requestKind, message }, 503);
     }
-    return c.redirect(`${new URL(c.req.url).pathname}?status=received`, 303);
+    return redirect(c, `${new URL(c.req.url).pathname}?status=received`, 303);
   })
   // Any other action of the portal does not exist (answered here, not by the locale redirect).
   .all('*', () => {

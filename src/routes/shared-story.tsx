@@ -25,6 +25,7 @@ import { storyJson } from '#src/views/json';
 import type { StoryPageModel } from '#src/views/page-model';
 import { StoryPage } from '#src/views/pages/story-page';
 import { renderHtml } from '#src/views/render';
+import { redirect } from './redirect';
 import { storyPageModel } from './story';
 
 /** Headers of every secret-link answer: the token stays with the reader. */
@@ -88,7 +89,7 @@ async function answer(c: Context<AppEnv>, handler: () => Promise<Response>): Pro
     return await handler();
   } catch (error) {
     if (!(error instanceof MovedError)) throw error;
-    return c.body(null, 301, { ...SHARED_STORY_HEADERS, Location: error.location });
+    return redirect(c, error.location, 301, SHARED_STORY_HEADERS);
   }
 }
 

@@ -51,3 +51,25 @@ test('without English, x-default is the default language; without either, there 
   expect(buildAlternates([{ code: 'fr', href: '/fr' }, { code: 'nl', href: '/nl' }], 'nl').at(-1)).toEqual({ hreflang: 'x-default', href: '/nl' });
   expect(buildAlternates([{ code: 'fr', href: '/fr' }], 'nl').map((a) => a.hreflang)).toEqual(['fr']);
 });
+
+test.each([
+  ['/', '/'],
+  ['/fr/category/wind?page=2#top', '/fr/category/wind?page=2#top'],
+  ['//evil.example', '/evil.example'],
+  ['///evil.example/x', '/evil.example/x'],
+  ['/\\evil.example', '/evil.example'],
+  ['\\\\evil.example', '/evil.example'],
+  ['/\t/evil.example', '/evil.example'],
+  ['/\n/evil.example', '/evil.example'],
+  ['\r\n//evil.example', '/evil.example'],
+  ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+  ['/%5Cevil.example', '/%5Cevil.example'],
+  ['https://evil.example/', '/'],
+  ['http:evil.example', '/'],
+  ['javascript:alert(1)', '/'],
+  ['evil.example', '/'],
+  ['', '/'],
+  ['/a/../../evil', '/evil'],
+])('the redirect target %j becomes %j, a path on this site', (location, expected) => {
+  expect(urls.sameSitePath(location)).toBe(expected);
+});
