@@ -9,7 +9,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/env';
-import { InvalidInputError, MovedError, NotFoundError, UnavailableError } from '#src/domain/errors';
+import { InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, UnavailableError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';
@@ -19,6 +19,7 @@ import { reportError } from '#src/middleware/error-reporting';
 import { pageCache } from '#src/middleware/page-cache';
 import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
 import { pageContentSecurityPolicy, securityHeaders } from '#src/middleware/security';
+import { onlyAllowedMethods, requestBodyLimit } from '#src/middleware/request-limits';
 import { site } from '#src/middleware/site';
 import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
@@ -39,10 +40,12 @@ import { story } from './routes/story';
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.use('*', securityHeaders);
+  app.use('*', securityHeaders, onlyAllowedMethods(app));
   app.route('/media', media);
+  // The stylesheet, from static assets, so it carries the security headers too.
+  app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
   app.use('*', pageCache({ readRevisionFromDb: readContentRevision, release: (c) => c.env.RELEASE }));
-  app.use('*', deps, site, pageContentSecurityPolicy);
+  app.use('*', deps, site, pageContentSecurityPolicy, requestBodyLimit);
 
   // Trailing slashes: one address per page.
   app.use('*', async (c, next) => {
@@ -90,7 +93,8 @@ export function createApp(): Hono<AppEnv> {
     if (error instanceof MovedError) return redirect(c, error.location, 301);
     // API callers read {message}; visitors get a page in their language.
     if (c.req.path.startsWith('/api/')) {
-      const status = error instanceof InvalidInputError ? 400 : error instanceof NotFoundError ? 404 : error instanceof UnavailableError ? 503 : 500;
+      const status =
+        error instanceof InvalidInputError ? 400 : error instanceof NotFoundError ? 404 : error instanceof PayloadTooLargeError ? 413 : error instanceof UnavailableError ? 503 : 500;
       if (status >= 500) {
         logUnexpected(c, error);
         reportError(c, error);
@@ -99,6 +103,7 @@ export function createApp(): Hono<AppEnv> {
       return c.json({ message }, status, { 'Cache-Control': cacheRules.error, ...(status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}) });
     }
     if (error instanceof NotFoundError) return errorResponse(c, 404);
+    if (error instanceof PayloadTooLargeError) return errorResponse(c, 413);
     logUnexpected(c, error);
     reportError(c, error);
     // A store that did not answer is an outage, not a bug in this page: 503 says "come back".
@@ -134,7 +139,7 @@ function logUnexpected(c: Context<AppEnv>, error: unknown): void {
  * the newsroom (D1 down, nothing imported) the page is bare, in the language of the address's
  * first segment when that is a locale we have messages for.
  */
-async function errorResponse(c: Context<AppEnv>, status: 404 | 500 | 503): Promise<Response> {
+async function errorResponse(c: Context<AppEnv>, status: 404 | 413 | 500 | 503): Promise<Response> {
   const site = c.var.site ?? null;
   const config = c.var.deps?.config;
   const requested = c.req.path.split('/')[1] ?? '';
@@ -158,7 +163,7 @@ async function errorResponse(c: Context<AppEnv>, status: 404 | 500 | 503): Promi
   locale ??= isSupportedLocale(requested) ? requested : DEFAULT_LOCALE;
   const headers: Record<string, string> = { 'Cache-Control': cacheRules.error };
   if (status === 503) headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
-  // A 503 shows the server-error texts ("try again in a moment"): the page model knows two kinds.
+  // A 413 or 503 shows the server-error texts ("try again"): the page model knows two kinds.
   const response = await renderHtml(<ErrorPage model={{ status: status === 404 ? 404 : 500, locale, layout, homeHref, stylesheet: STYLESHEET }} />, {
     status,
     headers,

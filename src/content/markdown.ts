@@ -43,7 +43,9 @@ export interface GifVideoAttributes {
 
 /** What directives need from the rest of the import, so this module stays free of I/O. */
 export interface BodyContext {
+  /** The image at a media path; null when it cannot be used, after reporting why (once, by the caller's rules). */
   image(path: string): StoredImagePayload | null;
+  /** The file at a media path; null when it cannot be used, after reporting why. */
   file(path: string): StoredFilePayload | null;
   gallery(key: string): { title: string; href: string; imagesLabel: string; thumbnails: StoredImagePayload[] } | null;
   contact(key: string): { name: string; description: string; email: string | null; phone: string | null } | null;
@@ -179,7 +181,8 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
   switch (directive.name) {
     case 'image': {
       const image = context.image(attr('src'));
-      if (!image) return context.problem(where, `media file "${attr('src')}" not found in media/ or not an image`), null;
+      // The context has said why (missing, outside media/, not an image): one problem, not two.
+      if (!image) return null;
       const caption = attr('caption');
       // An animated GIF plays as a muted looping video: a fraction of the bytes, the same motion.
       if (image.mime_type === 'image/gif') {
@@ -229,7 +232,7 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
     }
     case 'attachment': {
       const file = context.file(attr('src'));
-      if (!file) return context.problem(where, `media file "${attr('src')}" not found in media/`), null;
+      if (!file) return null;
       const name = attr('name') || file.filename;
       return el('p', { className: ['story-attachment'] }, [
         el('a', { href: context.downloadUrl(file), download: '' }, [txt(context.label.download(name))]),

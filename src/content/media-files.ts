@@ -4,8 +4,8 @@
  * changes nothing; with `--upload` the uuid Uploadcare assigned is recorded instead.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, extname, isAbsolute, resolve, sep } from 'node:path';
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
 import { isImageAreaValid, MAX_IMAGE_AREA } from '#src/domain/media/index';
 
@@ -49,7 +49,7 @@ export function uuidFromHash(hex: string): string {
 
 /** Reads one media file; throws with a readable message when it is missing or unreadable. */
 export function readMediaFile(mediaDir: string, path: string, knownUuids: ReadonlyMap<string, string> = new Map()): MediaFile {
-  const absolutePath = join(mediaDir, path);
+  const absolutePath = resolveInside(mediaDir, path);
   const stat = statSync(absolutePath, { throwIfNoEntry: false });
   if (!stat?.isFile()) throw new Error(`media file "${path}" not found in media/`);
   const bytes = readFileSync(absolutePath);
@@ -74,6 +74,23 @@ export function readMediaFile(mediaDir: string, path: string, knownUuids: Readon
     sha256,
     payload: { ...base, original_width: size.width, original_height: size.height, effects: [] },
   };
+}
+
+/**
+ * The real path of `path` inside `mediaDir`, refusing anything that leaves it: `../` segments, an
+ * absolute path, or a symbolic link (anywhere on the way) that points outside. Only files of the
+ * content folder's media/ ever become public media, whatever a story body names.
+ */
+export function resolveInside(mediaDir: string, path: string): string {
+  const outside = new Error(`media file "${path}" is outside media/ (paths must stay inside the content folder's media/ folder)`);
+  if (isAbsolute(path)) throw outside;
+  const root = existsSync(mediaDir) ? realpathSync(mediaDir) : resolve(mediaDir);
+  const candidate = resolve(root, path);
+  const within = (target: string) => target === root || target.startsWith(root + sep);
+  if (!within(candidate)) throw outside;
+  if (!existsSync(candidate)) return candidate;
+  if (!within(realpathSync(candidate))) throw outside;
+  return candidate;
 }
 
 /** Width and height from the headers of PNG, GIF, JPEG and WebP files; null if unreadable. */

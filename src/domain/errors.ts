@@ -43,3 +43,11 @@ export class UnavailableError extends Error {
     super(`${store} is unavailable`, options);
   }
 }
+
+/** The request's body is larger than any form or JSON call of the site needs: a 413. */
+export class PayloadTooLargeError extends Error {
+  override readonly name = 'PayloadTooLargeError';
+  constructor(readonly limitBytes: number) {
+    super(`Request body over ${limitBytes} bytes`);
+  }
+}

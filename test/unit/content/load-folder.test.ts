@@ -1,5 +1,5 @@
 // Loading a content folder: every problem once, named by file and field; nothing else reported.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
@@ -85,4 +85,39 @@ test('unknown fields are errors: a typo never publishes silently', () => {
   const folder = copy();
   edit(folder, 'stories/private/en.md', 'visibility: private', 'visiblity: private\nvisibility: public');
   expect(problems(folder)).toEqual(['stories/private/en.md: (file): Unrecognized key: "visiblity"']);
+});
+
+test.each([
+  ['a ../ path in a body directive', 'stories/story-01/en.md', '::attachment{src="../../.dev.vars" name="Secrets"}'],
+  ['a ../ path as the cover', 'stories/story-01/en.md', null],
+])('%s is refused as outside media/, once', (_name, file, directive) => {
+  const folder = copy();
+  writeFileSync(join(folder, '.dev.vars'), 'EMAIL_API_KEY=secret\n');
+  if (directive) writeFileSync(join(folder, file), `${readFileSync(join(folder, file), 'utf8')}\n\n${directive}\n`);
+  else edit(folder, file, 'cover: cover.jpg', 'cover: ../.dev.vars');
+  expect(problems(folder)).toEqual([expect.stringMatching(/^stories\/story-01\/en\.md: (body|cover): media file "\.\.\/(\.\.\/)?\.dev\.vars" is outside media\//)]);
+  expect(readFileSync(join(folder, '.dev.vars'), 'utf8')).toContain('secret');
+});
+
+test('a symbolic link in media/ that points outside the folder is refused', () => {
+  const folder = copy();
+  const secret = join(folder, '..', `secret-${Date.now()}.jpg`);
+  writeFileSync(secret, readFileSync(join(folder, 'media/photo.jpg')));
+  folders.push(secret);
+  symlinkSync(secret, join(folder, 'media/linked.jpg'));
+  edit(folder, 'stories/story-01/en.md', 'cover: cover.jpg', 'cover: linked.jpg');
+  expect(problems(folder)).toEqual(['stories/story-01/en.md: cover: media file "linked.jpg" is outside media/ (paths must stay inside the content folder\'s media/ folder)']);
+});
+
+test('a body image missing from media/ is reported once, naming the file', () => {
+  const folder = copy();
+  writeFileSync(join(folder, 'stories/story-01/en.md'), `${readFileSync(join(folder, 'stories/story-01/en.md'), 'utf8')}\n\n::image{src="missing.jpg"}\n`);
+  expect(problems(folder)).toEqual(['stories/story-01/en.md: body: media file "missing.jpg" not found in media/']);
+});
+
+test('a symbolic link inside media/ to another file of media/ is fine', () => {
+  const folder = copy();
+  symlinkSync(join(folder, 'media/photo.jpg'), join(folder, 'media/alias.jpg'));
+  edit(folder, 'stories/story-01/en.md', 'cover: cover.jpg', 'cover: alias.jpg');
+  expect(problems(folder)).toEqual([]);
 });

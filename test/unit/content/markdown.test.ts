@@ -67,10 +67,8 @@ test.each([
 });
 
 test.each([
-  ['::image{src="missing.jpg"}', 'body: ::image: media file "missing.jpg" not found'],
   ['::gallery{key="nope"}', 'body: ::gallery: gallery "nope" not found'],
   ['::contact{key="nope"}', 'body: ::contact: contact "nope" not found'],
-  ['::attachment{src="nope.pdf"}', 'body: ::attachment: media file "nope.pdf" not found'],
   ['::button{href="javascript:alert(1)" label="x"}', 'body: ::button: href must be an http(s) URL'],
   ['::video{url="ftp://x"}', 'body: ::video: url must be an http(s) URL'],
   ['::marquee{}', 'body: ::marquee: unknown directive "marquee"'],
@@ -79,6 +77,12 @@ test.each([
   renderStoryBody(markdown, context(problems));
   expect(problems).toHaveLength(1);
   expect(problems[0]).toContain(problem);
+});
+
+test.each(['::image{src="missing.jpg"}', '::attachment{src="nope.pdf"}'])('%s that the context cannot resolve renders nothing and adds no second problem (the context reports why)', (markdown) => {
+  const problems: string[] = [];
+  expect(renderStoryBody(markdown, context(problems)).html).not.toMatch(/<(img|a|figure)\b/);
+  expect(problems).toEqual([]);
 });
 
 test('a colon inside prose is text, not a directive', () => {

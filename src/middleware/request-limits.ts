@@ -1,0 +1,62 @@
+/**
+ * What the site accepts of a request before any handler reads it: bodies of at most 16 KB (the
+ * largest form, a data request with a 5,000-character message, is well under it; a body over the
+ * limit is refused from its Content-Length, or while streaming, never read whole), and only the
+ * methods a path has (405 with `Allow`; `OPTIONS` answers the same `Allow` without a body).
+ */
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { TrieRouter } from 'hono/router/trie-router';
+import { PayloadTooLargeError } from '#src/domain/errors';
+import type { AppEnv } from '#src/env';
+import { cacheRules } from './cache-rules';
+
+/** The largest body any route reads. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export const requestBodyLimit: MiddlewareHandler<AppEnv> = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new PayloadTooLargeError(MAX_BODY_BYTES);
+  },
+});
+
+function allowedMethodsResponse(c: Context<AppEnv>, methods: readonly string[]): Response {
+  const allow = [...new Set([...methods, 'OPTIONS'])].join(', ');
+  const headers = { Allow: allow, 'Cache-Control': cacheRules.error };
+  if (c.req.method === 'OPTIONS') return c.body(null, 204, headers);
+  if (c.req.path.startsWith('/api/')) return c.json({ message: `Method ${c.req.method} is not allowed here` }, 405, headers);
+  return c.text('Method Not Allowed', 405, headers);
+}
+
+/**
+ * 405 (or the OPTIONS answer) for a path that some route serves with other methods. Like Hono's
+ * method-not-allowed middleware, but it also applies when the 404 came from a NotFoundError (a
+ * locale-shaped first segment such as `/api/…` is tried as a locale first), which Hono's skips.
+ */
+export function onlyAllowedMethods(app: Hono<AppEnv>): MiddlewareHandler<AppEnv> {
+  let router: TrieRouter<readonly string[]> | null = null;
+  const methodsOf = (path: string): Set<string> => {
+    if (!router) {
+      const byPath = new Map<string, Set<string>>();
+      for (const route of app.routes) {
+        if (route.method === 'ALL' || route.method === 'HEAD') continue;
+        const methods = byPath.get(route.path) ?? new Set<string>();
+        methods.add(route.method);
+        if (route.method === 'GET') methods.add('HEAD');
+        byPath.set(route.path, methods);
+      }
+      router = new TrieRouter();
+      for (const [routePath, methods] of byPath) router.add('ALL', routePath, [...methods]);
+    }
+    return new Set(router.match('ALL', path)[0].flatMap(([methods]) => methods));
+  };
+  return async (c, next) => {
+    await next();
+    if (c.res.status !== 404) return;
+    const allowed = methodsOf(c.req.path);
+    if (allowed.size === 0 || allowed.has(c.req.method)) return;
+    c.res = undefined;
+    c.res = allowedMethodsResponse(c, [...allowed]);
+  };
+}
