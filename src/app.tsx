@@ -9,7 +9,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/env';
-import { InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, UnavailableError } from '#src/domain/errors';
+import { ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';
@@ -19,7 +19,7 @@ import { reportError } from '#src/middleware/error-reporting';
 import { pageCache } from '#src/middleware/page-cache';
 import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
 import { pageContentSecurityPolicy, securityHeaders } from '#src/middleware/security';
-import { onlyAllowedMethods, requestBodyLimit } from '#src/middleware/request-limits';
+import { onlyAllowedMethods, requestBodyLimit, sameSitePostsOnly } from '#src/middleware/request-limits';
 import { site } from '#src/middleware/site';
 import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
@@ -45,7 +45,7 @@ export function createApp(): Hono<AppEnv> {
   // The stylesheet, from static assets, so it carries the security headers too.
   app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
   app.use('*', pageCache({ readRevisionFromDb: readContentRevision, release: (c) => c.env.RELEASE }));
-  app.use('*', deps, site, pageContentSecurityPolicy, requestBodyLimit);
+  app.use('*', deps, site, pageContentSecurityPolicy, sameSitePostsOnly, requestBodyLimit);
 
   // Trailing slashes: one address per page.
   app.use('*', async (c, next) => {
@@ -55,10 +55,12 @@ export function createApp(): Hono<AppEnv> {
   });
 
   app.route('/api', api);
-  // Local development: the mail that would have been sent (confirmation links to click).
+  // Local development: the mail that would have been sent (confirmation links to click), and the
+  // privacy requests their senders confirmed (what the newsroom's operators must answer).
   app.get('/_dev/outbox', async (c) => {
     if (!c.var.deps.config.showOutbox) throw new NotFoundError('Outbox');
-    return c.json({ messages: await c.var.deps.outbox.recent(50) }, 200, { 'Cache-Control': cacheRules.private });
+    const { outbox } = c.var.deps;
+    return c.json({ messages: await outbox.recent(50), dataRequests: await outbox.confirmedDataRequests(50) }, 200, { 'Cache-Control': cacheRules.private });
   });
   app.route(`/${LOCALE_SEGMENT}/newsroom/:uuid`, privacy);
   // Secret links for journalists (never cached: the page cache skips /s/).
@@ -93,17 +95,18 @@ export function createApp(): Hono<AppEnv> {
     if (error instanceof MovedError) return redirect(c, error.location, 301);
     // API callers read {message}; visitors get a page in their language.
     if (c.req.path.startsWith('/api/')) {
-      const status =
-        error instanceof InvalidInputError ? 400 : error instanceof NotFoundError ? 404 : error instanceof PayloadTooLargeError ? 413 : error instanceof UnavailableError ? 503 : 500;
+      const status = apiStatusOf(error);
       if (status >= 500) {
         logUnexpected(c, error);
         reportError(c, error);
       }
       const message = status === 503 ? 'Temporarily unavailable, please try again' : status === 500 ? 'Something went wrong' : error.message;
-      return c.json({ message }, status, { 'Cache-Control': cacheRules.error, ...(status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}) });
+      return c.json({ message }, status, { 'Cache-Control': cacheRules.error, ...retryAfterHeader(error, status) });
     }
     if (error instanceof NotFoundError) return errorResponse(c, 404);
     if (error instanceof PayloadTooLargeError) return errorResponse(c, 413);
+    if (error instanceof ForbiddenError) return errorResponse(c, 403);
+    if (error instanceof TooManyRequestsError) return errorResponse(c, 429, error.retryAfterSeconds);
     logUnexpected(c, error);
     reportError(c, error);
     // A store that did not answer is an outage, not a bug in this page: 503 says "come back".
@@ -114,6 +117,22 @@ export function createApp(): Hono<AppEnv> {
 
 /** How long a client should wait before retrying a 503 (D1 outages are usually brief). */
 export const RETRY_AFTER_SECONDS = 30;
+
+/** The status an API caller gets for an error (visitors get the matching page). */
+function apiStatusOf(error: unknown): 400 | 403 | 404 | 413 | 429 | 500 | 503 {
+  if (error instanceof InvalidInputError) return 400;
+  if (error instanceof ForbiddenError) return 403;
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof PayloadTooLargeError) return 413;
+  if (error instanceof TooManyRequestsError) return 429;
+  if (error instanceof UnavailableError) return 503;
+  return 500;
+}
+
+function retryAfterHeader(error: unknown, status: number): Record<string, string> {
+  if (error instanceof TooManyRequestsError) return { 'Retry-After': String(error.retryAfterSeconds) };
+  return status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {};
+}
 
 function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -139,7 +158,7 @@ function logUnexpected(c: Context<AppEnv>, error: unknown): void {
  * the newsroom (D1 down, nothing imported) the page is bare, in the language of the address's
  * first segment when that is a locale we have messages for.
  */
-async function errorResponse(c: Context<AppEnv>, status: 404 | 413 | 500 | 503): Promise<Response> {
+async function errorResponse(c: Context<AppEnv>, status: 403 | 404 | 413 | 429 | 500 | 503, retryAfterSeconds = RETRY_AFTER_SECONDS): Promise<Response> {
   const site = c.var.site ?? null;
   const config = c.var.deps?.config;
   const requested = c.req.path.split('/')[1] ?? '';
@@ -162,8 +181,8 @@ async function errorResponse(c: Context<AppEnv>, status: 404 | 413 | 500 | 503):
   }
   locale ??= isSupportedLocale(requested) ? requested : DEFAULT_LOCALE;
   const headers: Record<string, string> = { 'Cache-Control': cacheRules.error };
-  if (status === 503) headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
-  // A 413 or 503 shows the server-error texts ("try again"): the page model knows two kinds.
+  if (status === 503 || status === 429) headers['Retry-After'] = String(retryAfterSeconds);
+  // Every status but 404 shows the "Something went wrong" texts: the page model knows two kinds.
   const response = await renderHtml(<ErrorPage model={{ status: status === 404 ? 404 : 500, locale, layout, homeHref, stylesheet: STYLESHEET }} />, {
     status,
     headers,

@@ -51,3 +51,16 @@ export class PayloadTooLargeError extends Error {
     super(`Request body over ${limitBytes} bytes`);
   }
 }
+
+/** A request the site refuses to act on whoever sends it (a cross-site form post): a 403. */
+export class ForbiddenError extends Error {
+  override readonly name = 'ForbiddenError';
+}
+
+/** The client asked more often than the site's limits allow: a 429. */
+export class TooManyRequestsError extends Error {
+  override readonly name = 'TooManyRequestsError';
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many requests');
+  }
+}

@@ -112,23 +112,45 @@ export interface ContentRepository {
   getGallery(uuid: string): Promise<Gallery | null>;
 }
 
-/** Result of a subscribe request: `created` is false when the address was already subscribed. */
-export interface SubscribeResult {
-  readonly created: boolean;
-  readonly token: string | null;
+/** A confirmation mail to write with a request, once its quota allows (see SubscriptionStore). */
+export interface ConfirmationRequest {
+  /** The canonical mailbox the daily quota counts (domain/subscriber.ts canonicalMailbox). */
+  readonly mailbox: string;
+  /** Unique per request: marks the quota row the rest of the transaction depends on. */
+  readonly requestId: string;
+  readonly now: number;
+  /** The confirmation link's token and its expiry (epoch seconds). */
+  readonly confirmToken: string;
+  readonly confirmExpiresAt: number;
 }
 
-/** Visitors' writes: subscriptions and privacy requests. */
+/**
+ * Visitors' writes: subscriptions and privacy requests, with their confirmation mail. Each request
+ * is one transaction: the mailbox's daily quota is checked and counted, the row written and its
+ * mail put in the outbox, or (quota spent, address already confirmed) nothing at all. Callers
+ * answer the visitor the same either way, so the answer tells nobody who is on the list.
+ */
 export interface SubscriptionStore {
-  /** Creates a pending subscriber; idempotent: an existing (email, locale) is left as it is. */
-  subscribe(input: { email: string; locale: string; categories: readonly number[]; token: string; now: number }): Promise<SubscribeResult>;
-  /** Confirms the pending subscriber holding this token; false when the token is unknown. */
-  confirm(token: string, now: number): Promise<boolean>;
-  /** Unsubscribes the holder of this token; false when the token is unknown. */
+  /** The unsubscribe token of an existing (email, locale) subscriber, to put in a new mail. */
+  unsubscribeTokenOf(email: string, locale: string): Promise<string | null>;
+  /**
+   * Starts (or restarts) the double opt-in of (email, locale): pending with a new confirmation
+   * token, unless already confirmed. The mail is written with it.
+   */
+  requestSubscription(input: ConfirmationRequest & { email: string; locale: string; categories: readonly number[]; unsubscribeToken: string; mail: MailMessage }): Promise<void>;
+  /** The pending subscription a confirmation token opens, if it has not expired. */
+  findPendingSubscription(confirmToken: string, now: number): Promise<{ email: string; locale: string } | null>;
+  /** Confirms the pending subscriber holding this unexpired confirmation token (used once); false otherwise. */
+  confirm(confirmToken: string, now: number): Promise<boolean>;
+  /** Unsubscribes the holder of this unsubscribe token; false when the token is unknown. */
   unsubscribe(token: string, now: number): Promise<boolean>;
-  /** The subscriber holding this token, for the unsubscribe page. */
+  /** The subscriber holding this unsubscribe token, for the unsubscribe page. */
   findByToken(token: string): Promise<{ email: string; locale: string; status: string } | null>;
-  recordDataRequest(input: { email: string; locale: string; kind: string; message: string; now: number }): Promise<void>;
+  /** Stores a privacy request, pending until confirmed by mail, with its mail. */
+  requestDataRequest(input: ConfirmationRequest & { email: string; locale: string; kind: string; message: string; mail: MailMessage }): Promise<void>;
+  findPendingDataRequest(confirmToken: string, now: number): Promise<{ email: string; kind: string } | null>;
+  /** Confirms a pending privacy request (once); false for an unknown or expired token. */
+  confirmDataRequest(confirmToken: string, now: number): Promise<boolean>;
 }
 
 export interface MailMessage {
@@ -137,6 +159,15 @@ export interface MailMessage {
   readonly text: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post on alerts). */
   readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Mail written to the outbox by visitors' requests, waiting for the email API. */
+export interface OutboxQueue {
+  /** Claims up to `limit` unsent mails (each claimed by one caller). */
+  claimUnsent(limit: number, now: number): Promise<(MailMessage & { id: number })[]>;
+  /** Gives a claimed mail back after a failed send. */
+  release(id: number): Promise<void>;
+  hasUnsent(): Promise<boolean>;
 }
 
 /** Sends mail: an HTTP email API when configured, else the D1 outbox. */
@@ -152,9 +183,20 @@ export interface OutboxMessage {
   readonly created_at: number;
 }
 
-/** Mail kept in the outbox, newest first (for the dev server). */
+/** A confirmed privacy request, for the newsroom's operators. */
+export interface ConfirmedDataRequest {
+  readonly email: string;
+  readonly locale: string;
+  readonly kind: string;
+  readonly message: string;
+  readonly created_at: number;
+  readonly confirmed_at: number;
+}
+
+/** Mail kept in the outbox and confirmed privacy requests, newest first (for the dev server). */
 export interface OutboxReader {
   recent(limit: number): Promise<OutboxMessage[]>;
+  confirmedDataRequests(limit: number): Promise<ConfirmedDataRequest[]>;
 }
 
 /**

@@ -38,3 +38,42 @@ export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
 export function normaliseEmail(value: string): string {
   return value.trim().toLowerCase();
 }
+
+/** A confirmation link works this long (seconds), once. */
+export const CONFIRM_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/** Confirmation mails (subscriptions and data requests together) one mailbox may get per day. */
+export const MAILBOX_DAILY_LIMIT = 3;
+export const MAILBOX_WINDOW_SECONDS = 24 * 60 * 60;
+
+/**
+ * The form field people never see (hidden from view and from assistive technology): a value in
+ * it is a robot filling every field, answered as if all went well, and nothing is stored or sent.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+/** Providers that ignore dots in the local part (and their alias domains). */
+const DOT_BLIND_DOMAINS: Readonly<Record<string, string>> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The mailbox an address delivers to, for limits: case folded, a `+tag` dropped (every large
+ * provider delivers `name+anything@` to `name@`), dots dropped where the provider ignores them.
+ */
+export function canonicalMailbox(email: string): string {
+  const address = normaliseEmail(email);
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  let local = address.slice(0, at).split('+')[0]!;
+  let domain = address.slice(at + 1);
+  const dotBlind = DOT_BLIND_DOMAINS[domain];
+  if (dotBlind) {
+    local = local.replace(/\./g, '');
+    domain = dotBlind;
+  }
+  return `${local}@${domain}`;
+}
+
+/** A random token for a mailed link (192 bits, hex). */
+export function newMailToken(): string {
+  return [...crypto.getRandomValues(new Uint8Array(24))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -63,6 +63,10 @@ export const urls = {
   confirmSubscription(locale: string, newsroomUuid: string, token: string): string {
     return `/${locale}/newsroom/${segment(newsroomUuid)}/subscribe/confirm/${segment(token)}`;
   },
+  /** The confirmation link of a privacy request mail. */
+  confirmDataRequest(locale: string, newsroomUuid: string, token: string): string {
+    return `/${locale}/newsroom/${segment(newsroomUuid)}/data-request/confirm/${segment(token)}`;
+  },
   /** The unsubscribe page of a subscriber (and the RFC 8058 one-click target of alert mail). */
   unsubscribe(locale: string, newsroomUuid: string, token: string): string {
     return `/${locale}/newsroom/${segment(newsroomUuid)}/unsubscribe/${segment(token)}`;

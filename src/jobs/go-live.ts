@@ -28,6 +28,8 @@ export async function runGoLive(deps: JobDeps, now: number): Promise<GoLiveRepor
     await deps.publishing.releaseEvents(events.map((event) => event.id));
     throw error;
   }
+  // Mail the queue was not told about (its send failed) is swept up here.
+  if (deps.transport && (await deps.outbox.hasUnsent())) await deps.queue.send({ kind: 'deliver-mail' });
   const report = { published, revision, enqueuedEvents: events.length };
   if (published.length > 0 || events.length > 0) {
     console.log(JSON.stringify({ message: 'Go-live run', at: new Date(now * 1000).toISOString(), ...report }));

@@ -3,11 +3,13 @@
  * of middleware/deps.ts (no request, so no Hono context).
  */
 import { readConfig, type AppConfig } from '#src/env';
-import type { AlertStore, ContentRepository, Mailer, PublishingStore } from '#src/domain/ports';
+import type { AlertStore, ContentRepository, Mailer, OutboxQueue, PublishingStore } from '#src/domain/ports';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import { D1AlertStore, D1PublishingStore } from '#src/platform/d1/publishing-store';
 import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
 import { createMailer } from '#src/platform/mail/create-mailer';
+import { HttpMailer } from '#src/platform/mail/http-mailer';
+import { D1OutboxMailer } from '#src/platform/d1/subscription-store';
 import type { JobQueue } from './messages';
 
 export interface JobDeps {
@@ -15,6 +17,9 @@ export interface JobDeps {
   readonly alerts: AlertStore;
   readonly content: ContentRepository;
   readonly mailer: Mailer;
+  /** Mail visitors' requests left in the outbox, and the email API that delivers it (null: none configured). */
+  readonly outbox: OutboxQueue;
+  readonly transport: Mailer | null;
   readonly queue: JobQueue;
   /** The page cache's revision pointer, moved after each go-live. */
   readonly revision: { read(): Promise<number | null>; write(revision: number): Promise<void> };
@@ -31,6 +36,8 @@ export function jobDeps(env: CloudflareBindings): JobDeps {
     alerts: new D1AlertStore(env.DB),
     content: new D1ContentRepository(env.DB),
     mailer: createMailer(env.DB, config.emailApi),
+    outbox: new D1OutboxMailer(env.DB),
+    transport: config.emailApi ? new HttpMailer(config.emailApi) : null,
     queue: env.JOBS as JobQueue,
     revision: { read: () => pageCache.readRevision(), write: (revision) => pageCache.writeRevision(revision) },
     fetch: (input, init) => fetch(input, init),

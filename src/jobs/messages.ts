@@ -12,12 +12,15 @@ export const JobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('indexnow'), storyUuids: z.array(z.string()) }),
   /** Tell the WebSub hub which feeds these stories changed. */
   z.object({ kind: z.literal('websub'), storyUuids: z.array(z.string()) }),
+  /** Hand the outbox's waiting mail (portal confirmations) to the email API. */
+  z.object({ kind: z.literal('deliver-mail') }),
 ]);
 
 export type Job = z.infer<typeof JobSchema>;
 
 /** What the jobs need of a queue producer (the JOBS binding). */
 export interface JobQueue {
+  send(body: Job): Promise<unknown>;
   sendBatch(messages: Iterable<{ body: Job }>): Promise<unknown>;
 }
 

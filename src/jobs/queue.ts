@@ -6,6 +6,7 @@
 import type { JobDeps } from './job-deps';
 import { sendAlerts } from './alerts';
 import { publishToWebSub, submitIndexNow } from './announce';
+import { deliverOutbox } from './deliver-mail';
 import { JobSchema, type Job } from './messages';
 
 /** The dead-letter queue's name (wrangler.toml). */
@@ -32,6 +33,8 @@ export async function runJob(deps: JobDeps, job: Job, now: number): Promise<unkn
       return submitIndexNow(deps, job.storyUuids);
     case 'websub':
       return publishToWebSub(deps, job.storyUuids);
+    case 'deliver-mail':
+      return deliverOutbox(deps, now);
   }
 }
 

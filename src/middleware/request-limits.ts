@@ -1,13 +1,14 @@
 /**
  * What the site accepts of a request before any handler reads it: bodies of at most 16 KB (the
  * largest form, a data request with a 5,000-character message, is well under it; a body over the
- * limit is refused from its Content-Length, or while streaming, never read whole), and only the
- * methods a path has (405 with `Allow`; `OPTIONS` answers the same `Allow` without a body).
+ * limit is refused from its Content-Length, or while streaming, never read whole); posts from this
+ * site only (a form on another site cannot make a visitor's browser subscribe anyone); and only
+ * the methods a path has (405 with `Allow`; `OPTIONS` answers the same `Allow` without a body).
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { TrieRouter } from 'hono/router/trie-router';
-import { PayloadTooLargeError } from '#src/domain/errors';
+import { ForbiddenError, PayloadTooLargeError } from '#src/domain/errors';
 import type { AppEnv } from '#src/env';
 import { cacheRules } from './cache-rules';
 
@@ -20,6 +21,28 @@ export const requestBodyLimit: MiddlewareHandler<AppEnv> = bodyLimit({
     throw new PayloadTooLargeError(MAX_BODY_BYTES);
   },
 });
+
+/**
+ * Did another site send this POST? Browsers say where a request comes from: `Sec-Fetch-Site`
+ * (all current browsers) decides when present, only `same-origin` and `none` (typed or
+ * bookmarked) passing; otherwise `Origin`, which must be this site's. A request with neither
+ * comes from no browser (a mail provider's one-click unsubscribe, a script), so no visitor's
+ * browser is being used against them, and it passes: the limits apply to it like to anyone.
+ */
+export function isCrossSitePost(request: Request, siteOrigins: readonly string[]): boolean {
+  if (request.method !== 'POST') return false;
+  const fetchSite = request.headers.get('Sec-Fetch-Site');
+  if (fetchSite !== null) return fetchSite !== 'same-origin' && fetchSite !== 'none';
+  const origin = request.headers.get('Origin');
+  return origin !== null && !siteOrigins.includes(origin);
+}
+
+/** Refuses cross-site posts (403) on every route: the request's own origin and the newsroom's count as this site. */
+export const sameSitePostsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const origins = [new URL(c.req.url).origin, ...(c.var.site ? [new URL(c.var.site.newsroom.url).origin] : [])];
+  if (isCrossSitePost(c.req.raw, origins)) throw new ForbiddenError('Cross-site post');
+  await next();
+};
 
 function allowedMethodsResponse(c: Context<AppEnv>, methods: readonly string[]): Response {
   const allow = [...new Set([...methods, 'OPTIONS'])].join(', ');

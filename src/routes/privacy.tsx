@@ -3,37 +3,60 @@
  * double opt-in) and data requests, plus the confirm and unsubscribe links sent by mail. The
  * locale is always in these addresses (they name the portal's language). Forms post back to the
  * same address and redirect after a successful post, so everything works without JavaScript.
+ *
+ * Against abuse (docs/decisions/0017-abuse-limits.md, 0018-token-lifecycle.md): posts from other
+ * sites are refused before this (middleware/request-limits.ts); each client has a rate limit;
+ * a filled honeypot field is answered as success and does nothing; each mailbox gets at most a few
+ * confirmation mails a day; the answer to a subscribe is the same whether the address is new,
+ * pending or confirmed, and its mail goes through the outbox, so neither the page nor its timing
+ * tells who is on the list. A mailed link only shows a page with a button: confirming takes a
+ * POST, so mail scanners that open links confirm nothing. Portal pages send no Referer and run no
+ * analytics (./private-page.ts): their addresses hold tokens.
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
-import { NotFoundError } from '#src/domain/errors';
+import { NotFoundError, TooManyRequestsError } from '#src/domain/errors';
 import { categoriesForLocale } from '#src/domain/category';
 import type { SiteContext } from '#src/domain/ports';
-import { DATA_REQUEST_KINDS, FORM_MESSAGES, normaliseEmail, validateSubscriberEmail, type DataRequestKind } from '#src/domain/subscriber';
+import {
+  canonicalMailbox,
+  CONFIRM_TOKEN_TTL_SECONDS,
+  DATA_REQUEST_KINDS,
+  FORM_MESSAGES,
+  HONEYPOT_FIELD,
+  newMailToken,
+  normaliseEmail,
+  validateSubscriberEmail,
+  type DataRequestKind,
+} from '#src/domain/subscriber';
 import { formatMessage, messagesFor, type MessageId } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
-import { cacheRules } from '#src/middleware/cache-rules';
 import type { PrivacyPageModel, PrivacyView } from '#src/views/page-model';
 import { PrivacyPage } from '#src/views/pages/privacy-page';
 import { renderHtml } from '#src/views/render';
 import { buildLayout, pageTitle } from './layout-model';
+import { PRIVATE_PAGE_HEADERS, quietSite } from './private-page';
 import { redirect } from './redirect';
 
 const MAX_MESSAGE_LENGTH = 5000;
+/** How long a client told to slow down should wait (the limiter's window). */
+const RETRY_AFTER_SECONDS = 60;
 
 function portalSite(c: Context<AppEnv>): { site: SiteContext; locale: string } {
-  const site = c.var.site;
   const locale = c.req.param('locale') ?? '';
-  if (!site || site.newsroom.uuid !== c.req.param('uuid') || !site.languages.some((language) => language.code === locale)) {
+  if (!c.var.site || c.var.site.newsroom.uuid !== c.req.param('uuid') || !c.var.site.languages.some((language) => language.code === locale)) {
     throw new NotFoundError('Privacy portal');
   }
   c.set('locale', locale);
-  return { site, locale };
+  return { site: quietSite(c), locale };
 }
+
+const DATA_REQUEST_VIEWS: ReadonlySet<PrivacyView['kind']> = new Set(['data-request', 'data-request-pending', 'confirm-data-request', 'received']);
 
 function buildModel(deps: Deps, site: SiteContext, locale: string, path: string, view: PrivacyView): PrivacyPageModel {
   const t = (id: MessageId) => formatMessage(locale, messagesFor(locale), id);
-  const title = view.kind === 'data-request' || view.kind === 'received' ? t('data_request.title') : view.kind.startsWith('unsubscribe') ? t('unsubscribe.title') : t('subscribe.title');
+  const isDataRequest = DATA_REQUEST_VIEWS.has(view.kind);
+  const title = isDataRequest ? t('data_request.title') : view.kind.startsWith('unsubscribe') ? t('unsubscribe.title') : t('subscribe.title');
   return {
     layout: buildLayout({
       site,
@@ -42,7 +65,7 @@ function buildModel(deps: Deps, site: SiteContext, locale: string, path: string,
       path,
       title: pageTitle(site, locale, title),
       description: '',
-      pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.privacy(language.code, site.newsroom.uuid, view.kind === 'data-request' || view.kind === 'received' ? 'data-request' : 'subscribe') })),
+      pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.privacy(language.code, site.newsroom.uuid, isDataRequest ? 'data-request' : 'subscribe') })),
       // Portal pages are per visitor and say nothing worth indexing.
       indexable: false,
     }),
@@ -50,6 +73,7 @@ function buildModel(deps: Deps, site: SiteContext, locale: string, path: string,
     view,
     action: path,
     categories: categoriesForLocale(site.categories, locale).map((category) => ({ id: category.id, name: category.i18n[locale]!.name })),
+    companyName: site.companies[locale]?.name ?? site.newsroom.display_name,
   };
 }
 
@@ -57,15 +81,10 @@ async function page(c: Context<AppEnv>, site: SiteContext, locale: string, view:
   const path = new URL(c.req.url).pathname;
   return renderHtml(<PrivacyPage model={buildModel(c.var.deps, site, locale, path, view)} />, {
     status,
-    // Private to the visitor: never stored by a shared cache.
-    headers: { 'Cache-Control': cacheRules.private },
+    // Private to the visitor, and the address may hold a token: no cache, no Referer, no index.
+    headers: PRIVATE_PAGE_HEADERS,
     waitForAll: true,
   });
-}
-
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -79,6 +98,37 @@ async function readForm(c: Context<AppEnv>): Promise<Record<string, string | Fil
   }
 }
 
+/**
+ * Each client (by the address Cloudflare gives, CF-Connecting-IP) may post to the portal a few
+ * times a minute. Requests without one do not come through Cloudflare (tests, local tools) and
+ * are not limited here; the mailbox quota still applies to them.
+ */
+async function limitClient(c: Context<AppEnv>): Promise<void> {
+  const client = c.req.header('CF-Connecting-IP');
+  if (!client) return;
+  const { success } = await c.env.PORTAL_LIMITER.limit({ key: `portal:${client}` });
+  if (!success) throw new TooManyRequestsError(RETRY_AFTER_SECONDS);
+}
+
+/** Was the field people never see filled in? Then a robot sent the form. */
+const isRobot = (form: Record<string, unknown>) => typeof form[HONEYPOT_FIELD] === 'string' && (form[HONEYPOT_FIELD] as string).trim() !== '';
+
+/** Hands outbox mail to the email API, when there is one, after the answer is sent. */
+function deliverMailLater(c: Context<AppEnv>): void {
+  if (!c.var.deps.config.emailApi) return;
+  c.executionCtx.waitUntil(
+    c.env.JOBS.send({ kind: 'deliver-mail' }).catch((failure: unknown) => {
+      // The minute cron delivers what is still waiting.
+      console.error(JSON.stringify({ message: 'Mail delivery not queued', error: String(failure) }));
+    }),
+  );
+}
+
+function confirmationRequest(email: string) {
+  const at = now();
+  return { mailbox: canonicalMailbox(email), requestId: crypto.randomUUID(), now: at, confirmToken: newMailToken(), confirmExpiresAt: at + CONFIRM_TOKEN_TTL_SECONDS };
+}
+
 async function subscribeForm(c: Context<AppEnv>) {
   const { site, locale } = portalSite(c);
   const status = c.req.query('status');
@@ -87,36 +137,87 @@ async function subscribeForm(c: Context<AppEnv>) {
 
 async function subscribePost(c: Context<AppEnv>) {
   const { site, locale } = portalSite(c);
+  await limitClient(c);
   const form = await readForm(c);
+  const pending = () => redirect(c, `${new URL(c.req.url).pathname}?status=pending`, 303);
+  if (isRobot(form)) return pending();
   const email = typeof form.email === 'string' ? form.email : '';
   const known = new Set(site.categories.map((category) => category.id));
   const selected = [form.categories ?? []].flat().map(Number).filter((id) => known.has(id));
   const error = validateSubscriberEmail(email);
   if (error) return page(c, site, locale, { kind: 'subscribe', email, error, selected }, 400);
-  const { subscriptions, mailer } = c.var.deps;
+  const address = normaliseEmail(email);
+  const { subscriptions } = c.var.deps;
   try {
-    const result = await subscriptions.subscribe({ email: normaliseEmail(email), locale, categories: selected, token: randomToken(), now: now() });
-    // An address that is already subscribed gets the same answer (no mail): the page must not
-    // tell a stranger who is on the list.
-    if (result.created && result.token) {
-      const origin = new URL(c.req.url).origin;
-      const name = site.companies[locale]?.name ?? site.newsroom.display_name;
-      const messages = messagesFor(locale);
-      await mailer.send({
-        to: normaliseEmail(email),
+    const request = confirmationRequest(address);
+    // A returning subscriber keeps the unsubscribe link earlier mail gave them.
+    const unsubscribeToken = (await subscriptions.unsubscribeTokenOf(address, locale)) ?? newMailToken();
+    const origin = new URL(c.req.url).origin;
+    const name = site.companies[locale]?.name ?? site.newsroom.display_name;
+    const messages = messagesFor(locale);
+    await subscriptions.requestSubscription({
+      ...request,
+      email: address,
+      locale,
+      categories: selected,
+      unsubscribeToken,
+      mail: {
+        to: address,
         subject: formatMessage(locale, messages, 'subscribe.mail_subject', { name }),
         text: formatMessage(locale, messages, 'subscribe.mail_body', {
           name,
-          link: urls.absolute(origin, urls.confirmSubscription(locale, site.newsroom.uuid, result.token)),
-          unsubscribe: urls.absolute(origin, urls.unsubscribe(locale, site.newsroom.uuid, result.token)),
+          link: urls.absolute(origin, urls.confirmSubscription(locale, site.newsroom.uuid, request.confirmToken)),
+          unsubscribe: urls.absolute(origin, urls.unsubscribe(locale, site.newsroom.uuid, unsubscribeToken)),
         }),
-      });
-    }
+      },
+    });
+    deliverMailLater(c);
   } catch (failure) {
     console.error(JSON.stringify({ message: 'Subscription failed', error: String(failure), locale }));
     return page(c, site, locale, { kind: 'subscribe', email, error: FORM_MESSAGES.failed, selected }, 503);
   }
-  return redirect(c, `${new URL(c.req.url).pathname}?status=pending`, 303);
+  // The same answer for a new, pending or confirmed address, and for a spent mailbox quota.
+  return pending();
+}
+
+async function dataRequestPost(c: Context<AppEnv>) {
+  const { site, locale } = portalSite(c);
+  await limitClient(c);
+  const form = await readForm(c);
+  const pending = () => redirect(c, `${new URL(c.req.url).pathname}?status=pending`, 303);
+  if (isRobot(form)) return pending();
+  const email = typeof form.email === 'string' ? form.email : '';
+  const kind = [form.kind].flat()[0];
+  const requestKind = typeof kind === 'string' && (DATA_REQUEST_KINDS as readonly string[]).includes(kind) ? (kind as DataRequestKind) : 'other';
+  const message = typeof form.message === 'string' ? form.message.slice(0, MAX_MESSAGE_LENGTH) : '';
+  const error = validateSubscriberEmail(email);
+  if (error) return page(c, site, locale, { kind: 'data-request', email, error, requestKind, message }, 400);
+  const address = normaliseEmail(email);
+  try {
+    const request = confirmationRequest(address);
+    const name = site.companies[locale]?.name ?? site.newsroom.display_name;
+    const messages = messagesFor(locale);
+    await c.var.deps.subscriptions.requestDataRequest({
+      ...request,
+      email: address,
+      locale,
+      kind: requestKind,
+      message,
+      mail: {
+        to: address,
+        subject: formatMessage(locale, messages, 'data_request.mail_subject', { name }),
+        text: formatMessage(locale, messages, 'data_request.mail_body', {
+          name,
+          link: urls.absolute(new URL(c.req.url).origin, urls.confirmDataRequest(locale, site.newsroom.uuid, request.confirmToken)),
+        }),
+      },
+    });
+    deliverMailLater(c);
+  } catch (failure) {
+    console.error(JSON.stringify({ message: 'Data request failed', error: String(failure), locale }));
+    return page(c, site, locale, { kind: 'data-request', email, error: FORM_MESSAGES.failed, requestKind, message }, 503);
+  }
+  return pending();
 }
 
 export const privacy = new Hono<AppEnv>()
@@ -124,7 +225,13 @@ export const privacy = new Hono<AppEnv>()
   .get('/subscribe', subscribeForm)
   .post('/', subscribePost)
   .post('/subscribe', subscribePost)
+  // The mailed link opens a page; only its button (a POST) confirms.
   .get('/subscribe/confirm/:token', async (c) => {
+    const { site, locale } = portalSite(c);
+    const pending = await c.var.deps.subscriptions.findPendingSubscription(c.req.param('token'), now());
+    return pending ? page(c, site, locale, { kind: 'confirm-subscription' }) : page(c, site, locale, { kind: 'invalid' }, 404);
+  })
+  .post('/subscribe/confirm/:token', async (c) => {
     const { site, locale } = portalSite(c);
     const confirmed = await c.var.deps.subscriptions.confirm(c.req.param('token'), now());
     return page(c, site, locale, { kind: confirmed ? 'confirmed' : 'invalid' }, confirmed ? 200 : 404);
@@ -151,25 +258,19 @@ export const privacy = new Hono<AppEnv>()
   })
   .get('/data-request', async (c) => {
     const { site, locale } = portalSite(c);
-    if (c.req.query('status') === 'received') return page(c, site, locale, { kind: 'received' });
+    if (c.req.query('status') === 'pending') return page(c, site, locale, { kind: 'data-request-pending' });
     return page(c, site, locale, { kind: 'data-request', email: '', error: null, requestKind: 'access', message: '' });
   })
-  .post('/data-request', async (c) => {
+  .post('/data-request', dataRequestPost)
+  .get('/data-request/confirm/:token', async (c) => {
     const { site, locale } = portalSite(c);
-    const form = await readForm(c);
-    const email = typeof form.email === 'string' ? form.email : '';
-    const kind = [form.kind].flat()[0];
-    const requestKind = typeof kind === 'string' && (DATA_REQUEST_KINDS as readonly string[]).includes(kind) ? (kind as DataRequestKind) : 'other';
-    const message = typeof form.message === 'string' ? form.message.slice(0, MAX_MESSAGE_LENGTH) : '';
-    const error = validateSubscriberEmail(email);
-    if (error) return page(c, site, locale, { kind: 'data-request', email, error, requestKind, message }, 400);
-    try {
-      await c.var.deps.subscriptions.recordDataRequest({ email: normaliseEmail(email), locale, kind: requestKind, message, now: now() });
-    } catch (failure) {
-      console.error(JSON.stringify({ message: 'Data request failed', error: String(failure), locale }));
-      return page(c, site, locale, { kind: 'data-request', email, error: FORM_MESSAGES.failed, requestKind, message }, 503);
-    }
-    return redirect(c, `${new URL(c.req.url).pathname}?status=received`, 303);
+    const pending = await c.var.deps.subscriptions.findPendingDataRequest(c.req.param('token'), now());
+    return pending ? page(c, site, locale, { kind: 'confirm-data-request' }) : page(c, site, locale, { kind: 'invalid' }, 404);
+  })
+  .post('/data-request/confirm/:token', async (c) => {
+    const { site, locale } = portalSite(c);
+    const confirmed = await c.var.deps.subscriptions.confirmDataRequest(c.req.param('token'), now());
+    return page(c, site, locale, { kind: confirmed ? 'received' : 'invalid' }, confirmed ? 200 : 404);
   })
   // Any other action of the portal does not exist (answered here, not by the locale redirect).
   .all('*', () => {

@@ -3,9 +3,7 @@
  * journalists it was sent to (docs/decisions/0016-secret-story-links.md).
  *
  * The page is the story page with a notice on top, and everything that could carry the token
- * elsewhere turned off: never cached (private, no-store; the page cache skips `/s/`), never indexed
- * (noindex, nofollow), no Referer (no-referrer), no analytics, no consent tool, no third-party
- * script (the page is rendered for a newsroom with those settings off, and its CSP follows). Its
+ * elsewhere turned off (./private-page.ts; the page cache also skips `/s/`). Its
  * translation switcher follows SPEC section 5's table: translations released to the same audience,
  * embargoed ones through their own secret links, public ones at their public address. Once the
  * story is live the link answers 301 to the public address, so links already sent keep working.
@@ -20,38 +18,16 @@ import { isAllowedTranslationVisibility, isPubliclyVisible } from '#src/domain/s
 import { hashLinkToken, isWellFormedLinkToken, tokensEqual } from '#src/domain/story-link';
 import { formatDate, formatTime } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
-import { cacheRules } from '#src/middleware/cache-rules';
 import { storyJson } from '#src/views/json';
 import type { StoryPageModel } from '#src/views/page-model';
 import { StoryPage } from '#src/views/pages/story-page';
 import { renderHtml } from '#src/views/render';
 import { redirect } from './redirect';
 import { storyPageModel } from './story';
+import { PRIVATE_PAGE_HEADERS, quietSite } from './private-page';
 
 /** Headers of every secret-link answer: the token stays with the reader. */
-export const SHARED_STORY_HEADERS: Readonly<Record<string, string>> = {
-  'Cache-Control': cacheRules.private,
-  'Referrer-Policy': 'no-referrer',
-  'X-Robots-Tag': 'noindex, nofollow',
-};
-
-/**
- * The newsroom as a secret-link page sees it: no tracking, no analytics of any kind, no external
- * consent tool. Set as the request's site, so the page's CSP names no third-party origin either.
- */
-export function withoutThirdParties(site: SiteContext): SiteContext {
-  return {
-    ...site,
-    newsroom: {
-      ...site.newsroom,
-      tracking_policy: 'disabled',
-      is_plausible_enabled: false,
-      segment_analytics_id: null,
-      google_analytics_id: null,
-      onetrust_cookie_consent: { is_enabled: false, category: '', script: '' },
-    },
-  };
-}
+export const SHARED_STORY_HEADERS = PRIVATE_PAGE_HEADERS;
 
 /** The story behind a token, as a page model; a 301 once it is public, a 404 when unknown. */
 export async function loadSharedStory(deps: Deps, site: SiteContext, token: string, publicPath: (slug: string) => string): Promise<StoryPageModel> {
@@ -91,13 +67,6 @@ async function answer(c: Context<AppEnv>, handler: () => Promise<Response>): Pro
     if (!(error instanceof MovedError)) throw error;
     return redirect(c, error.location, 301, SHARED_STORY_HEADERS);
   }
-}
-
-function quietSite(c: Context<AppEnv>): SiteContext {
-  if (!c.var.site) throw new NotFoundError('Newsroom not imported');
-  const site = withoutThirdParties(c.var.site);
-  c.set('site', site);
-  return site;
 }
 
 export const sharedStory = new Hono<AppEnv>()

@@ -152,11 +152,14 @@ export type { Category };
 export type PrivacyView =
   | { kind: 'subscribe'; email: string; error: MessageId | null; selected: readonly number[] }
   | { kind: 'pending' }
+  | { kind: 'confirm-subscription' }
   | { kind: 'confirmed' }
   | { kind: 'invalid' }
   | { kind: 'unsubscribe'; email: string }
   | { kind: 'unsubscribed' }
   | { kind: 'data-request'; email: string; error: MessageId | null; requestKind: string; message: string }
+  | { kind: 'data-request-pending' }
+  | { kind: 'confirm-data-request' }
   | { kind: 'received' };
 
 export interface PrivacyPageModel {
@@ -166,6 +169,8 @@ export interface PrivacyPageModel {
   /** Where the page's form posts: the page itself. */
   readonly action: string;
   readonly categories: readonly { id: number; name: string }[];
+  /** The newsroom's name in the page's language (what a subscription is to). */
+  readonly companyName: string;
 }
 
 export interface SearchFacetModel {

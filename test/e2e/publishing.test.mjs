@@ -125,7 +125,10 @@ async function waitFor(what, check, timeoutMs = 20_000) {
   }
 }
 
-/** The portal form as a browser without JavaScript posts it; answers the token of the mailed confirmation link. */
+/**
+ * The portal form as a browser without JavaScript posts it; answers the tokens of the mailed
+ * confirmation link and unsubscribe link.
+ */
 async function subscribe(locale, email, categories = []) {
   const form = new URLSearchParams({ email });
   for (const id of categories) form.append('categories', String(id));
@@ -137,19 +140,23 @@ async function subscribe(locale, email, categories = []) {
   // Newest first.
   const links = (await outbox())
     .filter((mail) => mail.to_address === email)
-    .map((mail) => mail.text_body.match(/https?:\/\/\S+\/subscribe\/confirm\/(\w+)/))
-    .filter(Boolean);
-  const link = links[0];
+    .map((mail) => [mail.text_body.match(/https?:\/\/\S+\/subscribe\/confirm\/(\w+)/), mail.text_body.match(/\/unsubscribe\/(\w+)/)])
+    .filter(([confirm]) => confirm);
+  const [link, unsubscribe] = links[0] ?? [];
   assert.ok(link, `a confirmation mail to ${email} waits in the outbox`);
-  return { token: link[1], confirmPath: pathOf(link[0]), confirmations: links.length };
+  return { token: link[1], unsubscribeToken: unsubscribe[1], confirmPath: pathOf(link[0]), confirmations: links.length };
 }
 
+/** Opens the mailed link (a page with a button: opening alone confirms nothing), then presses the button. */
 async function subscribeAndConfirm(locale, email, categories, confirmedText) {
-  const { token, confirmPath } = await subscribe(locale, email, categories);
+  const { unsubscribeToken, confirmPath } = await subscribe(locale, email, categories);
   const page = await get(confirmPath);
-  assert.equal(page.status, 200, `confirming ${email}`);
-  assert.ok((await page.text()).includes(confirmedText), `the confirmation page says "${confirmedText}"`);
-  return token;
+  assert.equal(page.status, 200, `the confirmation page of ${email}`);
+  await page.arrayBuffer();
+  const confirmed = await get(confirmPath, { method: 'POST' });
+  assert.equal(confirmed.status, 200, `confirming ${email}`);
+  assert.ok((await confirmed.text()).includes(confirmedText), `the confirmation page says "${confirmedText}"`);
+  return unsubscribeToken;
 }
 
 function assertSecretLinkHeaders(response, link) {
@@ -356,7 +363,7 @@ test('the alert’s one-click unsubscribe (RFC 8058) unsubscribes the reader', a
   // gets no mail): a fresh confirmation with a new token shows the reader is off the list.
   const again = await subscribe('en', READER);
   assert.equal(again.confirmations, 2, 'a second confirmation mail');
-  assert.notEqual(again.token, tokens.reader, 'with a new token');
+  assert.notEqual(again.unsubscribeToken, tokens.reader, 'with a new unsubscribe token');
   // The confirmed solar-only reader, by contrast, is still subscribed: no new mail.
   const mailsBefore = (await outbox()).filter((mail) => mail.to_address === SOLAR_READER).length;
   const still = await get(`/en/newsroom/${UUID}/subscribe`, { method: 'POST', body: new URLSearchParams({ email: SOLAR_READER }) });

@@ -3,6 +3,7 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
+import { MAILBOX_DAILY_LIMIT } from '#src/domain/subscriber';
 import { cacheRules } from '#src/middleware/cache-rules';
 
 const UUID = '11111111-2222-4333-8444-555555555555';
@@ -67,7 +68,12 @@ test('subscribe → mail with a confirmation link → confirm → unsubscribe', 
   const confirmLink = mail!.text_body.match(/https?:\/\/\S+\/subscribe\/confirm\/\w+/)![0];
   const unsubscribeLink = mail!.text_body.match(/https?:\/\/\S+\/unsubscribe\/\w+/)![0];
 
-  const confirmed = await SELF.fetch(confirmLink);
+  // Opening the link (as a mail scanner does) confirms nothing: it shows a button.
+  const opened = await SELF.fetch(confirmLink);
+  expect(opened.status).toBe(200);
+  expect(await opened.text()).toContain('Confirm my subscription');
+  expect((await env.DB.prepare("SELECT status FROM subscribers WHERE email = 'reader@example.org'").first<{ status: string }>())!.status).toBe('pending');
+  const confirmed = await SELF.fetch(confirmLink, { method: 'POST' });
   expect(confirmed.status).toBe(200);
   expect(await confirmed.text()).toContain('your subscription is confirmed');
   expect((await env.DB.prepare("SELECT status FROM subscribers WHERE email = 'reader@example.org'").first<{ status: string }>())!.status).toBe('confirmed');
@@ -91,24 +97,37 @@ test('an unknown confirmation or unsubscribe token is an invalid link', async ()
   expect((await get(`/en/newsroom/${UUID}/unsubscribe/nope`)).status).toBe(404);
 });
 
-test('50 concurrent identical subscribes leave exactly one subscriber and one mail', async () => {
+test('50 concurrent identical subscribes leave exactly one subscriber and no more mails than the mailbox quota', async () => {
   const responses = await Promise.all(Array.from({ length: 50 }, () => postForm(`/en/newsroom/${UUID}/subscribe`, { email: 'crowd@example.org' })));
   expect(responses.every((response) => response.status === 303)).toBe(true);
   const count = await env.DB.prepare("SELECT count(*) AS n FROM subscribers WHERE email = 'crowd@example.org'").first<{ n: number }>();
   expect(count!.n).toBe(1);
   const mails = await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE to_address = 'crowd@example.org'").first<{ n: number }>();
-  expect(mails!.n).toBe(1);
+  expect(mails!.n).toBe(MAILBOX_DAILY_LIMIT);
 });
 
-test('a data request is stored and acknowledged', async () => {
+test('a data request counts once its sender confirms it by mail, and is then listed for the operators', async () => {
   const bad = await postForm(`/en/newsroom/${UUID}/data-request`, { email: '', kind: 'deletion' });
   expect(bad.status).toBe(400);
   expect(await bad.text()).toContain('This field is required');
   const response = await postForm(`/en/newsroom/${UUID}/data-request`, { email: 'who@example.org', kind: 'deletion', message: 'Please delete me.' });
   expect(response.status).toBe(303);
-  expect(await (await get(response.headers.get('Location')!)).text()).toContain('We have received your request');
-  const row = await env.DB.prepare("SELECT kind, message FROM data_requests WHERE email = 'who@example.org'").first();
-  expect(row).toEqual({ kind: 'deletion', message: 'Please delete me.' });
+  expect(response.headers.get('Location')).toBe(`/en/newsroom/${UUID}/data-request?status=pending`);
+  expect(await (await get(response.headers.get('Location')!)).text()).toContain('follow its link to confirm your request');
+  const row = await env.DB.prepare("SELECT kind, message, status FROM data_requests WHERE email = 'who@example.org'").first();
+  expect(row).toEqual({ kind: 'deletion', message: 'Please delete me.', status: 'pending' });
+
+  const mail = await env.DB.prepare("SELECT subject, text_body FROM outbox WHERE to_address = 'who@example.org'").first<{ subject: string; text_body: string }>();
+  expect(mail!.subject).toBe('Confirm your privacy request to Acme Test Co');
+  const link = mail!.text_body.match(/https?:\/\/\S+\/data-request\/confirm\/\w+/)![0];
+  const opened = await SELF.fetch(link);
+  expect([opened.status, (await opened.text()).includes('Confirm my request')]).toEqual([200, true]);
+  const confirmed = await SELF.fetch(link, { method: 'POST' });
+  expect(confirmed.status).toBe(200);
+  expect(await confirmed.text()).toContain('We have received your request');
+  expect(await env.DB.prepare("SELECT status FROM data_requests WHERE email = 'who@example.org'").first()).toEqual({ status: 'confirmed' });
+  // Used once.
+  expect((await SELF.fetch(link, { method: 'POST' })).status).toBe(404);
 });
 
 test('the outbox is not served outside local development', async () => {

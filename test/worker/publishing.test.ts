@@ -52,6 +52,9 @@ function recordingDeps(overrides: Partial<JobDeps> = {}): JobDeps & { sent: Job[
   return {
     ...jobDeps(env),
     queue: {
+      async send(body) {
+        sent.push(body);
+      },
       async sendBatch(messages) {
         for (const message of messages) sent.push(message.body);
       },
@@ -169,6 +172,7 @@ describe('go-live work handed to the queue', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const refusing = recordingDeps({
       queue: {
+        send: () => Promise.reject(new Error('queue unavailable')),
         sendBatch: () => Promise.reject(new Error('queue unavailable')),
       },
     });
@@ -230,7 +234,7 @@ describe('alerts to subscribers', () => {
       expect(posted.status).toBe(303);
       const [mail] = await outboxTo(email);
       const path = new URL(mail!.text_body.match(/https?:\/\/\S+\/subscribe\/confirm\/\w+/)![0]).pathname;
-      expect((await SELF.fetch(`${ORIGIN}${path}`)).status).toBe(200);
+      expect((await SELF.fetch(`${ORIGIN}${path}`, { method: 'POST' })).status).toBe(200);
     };
     await confirm('reader@example.org', 'en');
     await confirm('lecteur@example.org', 'fr');

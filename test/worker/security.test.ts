@@ -97,3 +97,125 @@ test('the stylesheet carries the security headers', async () => {
   expect(response.headers.get('Content-Type')).toContain('text/css');
   for (const header of ['Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options', 'Referrer-Policy']) expect(response.headers.get(header), header).not.toBeNull();
 });
+
+// ---------------------------------------------------------------------------------------------
+// Mail bombing, cross-site posts, scanners and token lifecycle on the privacy portal.
+
+const portal = (locale: string, action = 'subscribe') => `${ORIGIN}/${locale}/newsroom/${UUID}/${action}`;
+const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  SELF.fetch(url, { method: 'POST', body: new URLSearchParams(fields), headers, redirect: 'manual' });
+
+async function outboxCount(pattern: string): Promise<number> {
+  const { env } = await import('cloudflare:workers');
+  // D1 refuses long LIKE patterns: exact addresses are compared as they are.
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM outbox WHERE to_address ${pattern.includes('%') ? 'LIKE' : '='} ?1`).bind(pattern).first<{ n: number }>();
+  return row!.n;
+}
+
+test('30 subscribes for victim+N@ in every language put at most 3 mails in the outbox for that mailbox, and each got the same answer', async () => {
+  const locales = ['en', 'fr', 'ar'];
+  const responses = [];
+  for (let n = 0; n < 30; n++) responses.push(await post(portal(locales[n % locales.length]!), { email: `Victim+${n}@Example.org` }));
+  expect(new Set(responses.map((response) => `${response.status} ${response.headers.get('Location')?.replace(/^\/\w+\//, '/')}`))).toEqual(
+    new Set([`303 /newsroom/${UUID}/subscribe?status=pending`]),
+  );
+  expect(await outboxCount('victim%@example.org')).toBe(3);
+});
+
+test('dots in a Gmail address do not reset its quota either', async () => {
+  for (const email of ['j.doe@gmail.com', 'jdoe@googlemail.com', 'J.D.O.E@gmail.com', 'jd.oe+x@gmail.com', 'j.d.o.e@gmail.com']) await post(portal('en'), { email });
+  const { env } = await import('cloudflare:workers');
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE to_address LIKE '%doe%' OR to_address LIKE 'j.d.o.e%'").first<{ n: number }>();
+  expect(row!.n).toBe(3);
+});
+
+test.each([
+  ['a foreign Origin', { Origin: 'https://evil.example' }],
+  ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+  ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'Sec-Fetch-Site': 'same-site', Origin: 'https://other.test.example' }],
+])('a post with %s is refused with 403 and changes nothing', async (_name, headers) => {
+  const email = `cross-${crypto.randomUUID()}@example.org`;
+  const response = await post(portal('en'), { email }, headers);
+  expect(response.status).toBe(403);
+  expect(await response.text()).toContain('Something went wrong');
+  expect(await outboxCount(email)).toBe(0);
+  const api = await SELF.fetch(`${ORIGIN}/api/fetch-stories`, { method: 'POST', headers: { ...headers, 'Content-Type': 'text/plain' }, body: '{"page":1}' });
+  expect(api.status).toBe(403);
+  expect(await api.json()).toEqual({ message: expect.any(String) });
+});
+
+test.each([
+  ['the same origin', { Origin: ORIGIN, 'Sec-Fetch-Site': 'same-origin' }],
+  ['a portal page (no-referrer: Origin null, Sec-Fetch-Site same-origin)', { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }],
+  ['no browser headers at all (a mail provider, a script)', {}],
+])('a post from %s is accepted', async (_name, headers) => {
+  const response = await post(portal('en'), { email: `ok-${crypto.randomUUID()}@example.org` }, headers);
+  expect(response.status).toBe(303);
+});
+
+test('a filled honeypot is answered like a success and sends nothing', async () => {
+  const email = `robot-${crypto.randomUUID()}@example.org`;
+  const response = await post(portal('en'), { email, website: 'https://spam.example' });
+  expect([response.status, response.headers.get('Location')]).toEqual([303, `/en/newsroom/${UUID}/subscribe?status=pending`]);
+  expect(await outboxCount(email)).toBe(0);
+  const dataRequest = await post(portal('en', 'data-request'), { email, kind: 'access', website: 'x' });
+  expect(dataRequest.status).toBe(303);
+  expect(await outboxCount(email)).toBe(0);
+});
+
+test('a client posting to the portal too often gets the localized 429 page', async () => {
+  const client = { 'CF-Connecting-IP': `203.0.113.${Math.floor(Math.random() * 250)}` };
+  const statuses: number[] = [];
+  for (let n = 0; n < 21; n++) statuses.push((await post(portal('fr'), { email: `busy-${n}@example.org` }, client)).status);
+  expect(statuses.slice(0, 20).every((status) => status === 303)).toBe(true);
+  const limited = await post(portal('fr'), { email: 'busy-last@example.org' }, client);
+  expect(limited.status).toBe(429);
+  expect(limited.headers.get('Retry-After')).toBe('60');
+  const html = await limited.text();
+  expect(html).toContain('<html lang="fr"');
+  // Another client is not affected.
+  expect((await post(portal('fr'), { email: 'other-client@example.org' }, { 'CF-Connecting-IP': '198.51.100.7' })).status).toBe(303);
+});
+
+test('a confirmation link expires after 7 days and works once', async () => {
+  const { env } = await import('cloudflare:workers');
+  const email = `late-${crypto.randomUUID()}@example.org`;
+  await post(portal('en'), { email });
+  const mail = await env.DB.prepare('SELECT text_body FROM outbox WHERE to_address = ?1').bind(email).first<{ text_body: string }>();
+  const link = mail!.text_body.match(/https?:\/\/\S+\/subscribe\/confirm\/\w+/)![0];
+  await env.DB.prepare('UPDATE subscribers SET confirm_expires_at = ?2 WHERE email = ?1').bind(email, Math.floor(Date.now() / 1000) - 1).run();
+  expect((await SELF.fetch(link)).status).toBe(404);
+  expect((await SELF.fetch(link, { method: 'POST' })).status).toBe(404);
+  await env.DB.prepare('UPDATE subscribers SET confirm_expires_at = ?2 WHERE email = ?1').bind(email, Math.floor(Date.now() / 1000) + 600).run();
+  expect((await SELF.fetch(link, { method: 'POST' })).status).toBe(200);
+  expect((await SELF.fetch(link, { method: 'POST' })).status).toBe(404);
+});
+
+test('a pending subscriber who asks again gets a new mail (a stranded subscription can always be finished)', async () => {
+  const email = `again-${crypto.randomUUID()}@example.org`;
+  await post(portal('en'), { email });
+  await post(portal('en'), { email });
+  expect(await outboxCount(email)).toBe(2);
+});
+
+test('confirmation and unsubscribe links are different tokens', async () => {
+  const { env } = await import('cloudflare:workers');
+  const email = `tokens-${crypto.randomUUID()}@example.org`;
+  await post(portal('en'), { email });
+  const mail = await env.DB.prepare('SELECT text_body FROM outbox WHERE to_address = ?1').bind(email).first<{ text_body: string }>();
+  const confirm = mail!.text_body.match(/\/subscribe\/confirm\/(\w+)/)![1];
+  const unsubscribe = mail!.text_body.match(/\/unsubscribe\/(\w+)/)![1];
+  expect(confirm).not.toBe(unsubscribe);
+  // The unsubscribe token cannot confirm.
+  expect((await SELF.fetch(portal('en', `subscribe/confirm/${unsubscribe}`), { method: 'POST' })).status).toBe(404);
+});
+
+test.each(['subscribe', 'subscribe/confirm/anything', 'unsubscribe/anything', 'data-request'])('the portal page %s sends no Referer and runs no analytics', async (action) => {
+  const response = await get(`/en/newsroom/${UUID}/${action}`);
+  expect(response.headers.get('Referrer-Policy')).toBe('no-referrer');
+  expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  const csp = response.headers.get('Content-Security-Policy')!;
+  expect(csp).toContain("script-src 'self';");
+  expect(csp).toContain("connect-src 'self';");
+  expect(await response.text()).not.toMatch(/"isEnabled":true/);
+});

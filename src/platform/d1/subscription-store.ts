@@ -1,41 +1,83 @@
-/** SubscriptionStore and the outbox Mailer over D1; a D1 failure is an UnavailableError (./guard.ts). */
-import type { Mailer, MailMessage, OutboxMessage, SubscribeResult, SubscriptionStore } from '#src/domain/ports';
+/**
+ * SubscriptionStore and the outbox Mailer over D1; a D1 failure is an UnavailableError
+ * (./guard.ts). Each visitor request is one batch: quota, row and mail together or not at all.
+ */
+import type { ConfirmationRequest, ConfirmedDataRequest, Mailer, MailMessage, OutboxMessage, OutboxQueue, SubscriptionStore } from '#src/domain/ports';
+import { MAILBOX_DAILY_LIMIT, MAILBOX_WINDOW_SECONDS } from '#src/domain/subscriber';
+import type { SqlValue } from './import-statements';
 import { guardD1 } from './guard';
+
+/** This request's quota row: every statement after the quota check depends on it. */
+const QUOTA_GRANTED = 'EXISTS (SELECT 1 FROM mailbox_sends WHERE request_id = ?2)';
 
 export class D1SubscriptionStore implements SubscriptionStore {
   constructor(private readonly db: D1Database) {}
 
-  async subscribe(input: { email: string; locale: string; categories: readonly number[]; token: string; now: number }): Promise<SubscribeResult> {
-    // RETURNING yields a row only for the request that inserted: under 50 concurrent identical
-    // submits exactly one gets `created` and sends the confirmation mail.
-    const inserted = await guardD1(() =>
-      this.db
-        .prepare(
-          `INSERT INTO subscribers (email, locale, status, token, categories, created_at) VALUES (?1, ?2, 'pending', ?3, ?4, ?5)
-           ON CONFLICT (email, locale) DO NOTHING RETURNING token`,
-        )
-        .bind(input.email, input.locale, input.token, JSON.stringify(input.categories), input.now)
-        .first<{ token: string }>(),
-    );
-    if (inserted) return { created: true, token: inserted.token };
-    // Someone who unsubscribed and subscribes again starts a fresh double opt-in.
-    const revived = await guardD1(() =>
-      this.db
-        .prepare(
-          `UPDATE subscribers SET status = 'pending', token = ?3, categories = ?4, unsubscribed_at = NULL
-           WHERE email = ?1 AND locale = ?2 AND status = 'unsubscribed' RETURNING token`,
-        )
-        .bind(input.email, input.locale, input.token, JSON.stringify(input.categories))
-        .first<{ token: string }>(),
-    );
-    return revived ? { created: true, token: revived.token } : { created: false, token: null };
+  /**
+   * The quota check and count: a row for this request only while the mailbox has had fewer than
+   * MAILBOX_DAILY_LIMIT confirmation mails in the window (and, for subscriptions, the address is
+   * not confirmed already). One conditional INSERT, so concurrent requests cannot both squeeze in.
+   */
+  private quotaStatement(request: ConfirmationRequest, extraCondition = '1', ...extraParams: SqlValue[]): D1PreparedStatement {
+    return this.db
+      .prepare(
+        `INSERT INTO mailbox_sends (mailbox, request_id, sent_at)
+         SELECT ?1, ?2, ?3 WHERE (SELECT count(*) FROM mailbox_sends WHERE mailbox = ?1 AND sent_at > ?3 - ${MAILBOX_WINDOW_SECONDS}) < ${MAILBOX_DAILY_LIMIT}
+           AND ${extraCondition}`,
+      )
+      .bind(request.mailbox, request.requestId, request.now, ...extraParams);
   }
 
-  async confirm(token: string, now: number): Promise<boolean> {
+  private outboxStatement(request: ConfirmationRequest, mail: MailMessage): D1PreparedStatement {
+    return this.db
+      .prepare(`INSERT INTO outbox (to_address, subject, text_body, headers, created_at) SELECT ?3, ?4, ?5, ?6, ?1 WHERE ${QUOTA_GRANTED}`)
+      .bind(request.now, request.requestId, mail.to, mail.subject, mail.text, JSON.stringify(mail.headers ?? {}));
+  }
+
+  async unsubscribeTokenOf(email: string, locale: string): Promise<string | null> {
+    const row = await guardD1(() => this.db.prepare('SELECT token FROM subscribers WHERE email = ?1 AND locale = ?2').bind(email, locale).first<{ token: string }>());
+    return row?.token ?? null;
+  }
+
+  async requestSubscription(input: ConfirmationRequest & { email: string; locale: string; categories: readonly number[]; unsubscribeToken: string; mail: MailMessage }): Promise<void> {
+    await guardD1(() =>
+      this.db.batch([
+        this.quotaStatement(input, `NOT EXISTS (SELECT 1 FROM subscribers WHERE email = ?4 AND locale = ?5 AND status = 'confirmed')`, input.email, input.locale),
+        // New, pending again (a new link; earlier ones stop working) or back after unsubscribing
+        // (a new unsubscribe token too). A confirmed subscriber is never touched.
+        this.db
+          .prepare(
+            `INSERT INTO subscribers (email, locale, status, token, confirm_token, confirm_expires_at, categories, created_at)
+             SELECT ?3, ?4, 'pending', ?5, ?6, ?7, ?8, ?1 WHERE ${QUOTA_GRANTED}
+             ON CONFLICT (email, locale) DO UPDATE SET
+               status = 'pending', confirm_token = excluded.confirm_token, confirm_expires_at = excluded.confirm_expires_at,
+               categories = excluded.categories, unsubscribed_at = NULL,
+               token = CASE WHEN subscribers.status = 'unsubscribed' THEN excluded.token ELSE subscribers.token END
+             WHERE subscribers.status != 'confirmed'`,
+          )
+          .bind(input.now, input.requestId, input.email, input.locale, input.unsubscribeToken, input.confirmToken, input.confirmExpiresAt, JSON.stringify(input.categories)),
+        this.outboxStatement(input, input.mail),
+      ]),
+    );
+  }
+
+  async findPendingSubscription(confirmToken: string, now: number): Promise<{ email: string; locale: string } | null> {
+    return guardD1(() =>
+      this.db
+        .prepare(`SELECT email, locale FROM subscribers WHERE confirm_token = ?1 AND status = 'pending' AND confirm_expires_at > ?2`)
+        .bind(confirmToken, now)
+        .first<{ email: string; locale: string }>(),
+    );
+  }
+
+  async confirm(confirmToken: string, now: number): Promise<boolean> {
     const result = await guardD1(() =>
       this.db
-        .prepare(`UPDATE subscribers SET status = 'confirmed', confirmed_at = COALESCE(confirmed_at, ?2) WHERE token = ?1 AND status != 'unsubscribed'`)
-        .bind(token, now)
+        .prepare(
+          `UPDATE subscribers SET status = 'confirmed', confirmed_at = ?2, confirm_token = NULL, confirm_expires_at = NULL
+           WHERE confirm_token = ?1 AND status = 'pending' AND confirm_expires_at > ?2`,
+        )
+        .bind(confirmToken, now)
         .run(),
     );
     return result.meta.changes > 0;
@@ -44,7 +86,7 @@ export class D1SubscriptionStore implements SubscriptionStore {
   async unsubscribe(token: string, now: number): Promise<boolean> {
     const result = await guardD1(() =>
       this.db
-        .prepare(`UPDATE subscribers SET status = 'unsubscribed', unsubscribed_at = COALESCE(unsubscribed_at, ?2) WHERE token = ?1`)
+        .prepare(`UPDATE subscribers SET status = 'unsubscribed', unsubscribed_at = COALESCE(unsubscribed_at, ?2), confirm_token = NULL WHERE token = ?1`)
         .bind(token, now)
         .run(),
     );
@@ -55,18 +97,46 @@ export class D1SubscriptionStore implements SubscriptionStore {
     return guardD1(() => this.db.prepare('SELECT email, locale, status FROM subscribers WHERE token = ?1').bind(token).first());
   }
 
-  async recordDataRequest(input: { email: string; locale: string; kind: string; message: string; now: number }): Promise<void> {
+  async requestDataRequest(input: ConfirmationRequest & { email: string; locale: string; kind: string; message: string; mail: MailMessage }): Promise<void> {
     await guardD1(() =>
+      this.db.batch([
+        this.quotaStatement(input),
+        this.db
+          .prepare(
+            `INSERT INTO data_requests (email, locale, kind, message, created_at, status, confirm_token, confirm_expires_at)
+             SELECT ?3, ?4, ?5, ?6, ?1, 'pending', ?7, ?8 WHERE ${QUOTA_GRANTED}`,
+          )
+          .bind(input.now, input.requestId, input.email, input.locale, input.kind, input.message, input.confirmToken, input.confirmExpiresAt),
+        this.outboxStatement(input, input.mail),
+      ]),
+    );
+  }
+
+  async findPendingDataRequest(confirmToken: string, now: number): Promise<{ email: string; kind: string } | null> {
+    return guardD1(() =>
       this.db
-        .prepare('INSERT INTO data_requests (email, locale, kind, message, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
-        .bind(input.email, input.locale, input.kind, input.message, input.now)
+        .prepare(`SELECT email, kind FROM data_requests WHERE confirm_token = ?1 AND status = 'pending' AND confirm_expires_at > ?2`)
+        .bind(confirmToken, now)
+        .first<{ email: string; kind: string }>(),
+    );
+  }
+
+  async confirmDataRequest(confirmToken: string, now: number): Promise<boolean> {
+    const result = await guardD1(() =>
+      this.db
+        .prepare(
+          `UPDATE data_requests SET status = 'confirmed', confirmed_at = ?2, confirm_token = NULL, confirm_expires_at = NULL
+           WHERE confirm_token = ?1 AND status = 'pending' AND confirm_expires_at > ?2`,
+        )
+        .bind(confirmToken, now)
         .run(),
     );
+    return result.meta.changes > 0;
   }
 }
 
 /** Mail kept in D1 until a sender picks it up (and shown by the dev server). */
-export class D1OutboxMailer implements Mailer {
+export class D1OutboxMailer implements Mailer, OutboxQueue {
   constructor(private readonly db: D1Database) {}
 
   async send(message: MailMessage): Promise<void> {
@@ -83,5 +153,36 @@ export class D1OutboxMailer implements Mailer {
       this.db.prepare('SELECT to_address, subject, text_body, headers, created_at FROM outbox ORDER BY id DESC LIMIT ?1').bind(limit).all<Omit<OutboxMessage, 'headers'> & { headers: string }>(),
     );
     return result.results.map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> }));
+  }
+
+  async claimUnsent(limit: number, now: number): Promise<(MailMessage & { id: number })[]> {
+    const result = await guardD1(() =>
+      this.db
+        .prepare(
+          `UPDATE outbox SET sent_at = ?2 WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?1)
+           RETURNING id, to_address, subject, text_body, headers`,
+        )
+        .bind(limit, now)
+        .all<{ id: number; to_address: string; subject: string; text_body: string; headers: string }>(),
+    );
+    return result.results.map((row) => ({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, headers: JSON.parse(row.headers) as Record<string, string> }));
+  }
+
+  async release(id: number): Promise<void> {
+    await guardD1(() => this.db.prepare('UPDATE outbox SET sent_at = NULL WHERE id = ?1').bind(id).run());
+  }
+
+  async hasUnsent(): Promise<boolean> {
+    return (await guardD1(() => this.db.prepare('SELECT 1 AS waiting FROM outbox WHERE sent_at IS NULL LIMIT 1').first())) !== null;
+  }
+
+  async confirmedDataRequests(limit: number): Promise<ConfirmedDataRequest[]> {
+    const result = await guardD1(() =>
+      this.db
+        .prepare(`SELECT email, locale, kind, message, created_at, confirmed_at FROM data_requests WHERE status = 'confirmed' ORDER BY confirmed_at DESC LIMIT ?1`)
+        .bind(limit)
+        .all<ConfirmedDataRequest>(),
+    );
+    return result.results;
   }
 }

@@ -8,6 +8,7 @@ import { Island } from '../island';
 import type { LayoutModel } from '../page-model';
 import { ResponsiveImage } from './image';
 import { displayPhone, telHref } from '../phone';
+import { Honeypot } from './honeypot';
 
 const NETWORK_NAMES: Readonly<Record<(typeof SOCIAL_NETWORKS)[number], string>> = {
   facebook: 'Facebook',
@@ -168,6 +169,7 @@ function Footer({ layout }: { layout: LayoutModel }) {
             {t('subscribe.email_label')}
           </label>
           <input id="footer-subscribe-email" name="email" type="email" autoComplete="email" required placeholder={t('subscribe.email_label')} />
+          <Honeypot idPrefix="footer-subscribe" />
           <button type="submit" className="button">
             {t('subscribe.submit')}
           </button>

@@ -2,6 +2,7 @@
 import { DATA_REQUEST_KINDS } from '#src/domain/subscriber';
 import type { MessageId } from '#src/i18n/translate';
 import { useTranslator } from '../contexts';
+import { Honeypot } from '../components/honeypot';
 import { NewsroomPage } from '../components/newsroom-page';
 import type { PrivacyPageModel } from '../page-model';
 
@@ -53,6 +54,18 @@ function EmailField({ value, error }: { value: string; error: MessageId | null }
   );
 }
 
+/** A mailed link's page: one button, so only a person (not a link scanner) confirms. */
+function ConfirmForm({ action, intro, submit }: { action: string; intro: string; submit: string }) {
+  return (
+    <form method="post" action={action} className="privacy-form">
+      <p>{intro}</p>
+      <button type="submit" className="button">
+        {submit}
+      </button>
+    </form>
+  );
+}
+
 function PrivacyContent({ model }: { model: PrivacyPageModel }) {
   const { t } = useTranslator();
   const { view } = model;
@@ -64,6 +77,7 @@ function PrivacyContent({ model }: { model: PrivacyPageModel }) {
           {view.error === 'form.error.failed' ? <Notice id="form.error.failed" tone="error" /> : null}
           <form method="post" action={model.action} className="privacy-form" noValidate data-island="subscribe-form">
             <EmailField value={view.email} error={view.error} />
+            <Honeypot idPrefix="privacy" />
             {model.categories.length > 0 ? (
               <fieldset className="field">
                 <legend>{t('subscribe.categories_legend')}</legend>
@@ -82,6 +96,8 @@ function PrivacyContent({ model }: { model: PrivacyPageModel }) {
       );
     case 'pending':
       return <Notice id="subscribe.pending" />;
+    case 'confirm-subscription':
+      return <ConfirmForm action={model.action} intro={t('subscribe.confirm_intro', { name: model.companyName })} submit={t('subscribe.confirm_submit')} />;
     case 'confirmed':
       return <Notice id="subscribe.confirmed" />;
     case 'invalid':
@@ -104,6 +120,7 @@ function PrivacyContent({ model }: { model: PrivacyPageModel }) {
           {view.error === 'form.error.failed' ? <Notice id="form.error.failed" tone="error" /> : null}
           <form method="post" action={model.action} className="privacy-form" noValidate>
             <EmailField value={view.email} error={view.error} />
+            <Honeypot idPrefix="privacy" />
             <div className="field">
               <label htmlFor="privacy-kind">{t('data_request.kind_label')}</label>
               <select id="privacy-kind" name="kind" defaultValue={view.requestKind}>
@@ -124,6 +141,10 @@ function PrivacyContent({ model }: { model: PrivacyPageModel }) {
           </form>
         </>
       );
+    case 'data-request-pending':
+      return <Notice id="data_request.pending" />;
+    case 'confirm-data-request':
+      return <ConfirmForm action={model.action} intro={t('data_request.confirm_intro')} submit={t('data_request.confirm_submit')} />;
     case 'received':
       return <Notice id="data_request.received" />;
   }

@@ -56,7 +56,9 @@ function fakeDeps(options: { announced?: () => Promise<AnnouncedStory[]>; config
       getSiteContext: record('content.getSiteContext', null),
     } as unknown as JobDeps['content'],
     mailer: { send: record('mailer.send', undefined) },
-    queue: { sendBatch: record('queue.sendBatch', undefined) },
+    queue: { send: record('queue.send', undefined), sendBatch: record('queue.sendBatch', undefined) },
+    outbox: { claimUnsent: record('outbox.claimUnsent', []), release: record('outbox.release', undefined), hasUnsent: record('outbox.hasUnsent', false) },
+    transport: null,
     revision: { read: record('revision.read', null), write: record('revision.write', undefined) },
     fetch: async (input) => {
       calls.push(`fetch(${JSON.stringify(String(input))})`);

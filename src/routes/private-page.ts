@@ -1,0 +1,41 @@
+/**
+ * Pages whose address is a secret (journalists' links `/s/{token}`, the privacy portal's confirm
+ * and unsubscribe links): they must not let it travel. Their answers are private and unindexed and
+ * send no Referer, and they are rendered for a view of the newsroom with every third party off
+ * (no analytics, no consent tool), which the page's CSP follows, so no analytics event or
+ * third-party request can carry `location.href` away.
+ */
+import type { Context } from 'hono';
+import type { AppEnv } from '#src/env';
+import { NotFoundError } from '#src/domain/errors';
+import type { SiteContext } from '#src/domain/ports';
+import { cacheRules } from '#src/middleware/cache-rules';
+
+export const PRIVATE_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': cacheRules.private,
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex, nofollow',
+};
+
+/** The newsroom with tracking disabled and no Plausible, Google Analytics, segment key or OneTrust. */
+export function withoutThirdParties(site: SiteContext): SiteContext {
+  return {
+    ...site,
+    newsroom: {
+      ...site.newsroom,
+      tracking_policy: 'disabled',
+      is_plausible_enabled: false,
+      segment_analytics_id: null,
+      google_analytics_id: null,
+      onetrust_cookie_consent: { is_enabled: false, category: '', script: '' },
+    },
+  };
+}
+
+/** Makes the rest of this request (its page, its CSP, its error page) see the quiet newsroom. */
+export function quietSite(c: Context<AppEnv>): SiteContext {
+  if (!c.var.site) throw new NotFoundError('Newsroom not imported');
+  const site = withoutThirdParties(c.var.site);
+  c.set('site', site);
+  return site;
+}
