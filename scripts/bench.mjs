@@ -16,6 +16,7 @@
 //
 // Environment: BENCH_DURATION (seconds per route, default 8), BENCH_CONNECTIONS (default 10),
 // BENCH_WARMUP (seconds, default 2).
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -98,15 +99,18 @@ function removeCeiling() {
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
-let bustCounter = 0;
-/** A query parameter no route reads and no cached page has: forces a page-cache miss. */
-const bust = (path) => `${path}${path.includes('?') ? '&' : '?'}_bench=${Date.now().toString(36)}-${++bustCounter}`;
+/**
+ * This run's page-cache bypass secret (the worker is started with it): requests that carry it are
+ * rendered, so a cache miss can be measured. Strangers have no way around the cache.
+ */
+const BYPASS_TOKEN = randomUUID();
+const BYPASS_HEADERS = { 'x-page-cache-bypass': BYPASS_TOKEN };
 
 /** One request to learn what a route answers: status, size, cache status, D1 cost, and its time. */
-async function probe(origin, path, timeoutMs = PROBE_TIMEOUT_MS) {
+async function probe(origin, path, { miss = false, timeoutMs = PROBE_TIMEOUT_MS } = {}) {
   const started = performance.now();
   try {
-    const response = await fetch(origin + path, { headers: { 'Accept-Encoding': 'identity' }, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(origin + path, { headers: { 'Accept-Encoding': 'identity', ...(miss ? BYPASS_HEADERS : {}) }, signal: AbortSignal.timeout(timeoutMs) });
     const body = new Uint8Array(await response.arrayBuffer());
     const d1 = SERVER_TIMING_D1.exec(response.headers.get('Server-Timing') ?? '');
     return {
@@ -130,9 +134,9 @@ function runAutocannon(options) {
   });
 }
 
-/** Measures one route. `miss` gives every request its own address (a cache miss each time). */
+/** Measures one route. `miss` makes every request skip the page cache (a render each time). */
 async function measure(origin, { name, path, miss = false }, options) {
-  const first = await probe(origin, miss ? bust(path) : path);
+  const first = await probe(origin, path, { miss });
   const probeInfo = !miss && first.status === 200 ? await probe(origin, path) : first;
   if (probeInfo.status !== 200) {
     console.log(`  ${name.padEnd(22)} n/a (${typeof probeInfo.status === 'number' ? `HTTP ${probeInfo.status}` : probeInfo.status})`);
@@ -142,18 +146,8 @@ async function measure(origin, { name, path, miss = false }, options) {
     url: origin,
     connections: options.connections,
     duration: options.duration,
-    headers: { 'accept-encoding': 'identity' },
-    requests: [
-      miss
-        ? {
-            method: 'GET',
-            setupRequest: (request) => {
-              request.path = bust(path);
-              return request;
-            },
-          }
-        : { method: 'GET', path },
-    ],
+    headers: { 'accept-encoding': 'identity', ...(miss ? BYPASS_HEADERS : {}) },
+    requests: [{ method: 'GET', path }],
   });
   const figures = {
     name,
@@ -265,7 +259,7 @@ async function main() {
     // A placeholder now, resized to the story page once the worker tells us its size.
     writeCeiling(1024);
     console.log(`Starting wrangler dev${options.entry ? ` with ${relative(root, options.entry)}` : ''}`);
-    worker = await startWorker(state, options.entry);
+    worker = await startWorker(state, options.entry, { vars: { PAGE_CACHE_BYPASS_TOKEN: BYPASS_TOKEN } });
     const { origin } = worker;
 
     const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform}-${process.arch}` };

@@ -121,9 +121,10 @@ function configForEntry(state, entry) {
 }
 
 /** `inspectorPort`: where wrangler's inspector proxy listens (else wrangler picks one, 9229 if free). */
-export async function startWorker(state, entry, { inspectorPort } = {}) {
+export async function startWorker(state, entry, { inspectorPort, vars = {} } = {}) {
   const port = await freePort();
   const args = ['dev', ...(entry ? ['--config', configForEntry(state, entry)] : []), '--local', '--ip', '127.0.0.1', '--port', String(port), `--persist-to=${state}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
+  for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
   if (inspectorPort) args.push('--inspector-ip', '127.0.0.1', '--inspector-port', String(inspectorPort));
   // NODE_ENV=production: wrangler dev otherwise bundles React's development build, several times
   // slower than what `wrangler deploy` ships.

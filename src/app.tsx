@@ -44,7 +44,7 @@ export function createApp(): Hono<AppEnv> {
   app.route('/media', media);
   // The stylesheet, from static assets, so it carries the security headers too.
   app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
-  app.use('*', pageCache({ readRevisionFromDb: readContentRevision, release: (c) => c.env.RELEASE }));
+  app.use('*', pageCache({ readRevisionFromDb: readContentRevision, release: (c) => c.env.RELEASE, bypassToken: (c) => c.env.PAGE_CACHE_BYPASS_TOKEN }));
   app.use('*', deps, site, pageContentSecurityPolicy, sameSitePostsOnly, requestBodyLimit);
 
   // Trailing slashes: one address per page.

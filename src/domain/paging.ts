@@ -13,6 +13,15 @@ export function canLoadMore(input: { page: number; pageSize: number; total: numb
   return input.page < Math.ceil(listed / input.pageSize);
 }
 
+/**
+ * How many pages a list has: at least one (an empty list still has its first page). Pages check
+ * the page asked for against this, from counts kept at import and go-live, before any query: a
+ * page number far past the end costs nothing.
+ */
+export function pageCount(input: { total: number; pageSize: number; withHighlightedStory?: boolean }): number {
+  return Math.max(1, Math.ceil((input.total - (input.withHighlightedStory ? 1 : 0)) / input.pageSize));
+}
+
 /** Offset of a 1-based page. */
 export function pageOffset(page: number, pageSize: number): number {
   return (page - 1) * pageSize;

@@ -5,6 +5,7 @@
  * test/unit/middleware/page-cache.test.ts; applied by `pageCache()` in ./page-cache.ts.
  */
 import { MIN_KV_TTL_SECONDS, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
+import { tokensEqual } from '#src/domain/story-link';
 import { EDGE_TTL_SECONDS } from './cache-rules';
 
 // ---------------------------------------------------------------------------------------------
@@ -63,48 +64,27 @@ export const UNSTORED_HEADERS: readonly string[] = [
 ];
 
 /**
- * Cookies that mean "this visitor may see something the public does not": a session, a preview,
- * an auth token. Matched on the name after `__Host-`/`__Secure-` and leading underscores, alone
- * or as a suffix (`newsroom_session`, `PHPSESSID`, `JSESSIONID`). Consent and analytics cookies
- * (consent, _ga, OptanonConsent) do not change the HTML, so they must not bypass the cache.
+ * The query parameters each kind of page reads, by path: the key keeps these and no other. Any
+ * other parameter (campaign tags, click ids, `?preview`, `?x=<random>`) cannot change the page,
+ * so it shares the page's one copy instead of forcing a render of its own. Add a parameter here
+ * when a route starts reading one. The client-side analytics still read the address bar.
  */
-export const BYPASS_COOKIE_PATTERN = /(?:(?:^|[_.-])(?:session|sid|preview|auth|token)|sessid|sessionid)$/i;
+export const KEYED_QUERY_PARAMS: readonly { readonly path: RegExp; readonly params: readonly string[] }[] = [
+  { path: /^\/api\/search$/, params: ['query', 'localeCode'] },
+  { path: /(?:^|\/)search$/, params: ['query', 'category', 'year', 'month', 'page'] },
+  // Homepages, category pages and the media index page with ?page=N; everything else reads none.
+  { path: /./, params: ['page'] },
+];
 
-/**
- * Query parameters that never change the page (campaign tracking, click ids): left out of the key
- * so a newsletter link does not create its own copy of every page. The client-side analytics
- * still reads them from the address bar.
- */
-export const IGNORED_QUERY_PARAMS: readonly string[] = ['fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'twclid', 'igshid', 'yclid', 'mc_cid', 'mc_eid', '_ga', '_gl'];
+export function keyedQueryParams(pathname: string): readonly string[] {
+  return KEYED_QUERY_PARAMS.find((entry) => entry.path.test(pathname))?.params ?? [];
+}
 
 // ---------------------------------------------------------------------------------------------
 // Request predicates
 
 export function isCacheableMethod(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
-}
-
-/** Cookie names in a Cookie header, in order. */
-export function cookieNames(cookieHeader: string | null | undefined): string[] {
-  if (!cookieHeader) return [];
-  return cookieHeader
-    .split(';')
-    .map((pair) => pair.split('=')[0]!.trim())
-    .filter((name) => name.length > 0);
-}
-
-export function isBypassCookieName(name: string): boolean {
-  const bare = name.replace(/^__(?:Host|Secure)-/i, '').replace(/^_+/, '');
-  return BYPASS_COOKIE_PATTERN.test(bare);
-}
-
-export function hasBypassCookie(cookieHeader: string | null | undefined): boolean {
-  return cookieNames(cookieHeader).some(isBypassCookieName);
-}
-
-/** `?preview` in any form (`?preview`, `?preview=1`, `?preview=`) asks for unpublished content. */
-export function isPreviewUrl(url: URL): boolean {
-  return url.searchParams.has('preview');
 }
 
 /**
@@ -117,13 +97,27 @@ export function isNeverCachedPath(pathname: string): boolean {
   return NEVER_CACHED_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
-/** May this request be answered from the cache (and its answer stored)? */
+/**
+ * May this request be answered from the cache (and its answer stored)? Every visitor of a public
+ * page gets the same page: the site has no sessions, logins or previews (unpublished stories live
+ * behind secret links, which are never cached), so no header, cookie or parameter a stranger
+ * can send skips the cache.
+ */
 export function canServeFromCache(request: Request): boolean {
   if (!isCacheableMethod(request.method)) return false;
-  if (isNeverCachedPath(new URL(request.url).pathname)) return false;
-  if (request.headers.has('Authorization')) return false;
-  if (hasBypassCookie(request.headers.get('Cookie'))) return false;
-  return !isPreviewUrl(new URL(request.url));
+  return !isNeverCachedPath(new URL(request.url).pathname);
+}
+
+/** The header an operator's tool (the benchmark) sends to measure a render: see `isOperatorBypass`. */
+export const OPERATOR_BYPASS_HEADER = 'X-Page-Cache-Bypass';
+
+/**
+ * Does this request carry the deployment's cache-bypass secret (PAGE_CACHE_BYPASS_TOKEN)? Only
+ * for measuring renders: unset in production, it opens nothing; set, only its holder skips.
+ */
+export function isOperatorBypass(request: Request, token: string | undefined): boolean {
+  const sent = request.headers.get(OPERATOR_BYPASS_HEADER);
+  return Boolean(token) && sent !== null && tokensEqual(sent, token!);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -225,18 +219,14 @@ export interface PageCacheKeyInput {
   readonly release?: string;
 }
 
-export function isIgnoredQueryParam(name: string): boolean {
-  const lower = name.toLowerCase();
-  return lower.startsWith('utm_') || IGNORED_QUERY_PARAMS.includes(lower);
-}
-
 /**
- * The query part of the key: tracking parameters dropped, then sorted by name. The sort is stable,
- * so repeated names keep their order (`?page=2&page=1` is not `?page=1&page=2`: routes read the
- * first value).
+ * The query part of the key: only the parameters the page reads, sorted by name. The sort is
+ * stable, so repeated names keep their order (`?page=2&page=1` is not `?page=1&page=2`: routes
+ * read the first value).
  */
 export function normalisedQuery(url: URL): string {
-  const params = [...url.searchParams].filter(([name]) => !isIgnoredQueryParam(name));
+  const keyed = keyedQueryParams(url.pathname);
+  const params = [...url.searchParams].filter(([name]) => keyed.includes(name));
   params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return new URLSearchParams(params).toString();
 }

@@ -25,7 +25,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '#src/env';
 import { KvPageCacheStore, type StoredPage, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 import {
-  REVISION_MEMO_MS, REVISION_BACKFILL_TTL_SECONDS, MAX_CACHED_BODY_BYTES, STALE_REVISIONS_SEARCHED, canServeFromCache, cacheLifetime, canStoreResponse, storedHeaders, hasRenderError, pageCacheKey, fitsKvKey, ageSeconds, isFresh, etagOf, isNotModified,
+  REVISION_MEMO_MS, REVISION_BACKFILL_TTL_SECONDS, MAX_CACHED_BODY_BYTES, STALE_REVISIONS_SEARCHED, canServeFromCache, isOperatorBypass, cacheLifetime, canStoreResponse, storedHeaders, hasRenderError, pageCacheKey, fitsKvKey, ageSeconds, isFresh, etagOf, isNotModified,
 } from './page-cache-policy';
 
 // ---------------------------------------------------------------------------------------------
@@ -44,6 +44,8 @@ export interface PageCacheOptions {
    * from fresh entries and never serves HTML naming the previous release's assets.
    */
   readonly release?: string | ((c: Context<AppEnv>) => string | undefined);
+  /** The operator's bypass secret (PAGE_CACHE_BYPASS_TOKEN), if the deployment has one. */
+  readonly bypassToken?: (c: Context<AppEnv>) => string | undefined;
   /** How long an isolate trusts a revision it read (tests pass 0). */
   readonly revisionMemoMs?: number;
   /** The clock, in ms (tests move it to make entries stale). */
@@ -222,7 +224,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
 
   return createMiddleware<AppEnv>(async (c, next) => {
     const request = c.req.raw;
-    if (!canServeFromCache(request)) {
+    if (!canServeFromCache(request) || isOperatorBypass(request, options.bypassToken?.(c))) {
       await next();
       setResponseHeader(c, 'X-Cache', 'BYPASS');
       return;

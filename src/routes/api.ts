@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import type { AppEnv } from '#src/env';
 import { InvalidInputError, NotFoundError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
-import { DEFAULT_PAGE_SIZE, GALLERY_PAGE_SIZE, MAX_PAGE_SIZE } from '#src/domain/paging';
+import { DEFAULT_PAGE_SIZE, GALLERY_PAGE_SIZE, MAX_PAGE_SIZE, pageCount } from '#src/domain/paging';
 import { urls } from '#src/i18n/urls';
 import { galleryCardJson, storyCardJson } from '#src/views/json';
 import { QUICK_SEARCH_HITS } from '#src/domain/search-query';
@@ -93,9 +93,17 @@ export const api = new Hono<AppEnv>()
       categoryId = category.id;
     }
     const { content, config } = c.var.deps;
+    // A page past the end is answered from the counts kept with the content: no query at all.
+    const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
+    const total =
+      categoryId === null
+        ? (site.languages.find((language) => language.code === locale)?.public_stories_count ?? 0)
+        : (site.categories.find((category) => category.id === categoryId)?.public_stories_count[locale] ?? 0);
+    const withHighlightedStory = Boolean(input.withHighlightedStory) && categoryId === null && total > 0;
+    if ((input.page ?? 1) > pageCount({ total, pageSize, withHighlightedStory })) return c.json({ stories: [], total });
     // The highlighted story sits above the homepage grid; the grid's pages leave it out.
     const excludeUuid = input.withHighlightedStory && categoryId === null ? ((await content.getHomepage(locale, 1, 1)).highlighted?.uuid ?? null) : null;
-    const list = await content.listStories({ locale, page: input.page ?? 1, pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE, categoryId, excludeUuid });
+    const list = await content.listStories({ locale, page: input.page ?? 1, pageSize, categoryId, excludeUuid });
     return c.json({ stories: list.stories.map((story) => storyCardJson(toStoryCard(site, story), config.mediaRoot)), total: list.total });
   })
   .post('/fetch-galleries', async (c) => {
@@ -105,7 +113,9 @@ export const api = new Hono<AppEnv>()
     const ctx = urlContextOf(site);
     const locale = input.localeCode ?? defaultLanguage(site.languages).code;
     if (!site.languages.some((language) => language.code === locale)) throw new InvalidInputError(`localeCode: unknown locale "${locale}"`);
-    const list = await c.var.deps.content.listGalleries(input.page ?? 1, input.pageSize ?? GALLERY_PAGE_SIZE);
+    const pageSize = input.pageSize ?? GALLERY_PAGE_SIZE;
+    if ((input.page ?? 1) > pageCount({ total: site.galleries_count, pageSize })) return c.json({ galleries: [], total: site.galleries_count });
+    const list = await c.var.deps.content.listGalleries(input.page ?? 1, pageSize);
     return c.json({
       galleries: list.galleries.map((gallery) => galleryCardJson(gallery, urls.gallery(ctx, locale, gallery.uuid), c.var.deps.config.mediaRoot)),
       total: list.total,

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
 import { NotFoundError } from '#src/domain/errors';
-import { DEFAULT_PAGE_SIZE, canLoadMore } from '#src/domain/paging';
+import { DEFAULT_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
@@ -19,9 +19,9 @@ export async function loadCategory(deps: Deps, site: SiteContext, locale: string
   if (!category || (category.public_stories_count[locale] ?? 0) === 0) throw new NotFoundError(`Category ${slug}`);
   const translation = category.i18n[locale]!;
   const pageSize = DEFAULT_PAGE_SIZE;
-  const list = await deps.content.listStories({ locale, categoryId: category.id, page, pageSize });
-  const pages = Math.max(1, Math.ceil(list.total / pageSize));
+  const pages = pageCount({ total: category.public_stories_count[locale] ?? 0, pageSize });
   if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const list = await deps.content.listStories({ locale, categoryId: category.id, page, pageSize });
   const ctx = urlContextOf(site);
   return {
     layout: buildLayout({

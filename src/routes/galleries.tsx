@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
 import { NotFoundError } from '#src/domain/errors';
 import { isGalleryEmpty } from '#src/domain/gallery';
-import { GALLERY_PAGE_SIZE, canLoadMore } from '#src/domain/paging';
+import { GALLERY_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
@@ -19,9 +19,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function loadGalleryIndex(deps: Deps, site: SiteContext, locale: string, page: number): Promise<GalleryIndexModel> {
   const pageSize = GALLERY_PAGE_SIZE;
-  const list = await deps.content.listGalleries(page, pageSize);
-  const pages = Math.max(1, Math.ceil(list.total / pageSize));
+  const pages = pageCount({ total: site.galleries_count, pageSize });
   if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const list = await deps.content.listGalleries(page, pageSize);
   const ctx = urlContextOf(site);
   const title = formatMessage(locale, messagesFor(locale), 'media.title');
   const withPage = (href: string, n: number) => (n > 1 ? `${href}?page=${n}` : href);

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
 import { contactsForLocale } from '#src/domain/contact';
 import { NotFoundError } from '#src/domain/errors';
-import { DEFAULT_PAGE_SIZE, canLoadMore } from '#src/domain/paging';
+import { DEFAULT_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { urls } from '#src/i18n/urls';
 import type { HomePageModel } from '#src/views/page-model';
@@ -16,10 +16,12 @@ import { parsePageParam } from './page-param';
 
 export async function loadHomepage(deps: Deps, site: SiteContext, locale: string, page: number): Promise<HomePageModel> {
   const pageSize = DEFAULT_PAGE_SIZE;
+  // The newest public story is highlighted whenever there is one.
+  const total = site.languages.find((language) => language.code === locale)?.public_stories_count ?? 0;
+  const pages = pageCount({ total, pageSize, withHighlightedStory: total > 0 });
+  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
   const content = await deps.content.getHomepage(locale, page, pageSize);
   const withHighlightedStory = content.highlighted !== null;
-  const pages = Math.max(1, Math.ceil((content.total - (withHighlightedStory ? 1 : 0)) / pageSize));
-  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
   const ctx = urlContextOf(site);
   const company = site.companies[locale];
   return {

@@ -16,6 +16,7 @@ import { ALERT_PAGE_SIZE, sendAlerts } from '#src/jobs/alerts';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { CONTENT_REVISION_KEY } from '#src/platform/kv/page-cache-store';
 import { testLinkToken } from '../fixtures/story-links';
+import { renderFresh } from './fresh-render';
 
 const ORIGIN = 'https://news.test.example';
 const NEWSROOM_UUID = '11111111-2222-4333-8444-555555555555';
@@ -23,8 +24,8 @@ const NEWSROOM_UUID = '11111111-2222-4333-8444-555555555555';
 const T = Date.UTC(2026, 10, 23, 9, 0) / 1000;
 const HOUR = 3600;
 
-/** Requests that skip the page cache (an Authorization header), so they show what D1 says now. */
-const fresh = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { headers: { Authorization: 'Bearer test' }, redirect: 'manual' });
+/** What D1 says now, rendered (not a copy stored before the go-live). */
+const fresh = (path: string) => renderFresh(path);
 
 async function storyRow(slug: string) {
   return env.DB.prepare('SELECT id, uuid, status, visibility, published_at FROM stories WHERE slug = ?1').bind(slug).first<{ id: number; uuid: string; status: string; visibility: string; published_at: number }>();
@@ -407,10 +408,11 @@ describe('telling the world', () => {
 
   test('the IndexNow key file is served only for the configured key, and feeds name the WebSub hub', async () => {
     const app = createApp();
-    const configured = { ...env, INDEXNOW_KEY: KEY, WEBSUB_HUB: 'https://hub.test/publish' };
+    // Another configuration is another deployment: another release, so its pages are cached apart.
+    const configured = { ...env, INDEXNOW_KEY: KEY, WEBSUB_HUB: 'https://hub.test/publish', RELEASE: 'with-indexnow-and-websub' };
     const ask = async (path: string, bindings: Cloudflare.Env) => {
       const ctx = createExecutionContext();
-      const response = await app.request(`${ORIGIN}${path}`, { headers: { Authorization: 'Bearer test' } }, bindings, ctx);
+      const response = await app.request(`${ORIGIN}${path}`, {}, bindings, ctx);
       await waitOnExecutionContext(ctx);
       return response;
     };

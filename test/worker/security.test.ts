@@ -219,3 +219,45 @@ test.each(['subscribe', 'subscribe/confirm/anything', 'unsubscribe/anything', 'd
   expect(csp).toContain("connect-src 'self';");
   expect(await response.text()).not.toMatch(/"isEnabled":true/);
 });
+
+// ---------------------------------------------------------------------------------------------
+// No cheap way around the page cache.
+
+test.each([
+  ['/', '/?anything=' ],
+  ['/category/products', '/category/products?preview=1&x=' ],
+  ['/sitemaps/en-stories-1.xml', '/sitemaps/en-stories-1.xml?x=' ],
+  ['/feed', '/feed?utm_source=x&cb=' ],
+])('after %s, %s<random> is a page-cache HIT', async (path, variant) => {
+  // Read to the end: the copy is stored from the stream the visitor reads.
+  await (await get(path)).text();
+  await (await get(path)).text();
+  const response = await get(`${variant}${crypto.randomUUID()}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('X-Cache')).toBe('HIT');
+});
+
+test.each([
+  ['a session cookie', { Cookie: 'newsroom_session=abc' }],
+  ['an Authorization header', { Authorization: 'Bearer x' }],
+  ['a guessed bypass header', { 'X-Page-Cache-Bypass': 'guess' }],
+])('%s does not skip the page cache', async (_name, headers) => {
+  await (await get('/category/company-news')).text();
+  await (await get('/category/company-news')).text();
+  const response = await SELF.fetch(`${ORIGIN}/category/company-news`, { headers });
+  expect(response.headers.get('X-Cache')).toBe('HIT');
+});
+
+test.each(['/?page=99999', '/category/products?page=5000', '/media?page=777', '/fr?page=400'])('%s is a 404 found from the stored counts, without a list query', async (path) => {
+  const response = await get(path);
+  expect(response.status).toBe(404);
+  // The site context only: one round trip, and not the page's list query.
+  expect(response.headers.get('Server-Timing')).toMatch(/round trips: 1,/);
+});
+
+test('a page far past the end of the API list answers an empty page without querying', async () => {
+  const response = await SELF.fetch(`${ORIGIN}/api/fetch-stories`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ page: 10000, pageSize: 48 }) });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ stories: [], total: expect.any(Number) });
+  expect(response.headers.get('Server-Timing')).toMatch(/round trips: 1,/);
+});

@@ -4,13 +4,14 @@ import { env } from 'cloudflare:workers';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/middleware/cache-rules';
+import { renderFresh } from './fresh-render';
 
 const ORIGIN = 'https://news.test.example';
 const PUBLIC_ORIGIN = 'https://news.test.example'; // newsroom.url of the test content
 const get = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', ...init });
 const html = async (path: string) => (await get(path)).text();
 /** Tests that change D1 behind the import's back read past the page cache (a session cookie bypasses it). */
-const fresh = (path: string) => get(path, { headers: { Cookie: 'session=test' } });
+const fresh = (path: string) => renderFresh(path);
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
 
 function jsonLd(page: string): Record<string, unknown>[] {

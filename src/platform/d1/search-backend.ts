@@ -11,11 +11,18 @@ import { HIGHLIGHT_END, HIGHLIGHT_START, queryTerms, type FacetValue, type Searc
 
 const EMPTY: SearchResults = { hits: [], total: 0, facets: { category: [], year: [], month: [] } };
 
+/**
+ * The shortest last word matched as a prefix: a one-letter prefix (`a*`) would walk a large part
+ * of the index for every query a stranger cares to send, so one letter matches itself only.
+ */
+export const MIN_PREFIX_LENGTH = 2;
+
 /** `"solar" "farm"*`: phrases, so quotes, operators and column filters in the input are inert. */
 export function toMatchExpression(text: string): string | null {
   const terms = queryTerms(text);
   if (terms.length === 0) return null;
-  return terms.map((term, index) => `"${term.replace(/"/g, '""')}"${index === terms.length - 1 ? '*' : ''}`).join(' ');
+  const isPrefix = (term: string, index: number) => index === terms.length - 1 && [...term].length >= MIN_PREFIX_LENGTH;
+  return terms.map((term, index) => `"${term.replace(/"/g, '""')}"${isPrefix(term, index) ? '*' : ''}`).join(' ');
 }
 
 type Dimension = 'category' | 'year' | 'month';
