@@ -23,8 +23,8 @@ import { formatProblem } from '#src/content/schema';
 import { syncSearchIndex } from '#src/content/search-sync';
 import { newStoryLink } from '#src/domain/story-link';
 import { readSearchAdminSettings } from '#src/platform/search/settings';
-import { CONTENT_REVISION_KEY, KvPageCacheStore } from '#src/platform/kv/page-cache-store';
-import { CURRENT_CONTENT_HASH_SQL, replaceContentStatements, runAtomically, toSqlScript } from '#src/platform/d1/import-statements';
+import { CONTENT_REVISION_KEY, KvPageCacheStore, LAST_WITHDRAWAL_KEY } from '#src/platform/kv/page-cache-store';
+import { CACHE_POINTERS_SQL, CURRENT_CONTENT_HASH_SQL, replaceContentStatements, runAtomically, toSqlScript, type CachePointers } from '#src/platform/d1/import-statements';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -149,10 +149,14 @@ async function main(): Promise<void> {
       rmSync(file, { force: true });
     }
     // The page cache keys on the revision; publish the new one after the commit.
-    const answer = JSON.parse(wrangler(['d1', 'execute', 'DB', '--remote', '--json', '--command', 'SELECT revision FROM content_revision WHERE id = 1'])) as { results: { revision: number }[] }[];
-    const revision = answer[0]?.results[0]?.revision;
-    if (revision !== undefined) wrangler(['kv', 'key', 'put', CONTENT_REVISION_KEY, String(revision), '--binding', 'PAGE_CACHE', '--remote']);
-    console.log(`Imported ${summary} into the remote D1 database (content revision ${revision}).`);
+    const answer = JSON.parse(wrangler(['d1', 'execute', 'DB', '--remote', '--json', '--command', CACHE_POINTERS_SQL])) as { results: CachePointers[] }[];
+    const pointers = answer[0]?.results[0];
+    if (pointers) {
+      // The withdrawal floor first: the new revision must never be trusted without it.
+      wrangler(['kv', 'key', 'put', LAST_WITHDRAWAL_KEY, String(pointers.lastWithdrawal), '--binding', 'PAGE_CACHE', '--remote']);
+      wrangler(['kv', 'key', 'put', CONTENT_REVISION_KEY, String(pointers.revision), '--binding', 'PAGE_CACHE', '--remote']);
+    }
+    console.log(`Imported ${summary} into the remote D1 database (content revision ${pointers?.revision}).`);
     return;
   }
 
@@ -170,17 +174,17 @@ async function main(): Promise<void> {
     const current = await proxy.env.DB.prepare(CURRENT_CONTENT_HASH_SQL).first<{ content_hash: string }>();
     const pageCache = new KvPageCacheStore(proxy.env.PAGE_CACHE);
     if (current?.content_hash === bundle.hash && !options.force) {
-      const unchanged = await proxy.env.DB.prepare('SELECT revision FROM content_revision WHERE id = 1').first<{ revision: number }>();
-      if (unchanged) await pageCache.writeRevision(unchanged.revision);
+      const unchanged = await proxy.env.DB.prepare(CACHE_POINTERS_SQL).first<CachePointers>();
+      if (unchanged) await pageCache.writePointers(unchanged);
       console.log(`Nothing changed: ${summary} already imported.`);
       return;
     }
     await runAtomically(proxy.env.DB, statements);
-    const revision = await proxy.env.DB.prepare('SELECT revision FROM content_revision WHERE id = 1').first<{ revision: number }>();
+    const pointers = await proxy.env.DB.prepare(CACHE_POINTERS_SQL).first<CachePointers>();
     // After the commit, never before: a page rendered from the old content must not be cached
     // under the new revision.
-    if (revision) await pageCache.writeRevision(revision.revision);
-    console.log(`Imported ${summary} (${statements.length} statements, one transaction). Content revision ${revision?.revision}.`);
+    if (pointers) await pageCache.writePointers(pointers);
+    console.log(`Imported ${summary} (${statements.length} statements, one transaction). Content revision ${pointers?.revision}.`);
   } finally {
     await proxy.dispose();
   }

@@ -242,8 +242,8 @@ export interface PublishingStore {
    * bump. `runId` must be unique per run: two overlapping runs each report only their own stories.
    */
   publishDue(now: number, runId: string): Promise<{ published: WentLiveStory[]; revision: number | null }>;
-  /** The content revision D1 holds now (one statement). */
-  currentRevision(): Promise<number | null>;
+  /** The content revision D1 holds now and its last withdrawal's (one statement). */
+  cachePointers(): Promise<{ revision: number; lastWithdrawal: number } | null>;
   /** Takes the events not yet handed to the queue (each taken by exactly one caller). */
   claimWaitingEvents(now: number, limit: number): Promise<PublishEvent[]>;
   /** Gives events back when the queue refused them, for the next run. */

@@ -49,13 +49,15 @@ export function jobsFor(events: readonly PublishEvent[], deps: Pick<JobDeps, 'co
 }
 
 /**
- * The page cache keys on the revision it reads from KV. After a go-live the new one is written
- * there; and every run repairs a pointer that an earlier write (a failed run, an import that
- * could not reach KV) left behind, so publishing shows within a minute whatever happened.
+ * The page cache keys on the revision it reads from KV (and serves no stale copy from before the
+ * last withdrawal). After a go-live the new revision is written there; and every run repairs
+ * pointers that an earlier write (a failed run, an import that could not reach KV) left behind,
+ * so publishing shows within a minute whatever happened.
  */
 async function syncCacheRevision(deps: JobDeps, wentLive: number | null): Promise<void> {
-  const current = wentLive ?? (await deps.publishing.currentRevision());
-  if (current === null) return;
-  if (wentLive === null && (await deps.revision.read()) === current) return;
-  await deps.revision.write(current);
+  const d1 = await deps.publishing.cachePointers();
+  if (!d1) return;
+  const kv = await deps.revision.read();
+  if (wentLive === null && kv.revision === d1.revision && kv.lastWithdrawal === d1.lastWithdrawal) return;
+  await deps.revision.write(d1);
 }

@@ -21,8 +21,8 @@ export interface JobDeps {
   readonly outbox: OutboxQueue;
   readonly transport: Mailer | null;
   readonly queue: JobQueue;
-  /** The page cache's revision pointer, moved after each go-live. */
-  readonly revision: { read(): Promise<number | null>; write(revision: number): Promise<void> };
+  /** The page cache's pointers in KV (revision, last withdrawal), moved after each go-live. */
+  readonly revision: { read(): Promise<{ revision: number | null; lastWithdrawal: number | null }>; write(pointers: { revision: number; lastWithdrawal: number }): Promise<void> };
   /** Outbound HTTP (IndexNow, WebSub); tests hand in a local stub's fetch. */
   readonly fetch: typeof fetch;
   readonly config: AppConfig;
@@ -39,7 +39,10 @@ export function jobDeps(env: CloudflareBindings): JobDeps {
     outbox: new D1OutboxMailer(env.DB),
     transport: config.emailApi ? new HttpMailer(config.emailApi) : null,
     queue: env.JOBS as JobQueue,
-    revision: { read: () => pageCache.readRevision(), write: (revision) => pageCache.writeRevision(revision) },
+    revision: {
+      read: async () => ({ revision: await pageCache.readRevision(), lastWithdrawal: await pageCache.readLastWithdrawal() }),
+      write: (pointers) => pageCache.writePointers(pointers),
+    },
     fetch: (input, init) => fetch(input, init),
     config,
   };

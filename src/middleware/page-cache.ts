@@ -206,9 +206,20 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     }
   }
 
-  /** A copy of the page from one of the revisions just before `revision`, newest first. */
+  /**
+   * A copy of the page from one of the revisions just before `revision`, newest first, but none
+   * from before the last withdrawal (unknown: none at all), so withdrawn content never returns.
+   */
   async function olderCopy(store: KvPageCacheStore, revision: number, url: URL, release: string): Promise<StoredPage | null> {
-    for (let older = revision - 1; older >= Math.max(0, revision - STALE_REVISIONS_SEARCHED); older--) {
+    let floor: number | null;
+    try {
+      floor = await store.readLastWithdrawal();
+    } catch (error) {
+      warn('get last withdrawal', error);
+      return null;
+    }
+    if (floor === null) return null;
+    for (let older = revision - 1; older >= Math.max(0, floor, revision - STALE_REVISIONS_SEARCHED); older--) {
       const key = pageCacheKey({ revision: older, url, release });
       if (!fitsKvKey(key)) return null;
       try {

@@ -31,3 +31,33 @@ test('a repeated import replaces the content and bumps the revision by one', asy
   const stories = await env.DB.prepare('SELECT count(*) AS n FROM stories').first<{ n: number }>();
   expect(stories!.n).toBe(22);
 });
+
+async function pointers() {
+  return env.DB.prepare('SELECT revision, last_withdrawal FROM content_revision').first<{ revision: number; last_withdrawal: number }>();
+}
+
+test('an import that keeps every public address is no withdrawal; one that drops a public story is', async () => {
+  await runAtomically(env.DB, env.TEST_SEED);
+  const before = await pointers();
+  await runAtomically(env.DB, env.TEST_SEED);
+  const same = await pointers();
+  expect(same).toEqual({ revision: before!.revision + 1, last_withdrawal: before!.last_withdrawal });
+
+  // A public story the next import does not have (removed from the folder).
+  await env.DB.prepare(
+    `INSERT INTO stories (uuid, translation_group, locale, slug, title, status, visibility, published_at, updated_at)
+     VALUES ('99999999-0000-4000-8000-000000000001', 'gone', 'en', 'taken-down', 'Taken down', 'published', 'public', 1, 1)`,
+  ).run();
+  await runAtomically(env.DB, env.TEST_SEED);
+  const after = await pointers();
+  expect(after).toEqual({ revision: same!.revision + 1, last_withdrawal: same!.revision + 1 });
+  expect(await env.DB.prepare('SELECT count(*) AS n FROM import_previous_public').first()).toEqual({ n: 0 });
+});
+
+test('a story that moved to another slug is a withdrawal of its old address', async () => {
+  await runAtomically(env.DB, env.TEST_SEED);
+  await env.DB.prepare("UPDATE stories SET slug = 'old-address' WHERE slug = 'english-story-01'").run();
+  await runAtomically(env.DB, env.TEST_SEED);
+  const after = await pointers();
+  expect(after!.last_withdrawal).toBe(after!.revision);
+});

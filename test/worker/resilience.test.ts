@@ -8,7 +8,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { createApp, RETRY_AFTER_SECONDS } from '#src/app';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { pageCacheKey } from '#src/middleware/page-cache-policy';
-import { CONTENT_REVISION_KEY, LAST_KNOWN_REVISION_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
+import { CONTENT_REVISION_KEY, LAST_KNOWN_REVISION_KEY, LAST_WITHDRAWAL_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 
 const D1_DOWN = 'D1_ERROR: Network connection lost.';
 const STORY = '/english-story-03';
@@ -146,13 +146,34 @@ test('with D1 down just after an import, the copy from the revision before it is
   const before = await send(createApp(), url);
   expect(before.status).toBe(200);
 
-  // The import published revision + 1 (KV says so); nobody has visited the page since.
+  // The import published revision + 1 (KV says so), withdrawing nothing; nobody has visited the page since.
+  await env.PAGE_CACHE.put(LAST_WITHDRAWAL_KEY, '0');
   await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, String(revision + 1));
   const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const stale = await send(createApp(), url, { DB: downD1() });
   expect(stale.status).toBe(200);
   expect(stale.header('X-Cache')).toBe('STALE');
   expect(stale.body).toBe(before.body);
+  expectOutageLogged(error);
+});
+
+test.each([
+  ['that withdrew a public address', (revision: number) => String(revision + 1)],
+  ['whose withdrawals KV does not know', null],
+])('with D1 down just after an import %s, no copy from before it is served', async (_name, withdrawal) => {
+  const revision = await seededRevision();
+  await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, String(revision));
+  const url = `${uniqueOrigin()}${STORY}`;
+  expect((await send(createApp(), url)).status).toBe(200);
+
+  // The import (revision + 1) took a story down; D1 then failed before anyone visited the page.
+  if (withdrawal) await env.PAGE_CACHE.put(LAST_WITHDRAWAL_KEY, withdrawal(revision));
+  else await env.PAGE_CACHE.delete(LAST_WITHDRAWAL_KEY);
+  await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, String(revision + 1));
+  const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const answer = await send(createApp(), url, { DB: downD1() });
+  expect(answer.status).toBe(503);
+  expect(answer.header('X-Cache')).toBe('MISS');
   expectOutageLogged(error);
 });
 

@@ -50,8 +50,12 @@ export interface NewStoryLink {
  *   CLI makes random ones; the test seed fixed ones, to stay byte-identical).
  */
 export function replaceContentStatements(bundle: ContentBundle, importedAt: number, links: ReadonlyMap<string, NewStoryLink>): SqlStatement[] {
-  const statements: SqlStatement[] = CONTENT_TABLES.map((table) => ({ sql: `DELETE FROM ${table}`, params: [] }));
+  const statements: SqlStatement[] = [];
   const add = (sql: string, params: SqlValue[]) => statements.push({ sql, params });
+  // The public addresses before: compared with those after, to mark a withdrawal.
+  add('DELETE FROM import_previous_public', []);
+  add(`INSERT INTO import_previous_public (uuid, slug) SELECT uuid, slug FROM stories WHERE status = 'published' AND visibility = 'public'`, []);
+  for (const table of CONTENT_TABLES) add(`DELETE FROM ${table}`, []);
   const n = bundle.newsroom;
 
   add(
@@ -158,11 +162,27 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
      ON CONFLICT (id) DO UPDATE SET revision = revision + 1, content_hash = excluded.content_hash, imported_at = excluded.imported_at`,
     [bundle.hash, importedAt],
   );
+  // An import that took a public address away (removed, unpublished, renamed) is a withdrawal:
+  // stale copies from before it must never be served again (src/middleware/page-cache.ts).
+  add(
+    `UPDATE content_revision SET last_withdrawal = revision WHERE id = 1 AND EXISTS (
+       SELECT 1 FROM import_previous_public p WHERE NOT EXISTS (
+         SELECT 1 FROM stories s WHERE s.uuid = p.uuid AND s.slug = p.slug AND s.status = 'published' AND s.visibility = 'public'))`,
+    [],
+  );
+  add('DELETE FROM import_previous_public', []);
   return statements;
 }
 
 /** The hash of the content D1 holds now, to skip an import that would change nothing. */
 export const CURRENT_CONTENT_HASH_SQL = 'SELECT content_hash FROM content_revision WHERE id = 1';
+
+/** The page cache's two pointers as D1 holds them: the revision and the last withdrawal's. */
+export const CACHE_POINTERS_SQL = 'SELECT revision, last_withdrawal AS lastWithdrawal FROM content_revision WHERE id = 1';
+export interface CachePointers {
+  readonly revision: number;
+  readonly lastWithdrawal: number;
+}
 
 /** Runs the statements as one D1 batch: one transaction, so a failure leaves D1 as it was. */
 export async function runAtomically(db: D1Database, statements: readonly SqlStatement[]): Promise<void> {

@@ -9,6 +9,7 @@
 import type { AlertRecipient, AlertStore, AnnouncedStory, PublishEvent, PublishingStore, WentLiveStory } from '#src/domain/ports';
 import { AWAITING_RELEASE_STATUSES, NEWS_WINDOW_SECONDS } from '#src/domain/publishing';
 import { guardD1 } from './guard';
+import { CACHE_POINTERS_SQL, type CachePointers } from './import-statements';
 
 // The literal list keeps the partial index stories_due usable (migrations/0005_publishing.sql).
 const AWAITING = AWAITING_RELEASE_STATUSES.map((status) => `'${status}'`).join(', ');
@@ -58,9 +59,8 @@ export class D1PublishingStore implements PublishingStore {
     return { published, revision: published.length > 0 ? revision : null };
   }
 
-  async currentRevision(): Promise<number | null> {
-    const row = await guardD1(() => this.db.prepare('SELECT revision FROM content_revision WHERE id = 1').first<{ revision: number }>());
-    return row?.revision ?? null;
+  async cachePointers(): Promise<CachePointers | null> {
+    return guardD1(() => this.db.prepare(CACHE_POINTERS_SQL).first<CachePointers>());
   }
 
   async claimWaitingEvents(now: number, limit: number): Promise<PublishEvent[]> {

@@ -18,6 +18,11 @@ export const CONTENT_REVISION_KEY = 'content-revision';
  * has expired (it was only backfilled) and D1 is down, pages stored under it can still be found.
  */
 export const LAST_KNOWN_REVISION_KEY = 'content-revision:last-known';
+/**
+ * The last revision that withdrew a public address (D1's content_revision.last_withdrawal): stale
+ * copies of older revisions are never served. Written with the revision by the import and the cron.
+ */
+export const LAST_WITHDRAWAL_KEY = 'content-revision:last-withdrawal';
 /** KV refuses metadata larger than this (serialized JSON). */
 export const MAX_METADATA_BYTES = 1024;
 /** KV refuses an `expirationTtl` below a minute. */
@@ -90,6 +95,21 @@ export class KvPageCacheStore {
 
   async writeLastKnownRevision(revision: number): Promise<void> {
     await this.kv.put(LAST_KNOWN_REVISION_KEY, String(revision));
+  }
+
+  /** The last withdrawal's revision, or null when unknown (then no older copy may be served). */
+  async readLastWithdrawal(): Promise<number | null> {
+    return parseRevision(await this.kv.get(LAST_WITHDRAWAL_KEY));
+  }
+
+  async writeLastWithdrawal(revision: number): Promise<void> {
+    await this.kv.put(LAST_WITHDRAWAL_KEY, String(revision));
+  }
+
+  /** Both pointers, after an import or a go-live commits (never before: see the import CLI). */
+  async writePointers(pointers: { revision: number; lastWithdrawal: number }): Promise<void> {
+    await this.writeLastWithdrawal(pointers.lastWithdrawal);
+    await this.writeRevision(pointers.revision);
   }
 }
 

@@ -37,7 +37,7 @@ function fakeDeps(options: { announced?: () => Promise<AnnouncedStory[]>; config
   const deps: JobDeps = {
     publishing: {
       publishDue: record('publishing.publishDue', { published: [], revision: null }),
-      currentRevision: record('publishing.currentRevision', null),
+      cachePointers: record('publishing.cachePointers', null),
       claimWaitingEvents: record('publishing.claimWaitingEvents', []),
       releaseEvents: record('publishing.releaseEvents', undefined),
       announcedStories: async (uuids) => {
@@ -59,7 +59,7 @@ function fakeDeps(options: { announced?: () => Promise<AnnouncedStory[]>; config
     queue: { send: record('queue.send', undefined), sendBatch: record('queue.sendBatch', undefined) },
     outbox: { claimUnsent: record('outbox.claimUnsent', []), release: record('outbox.release', undefined), hasUnsent: record('outbox.hasUnsent', false) },
     transport: null,
-    revision: { read: record('revision.read', null), write: record('revision.write', undefined) },
+    revision: { read: record('revision.read', { revision: null, lastWithdrawal: null }), write: record('revision.write', undefined) },
     fetch: async (input) => {
       calls.push(`fetch(${JSON.stringify(String(input))})`);
       return new Response('unexpected', { status: 500 });
