@@ -27,6 +27,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { cpus, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { freePort, importDemo, root, startWorker, withPlatformProxy } from './local-newsroom.mjs';
 
@@ -206,15 +207,21 @@ async function discoverTargets(db) {
   return { storySlug: story.slug, categorySlug: category.slug };
 }
 
-let missCounter = 0;
+/** This run's page-cache bypass secret (the worker is started with it), to force renders. */
+const BYPASS_TOKEN = randomUUID();
+/**
+ * Readers come from many addresses: each request gets one of these (RFC 2544's benchmarking
+ * range), as Cloudflare's CF-Connecting-IP would say, so per-client limits see a crowd, not one
+ * client at 100 requests a second.
+ */
+const CLIENTS = Array.from({ length: 256 }, (_, i) => `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}`);
+let requestCounter = 0;
+const fromAnyClient = (request) => ({ ...request, headers: { ...request.headers, 'cf-connecting-ip': CLIENTS[++requestCounter % CLIENTS.length] } });
 
 function requestMix({ storySlug, categorySlug }) {
-  const get = (path) => ({ method: 'GET', path });
-  const miss = {
-    method: 'GET',
-    // A page-cache miss each time: the render, the tee and the KV write all run.
-    setupRequest: (request) => ({ ...request, path: `/${storySlug}?_load=${++missCounter}` }),
-  };
+  const get = (path) => ({ method: 'GET', path, setupRequest: fromAnyClient });
+  // A page-cache miss each time: the render, the tee and the KV write all run.
+  const miss = { method: 'GET', path: `/${storySlug}`, headers: { 'x-page-cache-bypass': BYPASS_TOKEN }, setupRequest: fromAnyClient };
   if (process.env.LOAD_MIX === 'hits') return [get(`/${storySlug}`), get('/'), get(`/category/${categorySlug}`), get('/feed')];
   if (process.env.LOAD_MIX === 'misses') return [miss];
   return [
@@ -225,7 +232,7 @@ function requestMix({ storySlug, categorySlug }) {
     get('/feed'),
     get('/search?query=energy'),
     get('/api/search?query=wind'),
-    { method: 'POST', path: '/api/fetch-stories', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 2 }) },
+    { method: 'POST', path: '/api/fetch-stories', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 2 }), setupRequest: fromAnyClient },
     get('/no-such-page-for-the-load-test'),
   ];
 }
@@ -268,7 +275,7 @@ async function main() {
     const targets = await withPlatformProxy(state, (bindings) => discoverTargets(bindings.DB));
     console.log(`Starting wrangler dev${options.entry ? ` with ${options.entry}` : ''}`);
     const inspectorPort = await freePort();
-    worker = await startWorker(state, options.entry, { inspectorPort });
+    worker = await startWorker(state, options.entry, { inspectorPort, vars: { PAGE_CACHE_BYPASS_TOKEN: BYPASS_TOKEN } });
     const workerd = findWorkerds(worker.pid);
     if (!workerd.runtime || !workerd.proxy) throw new Error(`Expected two workerd processes beneath wrangler (pid ${worker.pid}), found ${JSON.stringify(workerd)}`);
     const mix = requestMix(targets);

@@ -19,7 +19,7 @@ import { reportError } from '#src/middleware/error-reporting';
 import { pageCache } from '#src/middleware/page-cache';
 import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
 import { pageContentSecurityPolicy, securityHeaders } from '#src/middleware/security';
-import { onlyAllowedMethods, requestBodyLimit, sameSitePostsOnly } from '#src/middleware/request-limits';
+import { limitRenders, onlyAllowedMethods, requestBodyLimit, sameSitePostsOnly } from '#src/middleware/request-limits';
 import { site } from '#src/middleware/site';
 import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
@@ -45,6 +45,7 @@ export function createApp(): Hono<AppEnv> {
   // The stylesheet, from static assets, so it carries the security headers too.
   app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
   app.use('*', pageCache({ readRevisionFromDb: readContentRevision, release: (c) => c.env.RELEASE, bypassToken: (c) => c.env.PAGE_CACHE_BYPASS_TOKEN }));
+  app.use('*', limitRenders);
   app.use('*', deps, site, pageContentSecurityPolicy, sameSitePostsOnly, requestBodyLimit);
 
   // Trailing slashes: one address per page.

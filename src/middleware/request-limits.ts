@@ -8,7 +8,8 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { TrieRouter } from 'hono/router/trie-router';
-import { ForbiddenError, PayloadTooLargeError } from '#src/domain/errors';
+import { ForbiddenError, PayloadTooLargeError, TooManyRequestsError } from '#src/domain/errors';
+import { isOperatorBypass } from './page-cache-policy';
 import type { AppEnv } from '#src/env';
 import { cacheRules } from './cache-rules';
 
@@ -41,6 +42,31 @@ export function isCrossSitePost(request: Request, siteOrigins: readonly string[]
 export const sameSitePostsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const origins = [new URL(c.req.url).origin, ...(c.var.site ? [new URL(c.var.site.newsroom.url).origin] : [])];
   if (isCrossSitePost(c.req.raw, origins)) throw new ForbiddenError('Cross-site post');
+  await next();
+};
+
+/** How long a client told to slow down should wait: the limiters' window. */
+export const LIMIT_WINDOW_SECONDS = 60;
+
+/**
+ * Counts one request of a client against a Rate Limiting binding; over the limit, a 429. Clients
+ * are told apart by the address Cloudflare gives (CF-Connecting-IP); a request without one does
+ * not come through Cloudflare (tests, local tools) and is not limited per client.
+ */
+export async function limitClient(limiter: RateLimit, scope: string, request: Request): Promise<void> {
+  const client = request.headers.get('CF-Connecting-IP');
+  if (!client) return;
+  const { success } = await limiter.limit({ key: `${scope}:${client}` });
+  if (!success) throw new TooManyRequestsError(LIMIT_WINDOW_SECONDS);
+}
+
+/**
+ * Mounted right after the page cache, so it counts what the cache could not answer (a render, a
+ * post, a secret link): a client asking for more than RENDER_LIMITER allows gets a 429. The
+ * operator's bypass secret (the benchmark) is not counted.
+ */
+export const limitRenders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!isOperatorBypass(c.req.raw, c.env.PAGE_CACHE_BYPASS_TOKEN)) await limitClient(c.env.RENDER_LIMITER, 'render', c.req.raw);
   await next();
 };
 

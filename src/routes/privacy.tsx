@@ -15,7 +15,8 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
-import { NotFoundError, TooManyRequestsError } from '#src/domain/errors';
+import { NotFoundError } from '#src/domain/errors';
+import { limitClient } from '#src/middleware/request-limits';
 import { categoriesForLocale } from '#src/domain/category';
 import type { SiteContext } from '#src/domain/ports';
 import {
@@ -39,8 +40,6 @@ import { PRIVATE_PAGE_HEADERS, quietSite } from './private-page';
 import { redirect } from './redirect';
 
 const MAX_MESSAGE_LENGTH = 5000;
-/** How long a client told to slow down should wait (the limiter's window). */
-const RETRY_AFTER_SECONDS = 60;
 
 function portalSite(c: Context<AppEnv>): { site: SiteContext; locale: string } {
   const locale = c.req.param('locale') ?? '';
@@ -98,17 +97,8 @@ async function readForm(c: Context<AppEnv>): Promise<Record<string, string | Fil
   }
 }
 
-/**
- * Each client (by the address Cloudflare gives, CF-Connecting-IP) may post to the portal a few
- * times a minute. Requests without one do not come through Cloudflare (tests, local tools) and
- * are not limited here; the mailbox quota still applies to them.
- */
-async function limitClient(c: Context<AppEnv>): Promise<void> {
-  const client = c.req.header('CF-Connecting-IP');
-  if (!client) return;
-  const { success } = await c.env.PORTAL_LIMITER.limit({ key: `portal:${client}` });
-  if (!success) throw new TooManyRequestsError(RETRY_AFTER_SECONDS);
-}
+/** Each client may post to the portal a few times a minute (the mailbox quota applies to everyone). */
+const limitPortalPosts = (c: Context<AppEnv>) => limitClient(c.env.PORTAL_LIMITER, 'portal', c.req.raw);
 
 /** Was the field people never see filled in? Then a robot sent the form. */
 const isRobot = (form: Record<string, unknown>) => typeof form[HONEYPOT_FIELD] === 'string' && (form[HONEYPOT_FIELD] as string).trim() !== '';
@@ -137,7 +127,7 @@ async function subscribeForm(c: Context<AppEnv>) {
 
 async function subscribePost(c: Context<AppEnv>) {
   const { site, locale } = portalSite(c);
-  await limitClient(c);
+  await limitPortalPosts(c);
   const form = await readForm(c);
   const pending = () => redirect(c, `${new URL(c.req.url).pathname}?status=pending`, 303);
   if (isRobot(form)) return pending();
@@ -182,7 +172,7 @@ async function subscribePost(c: Context<AppEnv>) {
 
 async function dataRequestPost(c: Context<AppEnv>) {
   const { site, locale } = portalSite(c);
-  await limitClient(c);
+  await limitPortalPosts(c);
   const form = await readForm(c);
   const pending = () => redirect(c, `${new URL(c.req.url).pathname}?status=pending`, 303);
   if (isRobot(form)) return pending();

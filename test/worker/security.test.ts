@@ -261,3 +261,24 @@ test('a page far past the end of the API list answers an empty page without quer
   expect(await response.json()).toEqual({ stories: [], total: expect.any(Number) });
   expect(response.headers.get('Server-Timing')).toMatch(/round trips: 1,/);
 });
+
+test('renders are limited per client: the 601st request of a minute that the cache cannot answer is refused', async () => {
+  const { env } = await import('cloudflare:workers');
+  const { limitClient } = await import('#src/middleware/request-limits');
+  const request = new Request(`${ORIGIN}/`, { headers: { 'CF-Connecting-IP': `192.0.2.${Math.floor(Math.random() * 250)}` } });
+  for (let n = 0; n < 600; n++) await limitClient(env.RENDER_LIMITER, 'render-test', request);
+  await expect(limitClient(env.RENDER_LIMITER, 'render-test', request)).rejects.toThrow('Too many requests');
+  // Another client, and a request without a client address (not through Cloudflare), pass.
+  await limitClient(env.RENDER_LIMITER, 'render-test', new Request(`${ORIGIN}/`, { headers: { 'CF-Connecting-IP': '192.0.2.251' } }));
+  await limitClient(env.RENDER_LIMITER, 'render-test', new Request(`${ORIGIN}/`));
+});
+
+test('a client over the render limit gets the 429 page with Retry-After', async () => {
+  const { renderFresh } = await import('./fresh-render');
+  const { env } = await import('cloudflare:workers');
+  const refusing = { ...env, RENDER_LIMITER: { limit: async () => ({ success: false }) } as RateLimit };
+  const response = await renderFresh('/category/products', { headers: { 'CF-Connecting-IP': '192.0.2.9' } }, refusing);
+  expect(response.status).toBe(429);
+  expect(response.headers.get('Retry-After')).toBe('60');
+  expect(await response.text()).toContain('Something went wrong');
+});
