@@ -75,7 +75,8 @@ export const api = new Hono<AppEnv>()
         url: searchHref(urls.search(urlContextOf(site), locale), { query: parsed.data.query, category: null, year: null, month: null }),
       },
       200,
-      { 'Cache-Control': cacheRules.page },
+      // Answers of the fallback search must not outlive the engine's outage in a cache.
+      { 'Cache-Control': results.fellBack ? cacheRules.error : cacheRules.page },
     );
   })
   .post('/fetch-stories', async (c) => {

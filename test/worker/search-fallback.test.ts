@@ -24,6 +24,22 @@ test('an unreachable Meilisearch falls back to the built-in search with a notice
   expect(errors).toHaveBeenCalled();
 });
 
+test('quick results from the fallback are not cached either, so they do not outlive the outage', async () => {
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const ctx = createExecutionContext();
+  const response = await createApp().fetch(
+    new Request('https://news.test.example/api/search?query=story'),
+    { ...env, SEARCH_BACKEND: 'meilisearch', SEARCH_HOST: 'http://127.0.0.1:9', SEARCH_API_KEY: 'search-only', RELEASE: 'fallback-api-test' },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('Cache-Control')).toBe(cacheRules.error);
+  expect(response.headers.get('X-Cache')).toBe('MISS');
+  expect(((await response.json()) as { total: number }).total).toBe(16);
+  expect(errors).toHaveBeenCalled();
+});
+
 test('a misconfigured engine names the missing setting', async () => {
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
   const app = createApp();
