@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import type { ContentRepository, Mailer, OutboxReader, SearchBackend, SiteContext, SubscriptionStore } from '#src/domain/ports';
 import type { QueryStats } from '#src/platform/d1/content-repository';
 import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/search/settings';
+import type { CspSources } from '#src/middleware/security';
 
 const VarsSchema = z.object({
   MEDIA_CDN_URL: z.optional(z.string()),
@@ -18,7 +19,13 @@ const VarsSchema = z.object({
   INDEXNOW_KEY: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9-]{8,128}$/, 'must be 8 to 128 letters, digits or dashes'))])),
   INDEXNOW_ENDPOINT: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
   WEBSUB_HUB: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
+  TURNSTILE_SITE_KEY: z.optional(z.string()),
+  TURNSTILE_SECRET_KEY: z.optional(z.string()),
+  TURNSTILE_VERIFY_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
 });
+
+/** Cloudflare Turnstile's server-side check (siteverify). */
+export const DEFAULT_TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
 /** Where IndexNow submissions go unless INDEXNOW_ENDPOINT says otherwise (it shares them with every participating engine). */
 export const DEFAULT_INDEXNOW_ENDPOINT = 'https://api.indexnow.org/indexnow';
@@ -39,6 +46,8 @@ export interface AppConfig {
   readonly indexNow: { key: string; endpoint: string } | null;
   /** WebSub hub told of changed feeds (and named in them); null: off. */
   readonly webSubHub: string | null;
+  /** Cloudflare Turnstile on the portal's forms; null: off (the honeypot and limits still apply). */
+  readonly turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | null;
 }
 
 export function readConfig(env: CloudflareBindings): AppConfig {
@@ -51,6 +60,9 @@ export function readConfig(env: CloudflareBindings): AppConfig {
   if (vars.EMAIL_API_URL && !(vars.EMAIL_API_KEY && vars.EMAIL_FROM)) {
     throw new Error('Invalid worker configuration: EMAIL_API_URL needs EMAIL_API_KEY and EMAIL_FROM');
   }
+  if (Boolean(vars.TURNSTILE_SITE_KEY) !== Boolean(vars.TURNSTILE_SECRET_KEY)) {
+    throw new Error('Invalid worker configuration: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together');
+  }
   return {
     mediaRoot: (vars.MEDIA_CDN_URL || '/media').replace(/\/$/, ''),
     analyticsRollupDomain: vars.ANALYTICS_ROLLUP_DOMAIN || null,
@@ -60,6 +72,9 @@ export function readConfig(env: CloudflareBindings): AppConfig {
     search: readSearchSettings(env),
     indexNow: vars.INDEXNOW_KEY ? { key: vars.INDEXNOW_KEY, endpoint: vars.INDEXNOW_ENDPOINT || DEFAULT_INDEXNOW_ENDPOINT } : null,
     webSubHub: vars.WEBSUB_HUB || null,
+    turnstile: vars.TURNSTILE_SITE_KEY
+      ? { siteKey: vars.TURNSTILE_SITE_KEY, secretKey: vars.TURNSTILE_SECRET_KEY!, verifyUrl: vars.TURNSTILE_VERIFY_URL || DEFAULT_TURNSTILE_VERIFY_URL }
+      : null,
   };
 }
 
@@ -83,5 +98,7 @@ export interface AppEnv {
     site: SiteContext | null;
     /** The page's locale, resolved from the URL (or the story's own locale). */
     locale: string;
+    /** Origins this one page needs beyond the newsroom's settings (Turnstile on a portal form). */
+    cspExtra?: CspSources;
   };
 }

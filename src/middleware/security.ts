@@ -21,6 +21,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Newsroom } from '#src/domain/newsroom';
 import { externalScriptsOf } from '#src/domain/onetrust';
 import type { AppEnv } from '#src/env';
+import { TURNSTILE_ORIGIN } from '#src/domain/turnstile';
 
 /** Extra origins a page may use, beyond its own. */
 export interface CspSources {
@@ -153,8 +154,24 @@ export interface SecurityHeadersOptions {
 
 const sourcesFromSite = (c: Context<AppEnv>): CspSources | null => {
   const site = c.var.site;
-  return site ? cspSourcesForNewsroom(site.newsroom, c.var.deps?.config.analyticsHost ?? null) : null;
+  const sources = site ? cspSourcesForNewsroom(site.newsroom, c.var.deps?.config.analyticsHost ?? null) : null;
+  return mergeSources(sources, c.var.cspExtra ?? null);
 };
+
+/** Two sets of origins as one (either may be absent). */
+export function mergeSources(a: CspSources | null, b: CspSources | null): CspSources | null {
+  if (!a || !b) return a ?? b;
+  return {
+    script: [...(a.script ?? []), ...(b.script ?? [])],
+    connect: [...(a.connect ?? []), ...(b.connect ?? [])],
+    style: [...(a.style ?? []), ...(b.style ?? [])],
+    frame: [...(a.frame ?? []), ...(b.frame ?? [])],
+    inlineStyles: Boolean(a.inlineStyles || b.inlineStyles),
+  };
+}
+
+/** Cloudflare Turnstile's widget: its script and the challenge frame. */
+export const TURNSTILE_SOURCES: CspSources = { script: [TURNSTILE_ORIGIN], frame: [TURNSTILE_ORIGIN], connect: [TURNSTILE_ORIGIN] };
 
 function isHtml(response: Response): boolean {
   return response.headers.get('Content-Type')?.toLowerCase().startsWith('text/html') ?? false;

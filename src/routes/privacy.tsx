@@ -36,6 +36,9 @@ import type { PrivacyPageModel, PrivacyView } from '#src/views/page-model';
 import { PrivacyPage } from '#src/views/pages/privacy-page';
 import { renderHtml } from '#src/views/render';
 import { buildLayout, pageTitle } from './layout-model';
+import { TURNSTILE_SOURCES } from '#src/middleware/security';
+import { TURNSTILE_RESPONSE_FIELD } from '#src/domain/turnstile';
+import { verifyTurnstile } from '#src/platform/turnstile/verify';
 import { PRIVATE_PAGE_HEADERS, quietSite } from './private-page';
 import { redirect } from './redirect';
 
@@ -51,6 +54,8 @@ function portalSite(c: Context<AppEnv>): { site: SiteContext; locale: string } {
 }
 
 const DATA_REQUEST_VIEWS: ReadonlySet<PrivacyView['kind']> = new Set(['data-request', 'data-request-pending', 'confirm-data-request', 'received']);
+/** The views with a form a stranger fills in: the only ones with Turnstile (when configured). */
+const FORM_VIEWS: ReadonlySet<PrivacyView['kind']> = new Set(['subscribe', 'data-request']);
 
 function buildModel(deps: Deps, site: SiteContext, locale: string, path: string, view: PrivacyView): PrivacyPageModel {
   const t = (id: MessageId) => formatMessage(locale, messagesFor(locale), id);
@@ -73,11 +78,14 @@ function buildModel(deps: Deps, site: SiteContext, locale: string, path: string,
     action: path,
     categories: categoriesForLocale(site.categories, locale).map((category) => ({ id: category.id, name: category.i18n[locale]!.name })),
     companyName: site.companies[locale]?.name ?? site.newsroom.display_name,
+    turnstileSiteKey: FORM_VIEWS.has(view.kind) ? (deps.config.turnstile?.siteKey ?? null) : null,
   };
 }
 
 async function page(c: Context<AppEnv>, site: SiteContext, locale: string, view: PrivacyView, status = 200) {
   const path = new URL(c.req.url).pathname;
+  // Turnstile's widget is the one third party a portal form page may load, and only when set up.
+  if (c.var.deps.config.turnstile && FORM_VIEWS.has(view.kind)) c.set('cspExtra', TURNSTILE_SOURCES);
   return renderHtml(<PrivacyPage model={buildModel(c.var.deps, site, locale, path, view)} />, {
     status,
     // Private to the visitor, and the address may hold a token: no cache, no Referer, no index.
@@ -99,6 +107,19 @@ async function readForm(c: Context<AppEnv>): Promise<Record<string, string | Fil
 
 /** Each client may post to the portal a few times a minute (the mailbox quota applies to everyone). */
 const limitPortalPosts = (c: Context<AppEnv>) => limitClient(c.env.PORTAL_LIMITER, 'portal', c.req.raw);
+
+/**
+ * With Turnstile set up, a post must carry a token siteverify accepts. A post without one (the
+ * footer's form, which has no widget) is not an error: the visitor gets the portal's form back,
+ * filled in, with the widget to complete.
+ */
+async function turnstileAnswer(c: Context<AppEnv>, form: Record<string, unknown>): Promise<'passed' | 'missing' | 'refused'> {
+  const settings = c.var.deps.config.turnstile;
+  if (!settings) return 'passed';
+  const token = typeof form[TURNSTILE_RESPONSE_FIELD] === 'string' ? (form[TURNSTILE_RESPONSE_FIELD] as string) : '';
+  if (!token) return 'missing';
+  return (await verifyTurnstile(settings, token, c.req.header('CF-Connecting-IP') ?? null)) ? 'passed' : 'refused';
+}
 
 /** Was the field people never see filled in? Then a robot sent the form. */
 const isRobot = (form: Record<string, unknown>) => typeof form[HONEYPOT_FIELD] === 'string' && (form[HONEYPOT_FIELD] as string).trim() !== '';
@@ -136,6 +157,8 @@ async function subscribePost(c: Context<AppEnv>) {
   const selected = [form.categories ?? []].flat().map(Number).filter((id) => known.has(id));
   const error = validateSubscriberEmail(email);
   if (error) return page(c, site, locale, { kind: 'subscribe', email, error, selected }, 400);
+  const challenge = await turnstileAnswer(c, form);
+  if (challenge !== 'passed') return page(c, site, locale, { kind: 'subscribe', email, error: challenge === 'refused' ? FORM_MESSAGES.failed : null, selected }, challenge === 'refused' ? 400 : 200);
   const address = normaliseEmail(email);
   const { subscriptions } = c.var.deps;
   try {
@@ -182,6 +205,8 @@ async function dataRequestPost(c: Context<AppEnv>) {
   const message = typeof form.message === 'string' ? form.message.slice(0, MAX_MESSAGE_LENGTH) : '';
   const error = validateSubscriberEmail(email);
   if (error) return page(c, site, locale, { kind: 'data-request', email, error, requestKind, message }, 400);
+  const challenge = await turnstileAnswer(c, form);
+  if (challenge !== 'passed') return page(c, site, locale, { kind: 'data-request', email, error: challenge === 'refused' ? FORM_MESSAGES.failed : null, requestKind, message }, challenge === 'refused' ? 400 : 200);
   const address = normaliseEmail(email);
   try {
     const request = confirmationRequest(address);

@@ -171,6 +171,8 @@ export interface PrivacyPageModel {
   readonly categories: readonly { id: number; name: string }[];
   /** The newsroom's name in the page's language (what a subscription is to). */
   readonly companyName: string;
+  /** Cloudflare Turnstile's site key for this page's form; null: no widget. */
+  readonly turnstileSiteKey: string | null;
 }
 
 export interface SearchFacetModel {

@@ -1,7 +1,7 @@
 // The security regression suite: each request a stranger can send that once did harm (issue 13's
 // table), replayed through the real worker, with the safe outcome asserted.
 import { SELF } from 'cloudflare:test';
-import { expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 
 const ORIGIN = 'https://news.test.example';
 const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' });
@@ -281,4 +281,73 @@ test('a client over the render limit gets the 429 page with Retry-After', async 
   expect(response.status).toBe(429);
   expect(response.headers.get('Retry-After')).toBe('60');
   expect(await response.text()).toContain('Something went wrong');
+});
+
+// ---------------------------------------------------------------------------------------------
+// Optional Cloudflare Turnstile on the portal's forms, checked against a stand-in siteverify that
+// answers as the real one documents ({ success, "error-codes" }).
+
+describe('with Turnstile set up', () => {
+  const VERIFY_URL = 'https://turnstile.test/siteverify';
+  const turnstileEnv = async () => {
+    const { env } = await import('cloudflare:workers');
+    return { ...env, TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET_KEY: 'secret-key-for-tests', TURNSTILE_VERIFY_URL: VERIFY_URL };
+  };
+  function siteverify(success: boolean) {
+    const calls: URLSearchParams[] = [];
+    const original = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url !== VERIFY_URL) return original(input, init);
+      calls.push(new URLSearchParams(String(init?.body)));
+      return Response.json({ success, 'error-codes': success ? [] : ['invalid-input-response'] });
+    });
+    return calls;
+  }
+  const subscribe = async (fields: Record<string, string>) => {
+    const { renderFresh } = await import('./fresh-render');
+    return renderFresh(`/en/newsroom/${UUID}/subscribe`, { method: 'POST', body: new URLSearchParams(fields), headers: { 'CF-Connecting-IP': '192.0.2.77' } }, await turnstileEnv());
+  };
+
+  test('the portal form pages carry the widget, and only they open the CSP to it', async () => {
+    const { renderFresh } = await import('./fresh-render');
+    const form = await renderFresh(`/en/newsroom/${UUID}/subscribe`, {}, await turnstileEnv());
+    const html = await form.text();
+    expect(html).toContain('data-sitekey="1x00000000000000000000AA"');
+    expect(html).toContain('src="https://challenges.cloudflare.com/turnstile/v0/api.js"');
+    expect(form.headers.get('Content-Security-Policy')).toMatch(/script-src 'self' https:\/\/challenges\.cloudflare\.com;.*frame-src https:\/\/challenges\.cloudflare\.com/);
+    for (const path of [`/en/newsroom/${UUID}/subscribe/confirm/anything`, '/']) {
+      const other = await renderFresh(path, {}, await turnstileEnv());
+      expect(await other.text()).not.toContain('challenges.cloudflare.com');
+      expect(other.headers.get('Content-Security-Policy')).not.toContain('challenges.cloudflare.com');
+    }
+  });
+
+  test('a post without a token (the footer form) gets the portal form back, filled in, and nothing is sent', async () => {
+    const email = `footer-${crypto.randomUUID()}@example.org`;
+    const response = await subscribe({ email });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`value="${email}"`);
+    expect(html).toContain('class="cf-turnstile');
+    expect(await outboxCount(email)).toBe(0);
+  });
+
+  test('a token siteverify accepts lets the subscription through; the secret, token and client address were sent', async () => {
+    const calls = siteverify(true);
+    const email = `human-${crypto.randomUUID()}@example.org`;
+    const response = await subscribe({ email, 'cf-turnstile-response': 'token-from-widget' });
+    expect(response.status).toBe(303);
+    expect(await outboxCount(email)).toBe(1);
+    expect(calls.map((call) => Object.fromEntries(call))).toEqual([{ secret: 'secret-key-for-tests', response: 'token-from-widget', remoteip: '192.0.2.77' }]);
+  });
+
+  test('a token siteverify refuses is a failed form and nothing is sent', async () => {
+    siteverify(false);
+    const email = `robot-${crypto.randomUUID()}@example.org`;
+    const response = await subscribe({ email, 'cf-turnstile-response': 'forged' });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Something went wrong. Please try submitting the form again');
+    expect(await outboxCount(email)).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 /** The privacy portal: subscribe (double opt-in), unsubscribe and data-request forms and outcomes. */
 import { DATA_REQUEST_KINDS } from '#src/domain/subscriber';
+import { TURNSTILE_SCRIPT_URL } from '#src/domain/turnstile';
 import type { MessageId } from '#src/i18n/translate';
 import { useTranslator } from '../contexts';
 import { Honeypot } from '../components/honeypot';
@@ -54,6 +55,21 @@ function EmailField({ value, error }: { value: string; error: MessageId | null }
   );
 }
 
+/**
+ * Cloudflare Turnstile's widget (when the newsroom set it up): its script fills in the
+ * `cf-turnstile-response` field that the portal checks. Without JavaScript it cannot run, so the
+ * form says nothing more and the check fails closed.
+ */
+function TurnstileWidget({ siteKey, locale }: { siteKey: string | null; locale: string }) {
+  if (!siteKey) return null;
+  return (
+    <>
+      <div className="cf-turnstile field" data-sitekey={siteKey} data-language={locale} />
+      <script src={TURNSTILE_SCRIPT_URL} async defer />
+    </>
+  );
+}
+
 /** A mailed link's page: one button, so only a person (not a link scanner) confirms. */
 function ConfirmForm({ action, intro, submit }: { action: string; intro: string; submit: string }) {
   return (
@@ -78,6 +94,7 @@ function PrivacyContent({ model }: { model: PrivacyPageModel }) {
           <form method="post" action={model.action} className="privacy-form" noValidate data-island="subscribe-form">
             <EmailField value={view.email} error={view.error} />
             <Honeypot idPrefix="privacy" />
+            <TurnstileWidget siteKey={model.turnstileSiteKey} locale={model.layout.context.localeCode} />
             {model.categories.length > 0 ? (
               <fieldset className="field">
                 <legend>{t('subscribe.categories_legend')}</legend>
@@ -121,6 +138,7 @@ function PrivacyContent({ model }: { model: PrivacyPageModel }) {
           <form method="post" action={model.action} className="privacy-form" noValidate>
             <EmailField value={view.email} error={view.error} />
             <Honeypot idPrefix="privacy" />
+            <TurnstileWidget siteKey={model.turnstileSiteKey} locale={model.layout.context.localeCode} />
             <div className="field">
               <label htmlFor="privacy-kind">{t('data_request.kind_label')}</label>
               <select id="privacy-kind" name="kind" defaultValue={view.requestKind}>

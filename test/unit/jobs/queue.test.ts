@@ -21,6 +21,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     search: { searchBackend: 'd1', appId: null, apiKey: null, host: null, indexName: 'stories' },
     indexNow: null,
     webSubHub: null,
+    turnstile: null,
     ...overrides,
   };
 }
