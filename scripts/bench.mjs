@@ -5,7 +5,7 @@
 // figure: benchmarks print, tests assert (DESIGN.md section 8). See bench/README.md.
 //
 // Default mode: requests/s and p50/p99 latency for a story page (cache hit, and cache miss forced
-// by a unique query parameter per request), the homepage, a category page, search, /feed (n/a
+// by the run's page-cache bypass secret), the homepage, a category page, search, /feed (n/a
 // while it answers 404) and a static asset of the story page's size served by the same workerd
 // (the ceiling), with each route's ratio to the ceiling.
 //

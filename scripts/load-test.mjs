@@ -10,7 +10,7 @@
 // `new Response('ok')` included (bench/README.md, "Load test"), so it says nothing about ours.
 //
 // The mix, cycled by every connection: cached pages (story, homepage, category, feed, search),
-// a story page-cache miss (a unique query parameter each time: render, tee, KV write), a quick
+// a story page-cache miss (the run's bypass secret each time: render, tee, KV write), a quick
 // search, a load-more POST and a 404. The 404 and nothing else is expected to be non-2xx.
 //
 // LOAD_MIX=hits keeps only the cached pages, LOAD_MIX=misses only the page-cache misses: to tell

@@ -146,94 +146,124 @@ async function subscribeForm(c: Context<AppEnv>) {
   return page(c, site, locale, status === 'pending' ? { kind: 'pending' } : { kind: 'subscribe', email: '', error: null, selected: [] });
 }
 
-async function subscribePost(c: Context<AppEnv>) {
+/** A portal form as posted: the address, the form's own fields, how to show it again. */
+interface PostedForm<T> {
+  readonly email: string;
+  readonly fields: T;
+  readonly again: (error: MessageId | null) => PrivacyView;
+}
+
+interface Submission<T> {
+  readonly site: SiteContext;
+  readonly locale: string;
+  readonly address: string;
+  readonly fields: T;
+  readonly request: ReturnType<typeof confirmationRequest>;
+  /** The newsroom's name in the portal's language. */
+  readonly name: string;
+  /** The origin mailed links point at: the one the visitor used. */
+  readonly origin: string;
+}
+
+/**
+ * What both portal forms do with a post: the client's limit, the honeypot (a robot is answered as
+ * if all went well), the address's check, Turnstile when set up, then `submit` with a new
+ * confirmation request. Every outcome that reaches the store gets the same answer, so nobody
+ * learns who is on the list.
+ */
+async function handlePortalPost<T>(
+  c: Context<AppEnv>,
+  read: (form: Awaited<ReturnType<typeof readForm>>, site: SiteContext) => PostedForm<T>,
+  submit: (submission: Submission<T>) => Promise<void>,
+): Promise<Response> {
   const { site, locale } = portalSite(c);
   await limitPortalPosts(c);
   const form = await readForm(c);
   const pending = () => redirect(c, `${new URL(c.req.url).pathname}?status=pending`, 303);
   if (isRobot(form)) return pending();
-  const email = typeof form.email === 'string' ? form.email : '';
-  const known = new Set(site.categories.map((category) => category.id));
-  const selected = [form.categories ?? []].flat().map(Number).filter((id) => known.has(id));
+  const { email, fields, again } = read(form, site);
   const error = validateSubscriberEmail(email);
-  if (error) return page(c, site, locale, { kind: 'subscribe', email, error, selected }, 400);
+  if (error) return page(c, site, locale, again(error), 400);
   const challenge = await turnstileAnswer(c, form);
-  if (challenge !== 'passed') return page(c, site, locale, { kind: 'subscribe', email, error: challenge === 'refused' ? FORM_MESSAGES.failed : null, selected }, challenge === 'refused' ? 400 : 200);
+  if (challenge === 'missing') return page(c, site, locale, again(null));
+  if (challenge === 'refused') return page(c, site, locale, again(FORM_MESSAGES.failed), 400);
   const address = normaliseEmail(email);
-  const { subscriptions } = c.var.deps;
   try {
-    const request = confirmationRequest(address);
-    // A returning subscriber keeps the unsubscribe link earlier mail gave them.
-    const unsubscribeToken = (await subscriptions.unsubscribeTokenOf(address, locale)) ?? newMailToken();
-    const origin = new URL(c.req.url).origin;
     const name = site.companies[locale]?.name ?? site.newsroom.display_name;
-    const messages = messagesFor(locale);
-    await subscriptions.requestSubscription({
-      ...request,
-      email: address,
-      locale,
-      categories: selected,
-      unsubscribeToken,
-      mail: {
-        to: address,
-        subject: formatMessage(locale, messages, 'subscribe.mail_subject', { name }),
-        text: formatMessage(locale, messages, 'subscribe.mail_body', {
-          name,
-          link: urls.absolute(origin, urls.confirmSubscription(locale, site.newsroom.uuid, request.confirmToken)),
-          unsubscribe: urls.absolute(origin, urls.unsubscribe(locale, site.newsroom.uuid, unsubscribeToken)),
-        }),
-      },
-    });
+    await submit({ site, locale, address, fields, request: confirmationRequest(address), name, origin: new URL(c.req.url).origin });
     deliverMailLater(c);
   } catch (failure) {
-    console.error(JSON.stringify({ message: 'Subscription failed', error: String(failure), locale }));
-    return page(c, site, locale, { kind: 'subscribe', email, error: FORM_MESSAGES.failed, selected }, 503);
+    console.error(JSON.stringify({ message: 'Portal request failed', error: String(failure), locale, path: new URL(c.req.url).pathname }));
+    return page(c, site, locale, again(FORM_MESSAGES.failed), 503);
   }
   // The same answer for a new, pending or confirmed address, and for a spent mailbox quota.
   return pending();
 }
 
-async function dataRequestPost(c: Context<AppEnv>) {
-  const { site, locale } = portalSite(c);
-  await limitPortalPosts(c);
-  const form = await readForm(c);
-  const pending = () => redirect(c, `${new URL(c.req.url).pathname}?status=pending`, 303);
-  if (isRobot(form)) return pending();
-  const email = typeof form.email === 'string' ? form.email : '';
-  const kind = [form.kind].flat()[0];
-  const requestKind = typeof kind === 'string' && (DATA_REQUEST_KINDS as readonly string[]).includes(kind) ? (kind as DataRequestKind) : 'other';
-  const message = typeof form.message === 'string' ? form.message.slice(0, MAX_MESSAGE_LENGTH) : '';
-  const error = validateSubscriberEmail(email);
-  if (error) return page(c, site, locale, { kind: 'data-request', email, error, requestKind, message }, 400);
-  const challenge = await turnstileAnswer(c, form);
-  if (challenge !== 'passed') return page(c, site, locale, { kind: 'data-request', email, error: challenge === 'refused' ? FORM_MESSAGES.failed : null, requestKind, message }, challenge === 'refused' ? 400 : 200);
-  const address = normaliseEmail(email);
-  try {
-    const request = confirmationRequest(address);
-    const name = site.companies[locale]?.name ?? site.newsroom.display_name;
-    const messages = messagesFor(locale);
-    await c.var.deps.subscriptions.requestDataRequest({
-      ...request,
-      email: address,
-      locale,
-      kind: requestKind,
-      message,
-      mail: {
-        to: address,
-        subject: formatMessage(locale, messages, 'data_request.mail_subject', { name }),
-        text: formatMessage(locale, messages, 'data_request.mail_body', {
-          name,
-          link: urls.absolute(new URL(c.req.url).origin, urls.confirmDataRequest(locale, site.newsroom.uuid, request.confirmToken)),
-        }),
-      },
-    });
-    deliverMailLater(c);
-  } catch (failure) {
-    console.error(JSON.stringify({ message: 'Data request failed', error: String(failure), locale }));
-    return page(c, site, locale, { kind: 'data-request', email, error: FORM_MESSAGES.failed, requestKind, message }, 503);
-  }
-  return pending();
-}
+const formText = (value: unknown) => (typeof value === 'string' ? value : '');
+
+const subscribePost = (c: Context<AppEnv>) =>
+  handlePortalPost(
+    c,
+    (form, site) => {
+      const email = formText(form.email);
+      const known = new Set(site.categories.map((category) => category.id));
+      const selected = [form.categories ?? []].flat().map(Number).filter((id) => known.has(id));
+      return { email, fields: selected, again: (error) => ({ kind: 'subscribe', email, error, selected }) };
+    },
+    async ({ site, locale, address, fields: categories, request, name, origin }) => {
+      const { subscriptions } = c.var.deps;
+      // A returning subscriber keeps the unsubscribe link earlier mail gave them.
+      const unsubscribeToken = (await subscriptions.unsubscribeTokenOf(address, locale)) ?? newMailToken();
+      const messages = messagesFor(locale);
+      await subscriptions.requestSubscription({
+        ...request,
+        email: address,
+        locale,
+        categories,
+        unsubscribeToken,
+        mail: {
+          to: address,
+          subject: formatMessage(locale, messages, 'subscribe.mail_subject', { name }),
+          text: formatMessage(locale, messages, 'subscribe.mail_body', {
+            name,
+            link: urls.absolute(origin, urls.confirmSubscription(locale, site.newsroom.uuid, request.confirmToken)),
+            unsubscribe: urls.absolute(origin, urls.unsubscribe(locale, site.newsroom.uuid, unsubscribeToken)),
+          }),
+        },
+      });
+    },
+  );
+
+const dataRequestPost = (c: Context<AppEnv>) =>
+  handlePortalPost(
+    c,
+    (form) => {
+      const email = formText(form.email);
+      const kind = [form.kind].flat()[0];
+      const requestKind = typeof kind === 'string' && (DATA_REQUEST_KINDS as readonly string[]).includes(kind) ? (kind as DataRequestKind) : 'other';
+      const message = formText(form.message).slice(0, MAX_MESSAGE_LENGTH);
+      return { email, fields: { requestKind, message }, again: (error) => ({ kind: 'data-request', email, error, requestKind, message }) };
+    },
+    async ({ site, locale, address, fields, request, name, origin }) => {
+      const messages = messagesFor(locale);
+      await c.var.deps.subscriptions.requestDataRequest({
+        ...request,
+        email: address,
+        locale,
+        kind: fields.requestKind,
+        message: fields.message,
+        mail: {
+          to: address,
+          subject: formatMessage(locale, messages, 'data_request.mail_subject', { name }),
+          text: formatMessage(locale, messages, 'data_request.mail_body', {
+            name,
+            link: urls.absolute(origin, urls.confirmDataRequest(locale, site.newsroom.uuid, request.confirmToken)),
+          }),
+        },
+      });
+    },
+  );
 
 export const privacy = new Hono<AppEnv>()
   .get('/', subscribeForm)
