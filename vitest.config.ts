@@ -44,7 +44,16 @@ export default defineConfig({
           cloudflareTest({
             main: './src/worker.ts',
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: seed, TEST_SEARCH_DOCUMENTS: searchDocuments } },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: migrations,
+                TEST_SEED: seed,
+                TEST_SEARCH_DOCUMENTS: searchDocuments,
+                // A seeded short fuzz run in the suite; `npm run fuzz` runs the long one.
+                FUZZ_REQUESTS: Number(process.env.FUZZ_REQUESTS ?? 500),
+                FUZZ_SEED: Number(process.env.FUZZ_SEED ?? 0x7e575eed),
+              },
+            },
           }),
         ],
         test: {

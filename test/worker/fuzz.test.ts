@@ -1,4 +1,5 @@
-// Fuzz: 10,000 generated requests through the worker inside workerd (its default export's fetch,
+// Fuzz: generated requests through the worker inside workerd (500 in `npm test`, 10,000 with
+// `npm run fuzz`; FUZZ_REQUESTS and FUZZ_SEED from the environment choose others) (its default export's fetch,
 // with the seeded D1 and local KV, each request with its own execution context whose background
 // work is awaited), none of which may be answered with a 5xx. The worker is called directly rather
 // than through SELF: the same code, without the static-asset router and the test runner's
@@ -13,8 +14,17 @@ import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import worker from '#src/worker';
 
-const FUZZ_SEED = 0x7e57_5eed;
-const REQUESTS = 10_000;
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      FUZZ_REQUESTS: number;
+      FUZZ_SEED: number;
+    }
+  }
+}
+
+const FUZZ_SEED = env.FUZZ_SEED;
+const REQUESTS = env.FUZZ_REQUESTS;
 /** Requests in flight at once: enough to overlap D1 and KV waits, few enough to stay fair. */
 const CONCURRENCY = 8;
 
