@@ -61,3 +61,21 @@ test('a story that moved to another slug is a withdrawal of its old address', as
   const after = await pointers();
   expect(after!.last_withdrawal).toBe(after!.revision);
 });
+
+test('the import written out as SQL text (what --remote runs) leaves D1 as the bound statements do', async () => {
+  const { toSqlScript } = await import('#src/platform/d1/import-statements');
+  const snapshot = async () => {
+    const [stories, links, events, revision] = await env.DB.batch([
+      env.DB.prepare('SELECT uuid, slug, status, visibility, published_at, notify, title FROM stories ORDER BY id'),
+      env.DB.prepare('SELECT count(*) AS n FROM story_links'),
+      env.DB.prepare('SELECT count(*) AS n FROM publish_events'),
+      env.DB.prepare('SELECT content_hash, last_withdrawal FROM content_revision'),
+    ]);
+    return [stories!.results, links!.results, events!.results, revision!.results];
+  };
+  await runAtomically(env.DB, env.TEST_SEED);
+  const bound = await snapshot();
+  // Each statement inlined on its own, run unbound, in one batch like the remote script.
+  await env.DB.batch(env.TEST_SEED.map((statement) => env.DB.prepare(toSqlScript([statement]))));
+  expect(await snapshot()).toEqual(bound);
+});

@@ -194,10 +194,16 @@ export function toSqlScript(statements: readonly SqlStatement[]): string {
   return statements.map((statement) => `${inlineParams(statement)};`).join('\n');
 }
 
-function inlineParams(statement: SqlStatement): string {
-  let index = 0;
-  return statement.sql.replace(/\?/g, () => {
-    const value = statement.params[index++];
+/**
+ * The statement with its parameters written in, numbered the way SQLite numbers them: `?N` is
+ * parameter N (and may repeat), a bare `?` is one more than the largest number used before it.
+ */
+export function inlineParams(statement: SqlStatement): string {
+  let largest = 0;
+  return statement.sql.replace(/\?(\d*)/g, (_match, digits: string) => {
+    const number = digits ? Number(digits) : largest + 1;
+    largest = Math.max(largest, number);
+    const value = statement.params[number - 1];
     if (value === null || value === undefined) return 'NULL';
     if (typeof value === 'number') return String(value);
     return `'${value.replace(/'/g, "''")}'`;
