@@ -37,17 +37,21 @@ CREATE TABLE publish_events (
   -- 1 when subscribers are to be alerted (story and newsroom switches, decided at go-live).
   alerts INTEGER NOT NULL,
   created_at INTEGER NOT NULL,
+  -- Claimed by a cron run for the queue, and handed over once the queue took it; a claim never
+  -- handed over (the run died) is claimed again by a later run.
   enqueued_at INTEGER,
+  handed_at INTEGER,
   alerts_done_at INTEGER
 );
-CREATE INDEX publish_events_waiting ON publish_events (id) WHERE enqueued_at IS NULL;
+CREATE INDEX publish_events_waiting ON publish_events (id) WHERE handed_at IS NULL;
 
 -- One row per (story, subscriber) alert: claimed before sending, so a message delivered twice
 -- sends nothing twice; a failed send gives its claim back for the retry.
 CREATE TABLE alert_deliveries (
   story_uuid TEXT NOT NULL,
   subscriber_id INTEGER NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('sending', 'sent')),
+  -- failed: the email API refused this address for good (suppressed, invalid); not retried.
+  status TEXT NOT NULL CHECK (status IN ('sending', 'sent', 'failed')),
   claimed_at INTEGER NOT NULL,
   sent_at INTEGER,
   PRIMARY KEY (story_uuid, subscriber_id)

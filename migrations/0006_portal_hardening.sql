@@ -31,4 +31,6 @@ CREATE INDEX mailbox_sends_recent ON mailbox_sends (mailbox, sent_at);
 
 -- Mail written in the same transaction as the row it confirms; with an email API configured the
 -- queue delivers it (and the cron sweeps what the queue missed).
+-- failed_at: the email API refused the address for good; such mail is not tried again.
+ALTER TABLE outbox ADD COLUMN failed_at INTEGER;
 CREATE INDEX outbox_unsent ON outbox (id) WHERE sent_at IS NULL;

@@ -147,7 +147,7 @@ function logUnexpected(c: Context<AppEnv>, error: unknown): void {
       error: describe(error),
       cause: error instanceof UnavailableError ? describe(error.cause) : undefined,
       stack: error instanceof Error ? error.stack : undefined,
-      path: c.req.path,
+      path: urls.withoutSecrets(c.req.path),
       locale: c.var.locale ?? null,
       requestId: c.req.header('cf-ray') ?? null,
     }),

@@ -64,3 +64,18 @@ export class TooManyRequestsError extends Error {
     super('Too many requests');
   }
 }
+
+/** A 4xx other than 408 and 429 will answer the same however often it is asked: not worth a retry. */
+export function isPermanentRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+/** The email API did not take a mail; `permanent` when no retry can change that (a refused address). */
+export class MailRefusedError extends Error {
+  override readonly name = 'MailRefusedError';
+  readonly permanent: boolean;
+  constructor(readonly status: number) {
+    super(`Email API answered ${status}`);
+    this.permanent = isPermanentRefusal(status);
+  }
+}

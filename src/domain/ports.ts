@@ -167,6 +167,8 @@ export interface OutboxQueue {
   claimUnsent(limit: number, now: number): Promise<(MailMessage & { id: number })[]>;
   /** Gives a claimed mail back after a failed send. */
   release(id: number): Promise<void>;
+  /** Records that the email API refused a claimed mail for good (it is not tried again). */
+  markFailed(id: number, now: number): Promise<void>;
   hasUnsent(): Promise<boolean>;
 }
 
@@ -244,8 +246,13 @@ export interface PublishingStore {
   publishDue(now: number, runId: string): Promise<{ published: WentLiveStory[]; revision: number | null }>;
   /** The content revision D1 holds now and its last withdrawal's (one statement). */
   cachePointers(): Promise<{ revision: number; lastWithdrawal: number } | null>;
-  /** Takes the events not yet handed to the queue (each taken by exactly one caller). */
+  /**
+   * Takes the events not yet handed to the queue (each taken by exactly one caller), including
+   * those a run claimed more than EVENT_CLAIM_TIMEOUT_SECONDS ago and never handed over.
+   */
   claimWaitingEvents(now: number, limit: number): Promise<PublishEvent[]>;
+  /** Records that the queue took these events. */
+  markHanded(ids: readonly number[], now: number): Promise<void>;
   /** Gives events back when the queue refused them, for the next run. */
   releaseEvents(ids: readonly number[]): Promise<void>;
   /** The stories named, as announcements need them (unknown uuids are left out). */
@@ -271,6 +278,8 @@ export interface AlertStore {
   completeDelivery(storyUuid: string, subscriberId: number, now: number): Promise<void>;
   /** Gives a claim back after a failed send, so a retry sends it. */
   releaseDelivery(storyUuid: string, subscriberId: number): Promise<void>;
+  /** Records that the email API refused this subscriber's mail for good (not retried). */
+  failDelivery(storyUuid: string, subscriberId: number, now: number): Promise<void>;
   /** Records that every alert of the story's event was handled. */
   finishAlerts(storyUuid: string, now: number): Promise<void>;
 }

@@ -64,7 +64,8 @@ export function canonicalMailbox(email: string): string {
   const at = address.lastIndexOf('@');
   if (at <= 0) return address;
   let local = address.slice(0, at).split('+')[0]!;
-  let domain = address.slice(at + 1);
+  // `example.com.` is example.com (a fully qualified name): one mailbox, one quota.
+  let domain = address.slice(at + 1).replace(/\.+$/, '');
   const dotBlind = DOT_BLIND_DOMAINS[domain];
   if (dotBlind) {
     local = local.replace(/\./g, '');

@@ -2,8 +2,10 @@
  * One page of a story's alerts. Each delivery is claimed in D1 before its mail is sent, so a page
  * delivered twice (a retry after a crash, an at-least-once redelivery) mails nobody twice; a send
  * that fails gives its claim back and fails the message, and the queue's retry sends the rest.
- * A full page queues the next one, so a large list is sent in many small messages.
+ * A full page queues the next one, so a large list is sent in many small messages. An address
+ * the email API refuses for good is recorded as failed and skipped, not retried.
  */
+import { MailRefusedError } from '#src/domain/errors';
 import type { JobDeps } from './job-deps';
 import { alertMail } from './alert-mail';
 
@@ -22,6 +24,13 @@ export async function sendAlerts(deps: JobDeps, job: { storyUuid: string; afterI
     try {
       await deps.mailer.send(alertMail(site, story, recipient));
     } catch (error) {
+      // An address the email API refuses for good (suppressed, invalid) must not hold up the
+      // subscribers after it: recorded as failed, and the page goes on.
+      if (error instanceof MailRefusedError && error.permanent) {
+        console.error(JSON.stringify({ message: 'Alert refused by the email API', story: story.uuid, subscriber: recipient.id, status: error.status }));
+        await deps.alerts.failDelivery(story.uuid, recipient.id, now);
+        continue;
+      }
       await deps.alerts.releaseDelivery(story.uuid, recipient.id);
       throw error;
     }

@@ -5,6 +5,7 @@
  * refusal that no retry can change (another 4xx: a wrong key, a host the engine will not take) is
  * logged and dropped.
  */
+import { isPermanentRefusal } from '#src/domain/errors';
 import type { AnnouncedStory, SiteContext } from '#src/domain/ports';
 import { urls } from '#src/i18n/urls';
 import { changedFeeds, changedPages } from './changed-addresses';
@@ -14,10 +15,6 @@ import type { JobDeps } from './job-deps';
 export const INDEXNOW_MAX_URLS = 10_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
-/** A 4xx other than 408 and 429 will answer the same however often it is asked. */
-export function isPermanentRefusal(status: number): boolean {
-  return status >= 400 && status < 500 && status !== 408 && status !== 429;
-}
 
 async function post(deps: JobDeps, what: string, url: string, init: RequestInit): Promise<void> {
   const response = await deps.fetch(url, { ...init, method: 'POST', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });

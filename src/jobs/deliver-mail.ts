@@ -1,9 +1,12 @@
 /**
  * Delivers the outbox: mail that visitors' requests wrote in the same transaction as their rows
- * (confirmations), handed to the email API. Each mail is claimed before it is sent, so two runs
- * never send it twice; a failed send gives its claim back and fails the job (the queue retries).
- * Without an email API the outbox is where mail stays (the dev server shows it): nothing to do.
+ * (confirmations), handed to the email API. Each mail is claimed (one at a time) just before it
+ * is sent, so two runs never send it twice and a failure strands nothing: a transient failure
+ * gives the claim back and fails the job (the queue retries); an address the API refuses for
+ * good is marked failed and the rest go on. Without an email API the outbox is where mail stays
+ * (the dev server shows it): nothing to do.
  */
+import { MailRefusedError } from '#src/domain/errors';
 import type { JobDeps } from './job-deps';
 
 /** Mails per job; a longer outbox is drained by the next job the cron queues. */
@@ -12,14 +15,21 @@ export const MAILS_PER_DELIVERY = 50;
 export async function deliverOutbox(deps: JobDeps, now: number): Promise<{ sent: number }> {
   if (!deps.transport) return { sent: 0 };
   let sent = 0;
-  for (const mail of await deps.outbox.claimUnsent(MAILS_PER_DELIVERY, now)) {
+  for (let n = 0; n < MAILS_PER_DELIVERY; n++) {
+    const [mail] = await deps.outbox.claimUnsent(1, now);
+    if (!mail) break;
     try {
       await deps.transport.send(mail);
+      sent += 1;
     } catch (error) {
+      if (error instanceof MailRefusedError && error.permanent) {
+        console.error(JSON.stringify({ message: 'Mail refused by the email API', id: mail.id, status: error.status }));
+        await deps.outbox.markFailed(mail.id, now);
+        continue;
+      }
       await deps.outbox.release(mail.id);
       throw error;
     }
-    sent += 1;
   }
   return { sent };
 }

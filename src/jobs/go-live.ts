@@ -20,14 +20,21 @@ export interface GoLiveReport {
 
 export async function runGoLive(deps: JobDeps, now: number): Promise<GoLiveReport> {
   const { published, revision } = await deps.publishing.publishDue(now, crypto.randomUUID());
-  await syncCacheRevision(deps, revision);
+  try {
+    await syncCacheRevision(deps, revision);
+  } catch (error) {
+    // KV down: pages keep their old revision until a later run; hand-offs must not wait for it.
+    console.error(JSON.stringify({ message: 'Page-cache revision not updated', error: String(error) }));
+  }
   const events = await deps.publishing.claimWaitingEvents(now, EVENTS_PER_RUN);
+  const ids = events.map((event) => event.id);
   try {
     await sendJobs(deps.queue, jobsFor(events, deps));
   } catch (error) {
-    await deps.publishing.releaseEvents(events.map((event) => event.id));
+    await deps.publishing.releaseEvents(ids);
     throw error;
   }
+  await deps.publishing.markHanded(ids, now);
   // Mail the queue was not told about (its send failed) is swept up here.
   if (deps.transport && (await deps.outbox.hasUnsent())) await deps.queue.send({ kind: 'deliver-mail' });
   const report = { published, revision, enqueuedEvents: events.length };

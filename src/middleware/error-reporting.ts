@@ -14,6 +14,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '#src/env';
 import { readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
 import { createReporter, type ReporterOverrides } from '#src/platform/errors/reporter';
+import { urls } from '#src/i18n/urls';
 
 function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => void {
   try {
@@ -37,8 +38,12 @@ export function reportError(c: Context<AppEnv>, error: unknown, overrides: Repor
   try {
     const config = configOf(c);
     if (!config) return null;
-    const reporter = createReporter(config, { request: c.req.raw, waitUntil: waitUntilOf(c) }, overrides);
-    reporter.setTag('path', c.req.path);
+    // The report names the address without its secrets (secret links, mailed tokens).
+    const address = new URL(c.req.url);
+    address.pathname = urls.withoutSecrets(address.pathname);
+    const request = new Request(address, { method: c.req.method, headers: c.req.raw.headers });
+    const reporter = createReporter(config, { request, waitUntil: waitUntilOf(c) }, overrides);
+    reporter.setTag('path', address.pathname);
     const locale = c.var.locale;
     if (locale) reporter.setTag('locale', locale);
     const requestId = c.req.header('cf-ray');

@@ -94,7 +94,14 @@ export function isCacheableMethod(method: string): boolean {
 export const NEVER_CACHED_PATH_PREFIXES: readonly string[] = ['/s/'];
 
 export function isNeverCachedPath(pathname: string): boolean {
-  return NEVER_CACHED_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+  // The router matches the decoded path (`/%73/…` is `/s/…`): so does this.
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Not decodable: the router will not match it as a secret link either.
+  }
+  return NEVER_CACHED_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix) || decoded.startsWith(prefix));
 }
 
 /**

@@ -56,8 +56,24 @@ export const LIMIT_WINDOW_SECONDS = 60;
 export async function limitClient(limiter: RateLimit, scope: string, request: Request): Promise<void> {
   const client = request.headers.get('CF-Connecting-IP');
   if (!client) return;
-  const { success } = await limiter.limit({ key: `${scope}:${client}` });
+  const { success } = await limiter.limit({ key: `${scope}:${clientKey(client)}` });
   if (!success) throw new TooManyRequestsError(LIMIT_WINDOW_SECONDS);
+}
+
+/**
+ * Who counts as one client: an IPv4 address, or an IPv6 /64 (one home or office network gets a
+ * whole /64, so its addresses are one client, not 2^64 of them).
+ */
+export function clientKey(address: string): string {
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (Number.parseInt(group || '0', 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
 
 /**

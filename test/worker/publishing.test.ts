@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import worker from '#src/worker';
 import { createApp } from '#src/app';
+import { MailRefusedError } from '#src/domain/errors';
 import type { MailMessage } from '#src/domain/ports';
 import { runGoLive } from '#src/jobs/go-live';
 import { jobDeps, type JobDeps } from '#src/jobs/job-deps';
@@ -331,6 +332,49 @@ describe('alerts to subscribers', () => {
     await sendAlerts(flaky(null), { storyUuid: uuid, afterId: 0 }, T + 30);
 
     expect(mailed).toEqual([first.email, second.email]);
+  });
+
+  test('an address the email API refuses for good is recorded as failed and the others are still mailed', async () => {
+    const refused = await subscriber('bounced@example.org', 'en');
+    const after = await subscriber('after@example.org', 'en');
+    await schedule('draft-story', T);
+    await runGoLive(recordingDeps(), T);
+    const { uuid } = (await storyRow('draft-story'))!;
+    const mailed: string[] = [];
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const deps = recordingDeps({
+      mailer: {
+        async send(message: MailMessage) {
+          if (message.to === refused.email) throw new MailRefusedError(422);
+          mailed.push(message.to);
+        },
+      },
+    });
+    expect(await sendAlerts(deps, { storyUuid: uuid, afterId: 0 }, T)).toEqual({ sent: 1 });
+    expect(mailed).toEqual([after.email]);
+    expect(errors).toHaveBeenCalledTimes(1);
+    const statuses = await env.DB.prepare('SELECT subscriber_id, status FROM alert_deliveries ORDER BY subscriber_id').all();
+    expect(statuses.results).toEqual([
+      { subscriber_id: refused.id, status: 'failed' },
+      { subscriber_id: after.id, status: 'sent' },
+    ]);
+    // A redelivery tries nobody again.
+    expect(await sendAlerts(deps, { storyUuid: uuid, afterId: 0 }, T)).toEqual({ sent: 0 });
+  });
+
+  test('go-live work a run claimed but never handed to the queue is claimed again after ten minutes', async () => {
+    await schedule('draft-story', T);
+    const dying = recordingDeps();
+    await runGoLive(dying, T);
+    // The run died between its claim and the hand-over.
+    await env.DB.prepare('UPDATE publish_events SET handed_at = NULL').run();
+    const soon = recordingDeps();
+    await runGoLive(soon, T + 60);
+    expect(soon.sent).toEqual([]);
+    const later = recordingDeps();
+    await runGoLive(later, T + 601);
+    expect(later.sent).toEqual([{ kind: 'alerts', storyUuid: (await storyRow('draft-story'))!.uuid, afterId: 0 }]);
+    expect(await env.DB.prepare('SELECT handed_at FROM publish_events').first()).toEqual({ handed_at: T + 601 });
   });
 
   test('a story withdrawn before its alerts ran announces nothing', async () => {

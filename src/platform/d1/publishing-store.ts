@@ -14,6 +14,8 @@ import { CACHE_POINTERS_SQL, type CachePointers } from './import-statements';
 // The literal list keeps the partial index stories_due usable (migrations/0005_publishing.sql).
 const AWAITING = AWAITING_RELEASE_STATUSES.map((status) => `'${status}'`).join(', ');
 const THIS_RUN = 'SELECT id FROM stories WHERE live_run = ?1';
+/** A claimed event not handed to the queue after this long was lost with its run: claim it again. */
+export const EVENT_CLAIM_TIMEOUT_SECONDS = 600;
 
 export class D1PublishingStore implements PublishingStore {
   constructor(private readonly db: D1Database) {}
@@ -64,18 +66,25 @@ export class D1PublishingStore implements PublishingStore {
   }
 
   async claimWaitingEvents(now: number, limit: number): Promise<PublishEvent[]> {
-    // One UPDATE … RETURNING: two runs racing for the same events each get a disjoint share.
+    // One UPDATE … RETURNING: two runs racing for the same events each get a disjoint share. A
+    // claim a run never handed over (it died) is taken again after a while; handing over twice
+    // is harmless, since every delivery is claimed per recipient.
     const result = await guardD1(() =>
       this.db
         .prepare(
           `UPDATE publish_events SET enqueued_at = ?1
-           WHERE id IN (SELECT id FROM publish_events WHERE enqueued_at IS NULL ORDER BY id LIMIT ?2)
+           WHERE id IN (SELECT id FROM publish_events WHERE handed_at IS NULL AND (enqueued_at IS NULL OR enqueued_at < ?1 - ?3) ORDER BY id LIMIT ?2)
            RETURNING id, story_uuid, alerts`,
         )
-        .bind(now, limit)
+        .bind(now, limit, EVENT_CLAIM_TIMEOUT_SECONDS)
         .all<{ id: number; story_uuid: string; alerts: number }>(),
     );
     return result.results.map((row) => ({ id: row.id, story_uuid: row.story_uuid, alerts: row.alerts === 1 })).sort((a, b) => a.id - b.id);
+  }
+
+  async markHanded(ids: readonly number[], now: number): Promise<void> {
+    if (ids.length === 0) return;
+    await guardD1(() => this.db.prepare('UPDATE publish_events SET handed_at = ?2 WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(ids), now).run());
   }
 
   async releaseEvents(ids: readonly number[]): Promise<void> {
@@ -140,6 +149,12 @@ export class D1AlertStore implements AlertStore {
   async releaseDelivery(storyUuid: string, subscriberId: number): Promise<void> {
     await guardD1(() =>
       this.db.prepare(`DELETE FROM alert_deliveries WHERE story_uuid = ?1 AND subscriber_id = ?2 AND status = 'sending'`).bind(storyUuid, subscriberId).run(),
+    );
+  }
+
+  async failDelivery(storyUuid: string, subscriberId: number, now: number): Promise<void> {
+    await guardD1(() =>
+      this.db.prepare(`UPDATE alert_deliveries SET status = 'failed', sent_at = ?3 WHERE story_uuid = ?1 AND subscriber_id = ?2`).bind(storyUuid, subscriberId, now).run(),
     );
   }
 

@@ -44,15 +44,15 @@ export class D1SubscriptionStore implements SubscriptionStore {
       this.db.batch([
         this.quotaStatement(input, `NOT EXISTS (SELECT 1 FROM subscribers WHERE email = ?4 AND locale = ?5 AND status = 'confirmed')`, input.email, input.locale),
         // New, pending again (a new link; earlier ones stop working) or back after unsubscribing
-        // (a new unsubscribe token too). A confirmed subscriber is never touched.
+        // (keeping the unsubscribe token earlier mail carries, so old links keep working). A
+        // confirmed subscriber is never touched.
         this.db
           .prepare(
             `INSERT INTO subscribers (email, locale, status, token, confirm_token, confirm_expires_at, categories, created_at)
              SELECT ?3, ?4, 'pending', ?5, ?6, ?7, ?8, ?1 WHERE ${QUOTA_GRANTED}
              ON CONFLICT (email, locale) DO UPDATE SET
                status = 'pending', confirm_token = excluded.confirm_token, confirm_expires_at = excluded.confirm_expires_at,
-               categories = excluded.categories, unsubscribed_at = NULL,
-               token = CASE WHEN subscribers.status = 'unsubscribed' THEN excluded.token ELSE subscribers.token END
+               categories = excluded.categories, unsubscribed_at = NULL
              WHERE subscribers.status != 'confirmed'`,
           )
           .bind(input.now, input.requestId, input.email, input.locale, input.unsubscribeToken, input.confirmToken, input.confirmExpiresAt, JSON.stringify(input.categories)),
@@ -170,6 +170,10 @@ export class D1OutboxMailer implements Mailer, OutboxQueue {
 
   async release(id: number): Promise<void> {
     await guardD1(() => this.db.prepare('UPDATE outbox SET sent_at = NULL WHERE id = ?1').bind(id).run());
+  }
+
+  async markFailed(id: number, now: number): Promise<void> {
+    await guardD1(() => this.db.prepare('UPDATE outbox SET failed_at = ?2 WHERE id = ?1').bind(id, now).run());
   }
 
   async hasUnsent(): Promise<boolean> {

@@ -3,6 +3,7 @@
  * with a bearer key, as Resend and Postmark-style APIs do). Used when EMAIL_API_URL is configured; a failure throws, so the caller can show
  * the form's "Something went wrong" message instead of pretending the mail left.
  */
+import { MailRefusedError } from '#src/domain/errors';
 import type { Mailer, MailMessage } from '#src/domain/ports';
 
 export class HttpMailer implements Mailer {
@@ -15,6 +16,6 @@ export class HttpMailer implements Mailer {
       body: JSON.stringify({ from: this.options.from, to: message.to, subject: message.subject, text: message.text, ...(message.headers ? { headers: message.headers } : {}) }),
       signal: AbortSignal.timeout(10_000),
     });
-    if (!response.ok) throw new Error(`Email API answered ${response.status}`);
+    if (!response.ok) throw new MailRefusedError(response.status);
   }
 }

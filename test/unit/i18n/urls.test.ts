@@ -70,6 +70,22 @@ test.each([
   ['evil.example', '/'],
   ['', '/'],
   ['/a/../../evil', '/evil'],
+  ['/..//evil.example', '/evil.example'],
+  ['/.//evil.example', '/evil.example'],
+  ['/%2e//evil.example', '/evil.example'],
+  ['/a/..//evil.example', '/evil.example'],
 ])('the redirect target %j becomes %j, a path on this site', (location, expected) => {
   expect(urls.sameSitePath(location)).toBe(expected);
+});
+
+test.each([
+  ['/s/r_4K1XAkym3ry19CWCJ3CqStL3RWEPw_cYFLwjDgEa0', '/s/:token'],
+  ['/s/abc.json', '/s/:token'],
+  ['/en/newsroom/u-u-i-d/subscribe/confirm/0123abcd', '/en/newsroom/u-u-i-d/subscribe/confirm/:token'],
+  ['/fr/newsroom/u-u-i-d/data-request/confirm/0123abcd', '/fr/newsroom/u-u-i-d/data-request/confirm/:token'],
+  ['/en/newsroom/u-u-i-d/unsubscribe/0123abcd', '/en/newsroom/u-u-i-d/unsubscribe/:token'],
+  ['/category/products', '/category/products'],
+  ['/story-about-s', '/story-about-s'],
+])('%s is logged as %s', (path, expected) => {
+  expect(urls.withoutSecrets(path)).toBe(expected);
 });

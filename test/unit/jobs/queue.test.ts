@@ -3,7 +3,7 @@
 import { expect, test, vi } from 'vitest';
 import type { AppConfig } from '#src/env';
 import type { AnnouncedStory, PublishEvent } from '#src/domain/ports';
-import { isPermanentRefusal } from '#src/jobs/announce';
+import { isPermanentRefusal } from '#src/domain/errors';
 import { jobsFor } from '#src/jobs/go-live';
 import type { JobDeps } from '#src/jobs/job-deps';
 import type { Job } from '#src/jobs/messages';
@@ -41,6 +41,7 @@ function fakeDeps(options: { announced?: () => Promise<AnnouncedStory[]>; config
       cachePointers: record('publishing.cachePointers', null),
       claimWaitingEvents: record('publishing.claimWaitingEvents', []),
       releaseEvents: record('publishing.releaseEvents', undefined),
+      markHanded: record('publishing.markHanded', undefined),
       announcedStories: async (uuids) => {
         calls.push(`publishing.announcedStories(${JSON.stringify([uuids])})`);
         return options.announced ? options.announced() : [];
@@ -51,6 +52,7 @@ function fakeDeps(options: { announced?: () => Promise<AnnouncedStory[]>; config
       claimDelivery: record('alerts.claimDelivery', true),
       completeDelivery: record('alerts.completeDelivery', undefined),
       releaseDelivery: record('alerts.releaseDelivery', undefined),
+      failDelivery: record('alerts.failDelivery', undefined),
       finishAlerts: record('alerts.finishAlerts', undefined),
     },
     content: {
@@ -58,7 +60,7 @@ function fakeDeps(options: { announced?: () => Promise<AnnouncedStory[]>; config
     } as unknown as JobDeps['content'],
     mailer: { send: record('mailer.send', undefined) },
     queue: { send: record('queue.send', undefined), sendBatch: record('queue.sendBatch', undefined) },
-    outbox: { claimUnsent: record('outbox.claimUnsent', []), release: record('outbox.release', undefined), hasUnsent: record('outbox.hasUnsent', false) },
+    outbox: { claimUnsent: record('outbox.claimUnsent', []), release: record('outbox.release', undefined), markFailed: record('outbox.markFailed', undefined), hasUnsent: record('outbox.hasUnsent', false) },
     transport: null,
     revision: { read: record('revision.read', { revision: null, lastWithdrawal: null }), write: record('revision.write', undefined) },
     fetch: async (input) => {

@@ -33,6 +33,7 @@ describe('page cache policy', () => {
     ['a session cookie', request('https://news.example/story', { headers: { Cookie: 'newsroom_session=abc' } }), true],
     ['?preview', request('https://news.example/story?preview=1'), true],
     ['a secret link', request('https://news.example/s/abc'), false],
+    ['a secret link spelled with an escape', request('https://news.example/%73/abc'), false],
   ])('%s may be served from the cache: %s', (_name, req, expected) => {
     expect(canServeFromCache(req)).toBe(expected);
   });
