@@ -32,3 +32,15 @@ export function formatTimeOfDay(bcp47: string, date: Date, timeZone = 'UTC'): { 
   const zone = new Intl.DateTimeFormat(bcp47, { timeZoneName: 'short', timeZone }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
   return { time, zone };
 }
+
+/** A file size in the visitor's language, e.g. "12.4 MB" / "12,4 Mo" (decimal units, as file managers show). */
+export function formatFileSize(bcp47: string, bytes: number): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(bcp47, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+}

@@ -5,7 +5,7 @@
  */
 import en from './messages/en.json';
 import { CATALOGUE_ALIASES, CATALOGUES } from './messages/index';
-import { formatLongDate, formatTemplate, formatTimeOfDay, type MessageValues } from './format';
+import { formatFileSize, formatLongDate, formatTemplate, formatTimeOfDay, type MessageValues } from './format';
 import { languageOf, toBcp47 } from './locales';
 
 export type MessageId = keyof typeof en;
@@ -32,6 +32,11 @@ export function formatDate(locale: string, epochSeconds: number, timeZone = 'UTC
 /** A time of day and its zone in the visitor's language, e.g. "08:00" and "CET" (embargo notices). */
 export function formatTime(locale: string, epochSeconds: number, timeZone = 'UTC'): { time: string; zone: string } {
   return formatTimeOfDay(toBcp47(locale), new Date(epochSeconds * 1000), timeZone);
+}
+
+/** A file size in the visitor's language ("12.4 MB"). */
+export function formatSize(locale: string, bytes: number): string {
+  return formatFileSize(toBcp47(locale), bytes);
 }
 
 /** Machine-readable form for `<time datetime>`. */

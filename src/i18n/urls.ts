@@ -43,6 +43,10 @@ export const urls = {
   gallery(ctx: UrlContext, locale: string, uuid: string): string {
     return `${prefix(ctx, locale)}/media/album/${segment(uuid)}`;
   },
+  /** Every image of a gallery in one ZIP. */
+  galleryArchive(ctx: UrlContext, locale: string, uuid: string): string {
+    return `${prefix(ctx, locale)}/media/album/${segment(uuid)}/download`;
+  },
   search(ctx: UrlContext, locale: string, query = ''): string {
     const path = `${prefix(ctx, locale)}/search`;
     return query ? `${path}?query=${encodeURIComponent(query)}` : path;

@@ -14,6 +14,8 @@ import { isCrawler, renderHtml } from '#src/views/render';
 import { absoluteImage, buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { imageGalleryLd } from '#src/views/structured-data';
 import { parsePageParam } from './page-param';
+import { archiveResponse } from './archive';
+import { archiveBytes } from '#src/domain/archive';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -77,6 +79,7 @@ export async function loadGallery(deps: Deps, site: SiteContext, locale: string,
     }),
     gallery,
     indexHref: urls.media(ctx, locale),
+    archive: gallery.images.length > 0 ? { href: urls.galleryArchive(ctx, locale, uuid), bytes: archiveBytes(gallery.images) } : null,
   };
 }
 
@@ -88,4 +91,12 @@ export const galleries = new Hono<AppEnv>()
   .get('/media/album/:uuid', async (c) => {
     const model = await loadGallery(c.var.deps, c.var.site!, c.var.locale, c.req.param('uuid'));
     return renderHtml(<GalleryPage model={model} />, { headers: { 'Cache-Control': cacheRules.page }, waitForAll: isCrawler(c.req.header('User-Agent')) });
+  })
+  // Every image of the gallery, originals, in one ZIP.
+  .get('/media/album/:uuid/download', async (c) => {
+    const uuid = c.req.param('uuid');
+    if (!UUID.test(uuid)) throw new NotFoundError(`Gallery ${uuid}`);
+    const gallery = await c.var.deps.content.getGallery(uuid);
+    if (!gallery || gallery.images.length === 0) throw new NotFoundError(`Gallery ${uuid} archive`);
+    return archiveResponse(c, gallery.title, gallery.images);
   });

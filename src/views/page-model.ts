@@ -127,6 +127,8 @@ export interface GalleryPageModel {
   readonly layout: LayoutModel;
   readonly gallery: Gallery;
   readonly indexHref: string;
+  /** "Download all": the ZIP's address and the originals' total size; null without images. */
+  readonly archive: { readonly href: string; readonly bytes: number } | null;
 }
 
 export interface StoryPageModel {

@@ -84,3 +84,38 @@ test('a story page renders its body, cover and language switcher', async () => {
   await page.screenshot({ path: 'test-results/story.png', fullPage: true });
   await context.close();
 });
+
+test('every gallery of the demo downloads as one ZIP that unzip checks and whose files equal the originals', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { unzipSync } = await import('fflate');
+  const index = await (await fetch(`${server.origin}/media`)).text();
+  const galleries = [...new Set([...index.matchAll(/href="(\/media\/album\/[0-9a-f-]{36})"/g)].map((match) => match[1]))];
+  assert.ok(galleries.length > 0, 'the media index lists galleries');
+  const folder = mkdtempSync(join(tmpdir(), 'newsroom-zip-'));
+  try {
+    for (const gallery of galleries) {
+      const page = await (await fetch(`${server.origin}${gallery}`)).text();
+      const href = page.match(/class="gallery-download-all"><a class="button" href="([^"]+)"/)?.[1];
+      assert.ok(href, `${gallery} links its ZIP`);
+      const images = [...page.matchAll(/aria-label="Download ([^"]+)"/g)].map((match) => match[1]);
+      const response = await fetch(`${server.origin}${href}`);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('content-type'), 'application/zip');
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const file = join(folder, 'gallery.zip');
+      writeFileSync(file, bytes);
+      // Info-ZIP's own integrity test (CRCs, sizes, structure).
+      assert.match(execFileSync('unzip', ['-t', file], { encoding: 'utf8' }), /No errors detected/);
+      const entries = unzipSync(bytes);
+      assert.deepEqual(Object.keys(entries).sort(), [...images].sort(), `${gallery}: one entry per image, named after it`);
+      for (const [name, content] of Object.entries(entries)) {
+        assert.ok(Buffer.from(content).equals(readFileSync(join('content/demo/media', name))), `${name} is byte for byte the original`);
+      }
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

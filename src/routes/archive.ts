@@ -1,0 +1,37 @@
+/**
+ * "Download all": a ZIP of media originals, streamed (src/platform/archive/zip-stream.ts). The
+ * originals come from this worker's static assets in the offline demo, or from the media CDN.
+ * Only media of public content are ever archived: callers pass what a public page shows.
+ */
+import type { Context } from 'hono';
+import { archiveFilename, archiveNames } from '#src/domain/archive';
+import type { StoredFilePayload } from '#src/domain/media-payload';
+import { UploadedFile } from '#src/domain/media/index';
+import type { AppEnv } from '#src/env';
+import { cacheRules } from '#src/middleware/cache-rules';
+import { zipStream } from '#src/platform/archive/zip-stream';
+
+async function openOriginal(c: Context<AppEnv>, file: StoredFilePayload): Promise<ReadableStream<Uint8Array>> {
+  const address = UploadedFile.fromJSON(file, { cdn: c.var.deps.config.mediaRoot }).cdnUrl;
+  const response = address.startsWith('/') ? await c.env.ASSETS.fetch(new Request(new URL(address, c.req.url))) : await fetch(address);
+  if (!response.ok || !response.body) throw new Error(`Original of ${file.uuid} answered ${response.status}`);
+  return response.body;
+}
+
+export function archiveResponse(c: Context<AppEnv>, title: string, files: readonly StoredFilePayload[]): Response {
+  const names = archiveNames(files.map((file) => file.filename));
+  const { stream, done } = zipStream(
+    files.map((file, index) => ({ name: names[index]!, open: () => openOriginal(c, file) })),
+    (error) => console.error(JSON.stringify({ message: 'Archive stopped short', title, error: String(error) })),
+  );
+  c.executionCtx.waitUntil(done);
+  const filename = archiveFilename(title);
+  return new Response(stream, {
+    headers: {
+      'Content-Type': 'application/zip',
+      // An ASCII fallback name first, for clients that do not read filename*.
+      'Content-Disposition': `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      'Cache-Control': cacheRules.page,
+    },
+  });
+}
