@@ -60,6 +60,8 @@ export interface BundleStory {
   is_public: boolean;
   /** Alert subscribers when the story goes live. */
   notify: boolean;
+  /** The files the story shows (cover, body images, attachments), once each. */
+  media_files: StoredFilePayload[];
   seo_settings: Record<string, unknown>;
   tags: string[];
   body_html: string;
@@ -318,9 +320,16 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       });
       const messages = messagesFor(locale);
       const cover = imageRef(file, 'cover', front.cover);
+      // Every file the story shows, in order and once: its "Download all" archive.
+      const storyMedia = new Map<string, StoredFilePayload>();
+      const used = <T extends StoredFilePayload | null>(payload: T): T => {
+        if (payload) storyMedia.set(payload.uuid, payload);
+        return payload;
+      };
+      used(cover);
       const body = renderStoryBody(parsed.content, {
-        image: (path) => imageRef(file, 'body', path),
-        file: (path) => mediaRef(file, 'body', path)?.payload ?? null,
+        image: (path) => used(imageRef(file, 'body', path)),
+        file: (path) => used(mediaRef(file, 'body', path)?.payload ?? null),
         gallery: (key) => {
           const gallery = galleries.find((candidate) => candidate.key === key);
           if (!gallery && brokenGalleries.has(key)) return { title: key, href: '#', imagesLabel: '', thumbnails: [] };
@@ -362,6 +371,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
         is_pinned: front.pinned,
         is_public: isPubliclyVisible(state),
         notify: front.notify,
+        media_files: [...storyMedia.values()],
         seo_settings: front.seo_settings,
         tags: front.tags,
         body_html: body.html,

@@ -2,7 +2,7 @@
  * Stories and their publication rules (SPEC.md sections 3-5). A story is one translation; the
  * translations of one story share a translation group.
  */
-import type { StoredImagePayload } from './media-payload';
+import type { StoredFilePayload, StoredImagePayload } from './media-payload';
 
 export const STORY_STATUSES = ['uninitialized', 'draft', 'scheduled', 'embargo', 'published'] as const;
 export type StoryStatus = (typeof STORY_STATUSES)[number];
@@ -65,6 +65,8 @@ export interface Story extends StorySummary {
   readonly tags: readonly string[];
   readonly body_html: string;
   readonly translations: readonly StoryTranslationRef[];
+  /** The files the story shows (cover, body images, attachments): its "Download all" archive. */
+  readonly media_files: readonly StoredFilePayload[];
 }
 
 /** A story counts as published only when its status is published. */

@@ -30,6 +30,10 @@ export const urls = {
   story(slug: string): string {
     return `/${segment(slug)}`;
   },
+  /** A story's media (cover, body images, attachments) in one ZIP. */
+  storyArchive(slug: string): string {
+    return `/${segment(slug)}/download`;
+  },
   storyJson(slug: string): string {
     return `/${segment(slug)}.json`;
   },

@@ -16,6 +16,8 @@ import { newsArticleLd } from '#src/views/structured-data';
 import { categoryLinks, toStoryCard } from './story-cards';
 import { conditionalResponse } from './conditional';
 import { storyJson } from '#src/views/json';
+import { archiveBytes } from '#src/domain/archive';
+import { archiveResponse } from './archive';
 
 /** How many related stories a story page shows. */
 export const RELATED_STORIES = 3;
@@ -100,6 +102,8 @@ export function storyPageModel(deps: Deps, site: SiteContext, story: Story, plac
     categories,
     related: placement.related.map((summary) => toStoryCard(site, summary)),
     notice: placement.notice,
+    // A public archive holds public stories' media only.
+    archive: isPublicPage && story.media_files.length > 0 ? { href: urls.storyArchive(story.slug), bytes: archiveBytes(story.media_files) } : null,
   };
 }
 
@@ -116,6 +120,13 @@ export const story = new Hono<AppEnv>()
       lastModified: Math.max(model.story.updated_at, model.story.published_at),
       headers: model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' },
     });
+  })
+  // The story's media, originals, in one ZIP (public stories only).
+  .get('/:slug/download', async (c) => {
+    const page = await c.var.deps.content.getStoryPage(c.req.param('slug'), 0);
+    const found = page?.story;
+    if (!found || !isPubliclyVisible(found) || found.media_files.length === 0) throw new NotFoundError(`Story ${c.req.param('slug')} archive`);
+    return archiveResponse(c, found.title, found.media_files);
   })
   .get('/:slug', async (c) => {
     const site = c.var.site;

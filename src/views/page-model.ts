@@ -138,6 +138,8 @@ export interface StoryPageModel {
   readonly related: readonly StoryCardModel[];
   /** What a secret-link reader may do with the story; null on public pages. */
   readonly notice: StoryNoticeModel | null;
+  /** "Download all" of the story's media (public pages only); null without media. */
+  readonly archive: { readonly href: string; readonly bytes: number } | null;
 }
 
 /** The banner of a secret-link page, with its release (or planned) time in the newsroom's zone. */

@@ -98,7 +98,7 @@ test('every gallery of the demo downloads as one ZIP that unzip checks and whose
   try {
     for (const gallery of galleries) {
       const page = await (await fetch(`${server.origin}${gallery}`)).text();
-      const href = page.match(/class="gallery-download-all"><a class="button" href="([^"]+)"/)?.[1];
+      const href = page.match(/class="download-all gallery-download-all"><a class="button" href="([^"]+)"/)?.[1];
       assert.ok(href, `${gallery} links its ZIP`);
       const images = [...page.matchAll(/aria-label="Download ([^"]+)"/g)].map((match) => match[1]);
       const response = await fetch(`${server.origin}${href}`);
@@ -118,4 +118,27 @@ test('every gallery of the demo downloads as one ZIP that unzip checks and whose
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+});
+
+test('a story with images and an attachment downloads its media as one ZIP equal to the originals', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { unzipSync } = await import('fflate');
+  const slug = 'northwind-energy-annual-report-2025';
+  const page = await (await fetch(`${server.origin}/${slug}`)).text();
+  const href = page.match(/class="download-all story-download-all"><a class="button" href="([^"]+)"/)?.[1];
+  assert.equal(href, `/${slug}/download`);
+  const bytes = new Uint8Array(await (await fetch(`${server.origin}${href}`)).arrayBuffer());
+  const folder = mkdtempSync(join(tmpdir(), 'newsroom-zip-'));
+  try {
+    writeFileSync(join(folder, 'story.zip'), bytes);
+    assert.match(execFileSync('unzip', ['-t', join(folder, 'story.zip')], { encoding: 'utf8' }), /No errors detected/);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  const entries = unzipSync(bytes);
+  assert.ok('annual-report-2025.pdf' in entries && 'headquarters-amsterdam.jpg' in entries, Object.keys(entries).join(', '));
+  for (const [name, content] of Object.entries(entries)) assert.ok(Buffer.from(content).equals(readFileSync(join('content/demo/media', name))), name);
 });

@@ -63,3 +63,15 @@ test('the gallery archive answers as a ZIP download named after the gallery; an 
   expect((await SELF.fetch('https://news.test.example/media/album/00000000-0000-4000-8000-000000000000/download')).status).toBe(404);
   expect((await SELF.fetch('https://news.test.example/media/album/not-a-uuid/download')).status).toBe(404);
 });
+
+test('a public story with media links its archive; the archive of a non-public or unknown story is a 404', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  const page = await (await SELF.fetch('https://news.test.example/english-story-03')).text();
+  expect(page).toContain('href="/english-story-03/download"');
+  const response = await SELF.fetch('https://news.test.example/english-story-03/download');
+  expect([response.status, response.headers.get('Content-Type')]).toEqual([200, 'application/zip']);
+  await response.body?.cancel();
+  for (const slug of ['private-story', 'draft-story', 'embargoed-story', 'no-such-story']) {
+    expect((await SELF.fetch(`https://news.test.example/${slug}/download`)).status, slug).toBe(404);
+  }
+});

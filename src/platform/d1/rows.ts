@@ -5,7 +5,7 @@
 import type { Category, CategoryTranslation } from '#src/domain/category';
 import type { Contact } from '#src/domain/contact';
 import type { Gallery, GallerySummary, GalleryVideo } from '#src/domain/gallery';
-import type { StoredImagePayload } from '#src/domain/media-payload';
+import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
 import type { CompanyInformation, Language, Newsroom, OneTrustCookieConsent, TrackingPolicy } from '#src/domain/newsroom';
 import type { Story, StoryCategoryRef, StoryStatus, StorySummary, StoryTranslationRef, StoryVisibility } from '#src/domain/story';
 
@@ -160,6 +160,7 @@ export interface StoryRow extends StorySummaryRow {
   seo_settings: string;
   tags: string;
   body_html: string;
+  media_files: string;
 }
 
 export function toStory(row: StoryRow, translations: readonly StoryTranslationRef[]): Story {
@@ -172,6 +173,7 @@ export function toStory(row: StoryRow, translations: readonly StoryTranslationRe
     tags: json<string[]>(row.tags, []),
     body_html: row.body_html,
     translations,
+    media_files: json<StoredFilePayload[]>(row.media_files, []),
   };
 }
 

@@ -11,7 +11,7 @@ import { Boilerplate } from '../components/layout';
 import { NewsroomPage } from '../components/newsroom-page';
 import type { GalleryIndexModel, GalleryPageModel, LayoutModel } from '../page-model';
 import type { ReactNode } from 'react';
-import { formatSize } from '#src/i18n/translate';
+import { ArchiveLink } from '../components/archive-link';
 
 function Page({ layout, children }: { layout: LayoutModel; children: ReactNode }) {
   return (
@@ -83,18 +83,6 @@ export function GalleryPage({ model }: { model: GalleryPageModel }) {
   );
 }
 
-/** "Download all (ZIP · 12.4 MB)": the originals in one archive. */
-function ArchiveLink({ href, bytes }: { href: string; bytes: number }) {
-  const { t, locale } = useTranslator();
-  return (
-    <p className="gallery-download-all">
-      <a className="button" href={href} download rel="nofollow">
-        {t('media.download_all')} <span className="archive-size">{`(${t('media.archive_size', { size: formatSize(locale, bytes) })})`}</span>
-      </a>
-    </p>
-  );
-}
-
 function GalleryContent({ model }: { model: GalleryPageModel }) {
   const { t } = useTranslator();
   const { gallery, layout } = model;
@@ -106,7 +94,7 @@ function GalleryContent({ model }: { model: GalleryPageModel }) {
       <h1 id="gallery-title">{gallery.title}</h1>
       {gallery.description ? <p className="gallery-description">{gallery.description}</p> : null}
       <MediaCounts gallery={gallery} />
-      {model.archive ? <ArchiveLink href={model.archive.href} bytes={model.archive.bytes} /> : null}
+      {model.archive ? <ArchiveLink href={model.archive.href} bytes={model.archive.bytes} className="gallery-download-all" /> : null}
       <ul className="gallery-images">
         {gallery.images.map((image) => {
           const model = UploadedImage.fromJSON(image, { cdn: layout.mediaRoot });

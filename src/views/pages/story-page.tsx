@@ -3,6 +3,7 @@ import { isoDate } from '#src/i18n/translate';
 import { resolveBodyMedia } from '../image-attributes';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from '../components/image';
+import { ArchiveLink } from '../components/archive-link';
 import { Boilerplate } from '../components/layout';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
@@ -105,6 +106,7 @@ function StoryArticle({ model }: { model: StoryPageModel }) {
       ) : null}
       {story.summary ? <p className="story-summary">{story.summary}</p> : null}
       <div className="story-body" dangerouslySetInnerHTML={{ __html: resolveBodyMedia(story.body_html, layout.mediaRoot) }} />
+      {model.archive ? <ArchiveLink href={model.archive.href} bytes={model.archive.bytes} className="story-download-all" /> : null}
       {story.tags.length > 0 ? (
         <ul className="story-tags">
           {story.tags.map((tag) => (

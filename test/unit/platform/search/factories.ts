@@ -30,6 +30,7 @@ export function bundleStory(overrides: Partial<BundleStory> = {}): BundleStory {
     is_pinned: false,
     is_public: true,
     notify: true,
+    media_files: [],
     seo_settings: {},
     tags: [],
     body_html: '',
