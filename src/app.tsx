@@ -28,7 +28,8 @@ import { category } from './routes/category';
 import { feeds } from './routes/feeds';
 import { galleries } from './routes/galleries';
 import { home } from './routes/home';
-import { buildLayout, pageTitle, siteIcons, STYLESHEET, urlContextOf } from './routes/layout-model';
+import { absoluteImage, buildLayout, pageTitle, siteIcons, STYLESHEET, urlContextOf } from './routes/layout-model';
+import { toVCard } from '#src/domain/vcard';
 import { media } from './routes/media';
 import { privacy } from './routes/privacy';
 import { search } from './routes/search';
@@ -68,6 +69,20 @@ export function createApp(): Hono<AppEnv> {
   app.route('/s', sharedStory);
 
   app.route('/', seo);
+
+  // A press contact as a vCard (RFC 6350), for the visitor's address book.
+  app.get('/contacts/:file{[a-z0-9][a-z0-9_-]*\\.vcf}', (c) => {
+    const key = c.req.param('file').slice(0, -'.vcf'.length);
+    const contact = c.var.site?.contacts.find((candidate) => candidate.key === key);
+    if (!c.var.site || !contact) throw new NotFoundError(`Contact ${key}`);
+    const locale = contact.locales[0] ?? defaultLanguage(c.var.site.languages).code;
+    const photo = absoluteImage(contact.avatar, c.var.deps.config.mediaRoot, c.var.site.newsroom.url, 400);
+    return c.body(toVCard(contact, { photoUrl: photo?.url ?? null, locale }), 200, {
+      'Content-Type': 'text/vcard; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${key}.vcf"`,
+      'Cache-Control': cacheRules.page,
+    });
+  });
 
   // Browsers and crawlers ask for /favicon.ico whatever the page says: point them at the icon
   // (served by this worker), or pass the CDN's icon through (a redirect never leaves the site).

@@ -342,7 +342,11 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
           };
         },
         // With contacts.yaml itself broken, a reference cannot be judged: it is not reported again.
-        contact: (key) => contacts.find((contact) => contact.key === key) ?? (contactsChecked ? null : { name: key, description: '', email: null, phone: null }),
+        contact: (key) => {
+          const found = contacts.find((contact) => contact.key === key);
+          if (found) return { ...found, vcard: { href: urls.contactCard(key), label: formatMessage(locale, messages, 'contacts.vcard', { name: found.name }) } };
+          return contactsChecked ? null : { name: key, description: '', email: null, phone: null };
+        },
         ...options.addressing,
         label: {
           download: (name) => formatMessage(locale, messages, 'story.attachment_download', { name }),

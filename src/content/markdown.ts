@@ -48,7 +48,8 @@ export interface BodyContext {
   /** The file at a media path; null when it cannot be used, after reporting why. */
   file(path: string): StoredFilePayload | null;
   gallery(key: string): { title: string; href: string; imagesLabel: string; thumbnails: StoredImagePayload[] } | null;
-  contact(key: string): { name: string; description: string; email: string | null; phone: string | null } | null;
+  /** A press contact, with the link to its vCard when it has one. */
+  contact(key: string): { name: string; description: string; email: string | null; phone: string | null; vcard?: { href: string; label: string } } | null;
   imageAttributes(image: StoredImagePayload, layoutWidth: number, sizes: string): ImageAttributes;
   originalUrl(image: StoredImagePayload): string;
   downloadUrl(file: StoredFilePayload): string;
@@ -246,6 +247,7 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
       if (contact.description) lines.push(el('br', {}), txt(contact.description));
       if (contact.email) lines.push(el('br', {}), el('a', { href: `mailto:${contact.email}` }, [txt(contact.email)]));
       if (contact.phone) lines.push(el('br', {}), el('a', { href: telHref(contact.phone) }, [txt(displayPhone(contact.phone))]));
+      if (contact.vcard) lines.push(el('br', {}), el('a', { href: contact.vcard.href, download: '' }, [txt(contact.vcard.label)]));
       return el('div', { className: ['story-contact'] }, [el('p', {}, lines)]);
     }
     case 'button': {

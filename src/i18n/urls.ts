@@ -60,6 +60,10 @@ export const urls = {
     const base = categorySlug ? `${prefix(ctx, locale)}/category/${segment(categorySlug)}/feed` : `${prefix(ctx, locale)}/feed`;
     return format === 'rss' ? base : `${base}/${format}`;
   },
+  /** A press contact's vCard. */
+  contactCard(key: string): string {
+    return `/contacts/${segment(key)}.vcf`;
+  },
   sitemapIndex(): string {
     return '/sitemap.xml';
   },

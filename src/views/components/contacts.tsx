@@ -1,5 +1,6 @@
 /** "Contact us": the press contacts of the page's language. */
 import type { Contact } from '#src/domain/contact';
+import { urls } from '#src/i18n/urls';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from './image';
 import { displayPhone, telHref } from '../phone';
@@ -55,6 +56,11 @@ export function Contacts(props: { contacts: readonly Contact[]; mediaRoot: strin
                   </>
                 ) : null}
               </dl>
+              <p className="contact-vcard">
+                <a href={urls.contactCard(contact.key)} download>
+                  {t('contacts.vcard', { name: contact.name })}
+                </a>
+              </p>
             </div>
           </li>
         ))}
