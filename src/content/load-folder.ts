@@ -14,7 +14,8 @@ import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-pa
 import { releaseState } from '#src/domain/publishing';
 import { isPubliclyVisible, toEpochSeconds, type StorySection } from '#src/domain/story';
 import { looksLikeLocale } from '#src/i18n/locales';
-import { formatMessage, messagesFor } from '#src/i18n/translate';
+import { formatMessage, formatSize, messagesFor } from '#src/i18n/translate';
+import { FORMAT_LABELS } from '#src/domain/attachment';
 import { urls } from '#src/i18n/urls';
 import { renderPlainMarkdown, renderStoryBody, type GifVideoAttributes, type ImageAttributes } from './markdown';
 import { isImagePayload, readMediaFile, uuidFromHash, type MediaFile } from './media-files';
@@ -350,6 +351,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
         ...options.addressing,
         label: {
           download: (name) => formatMessage(locale, messages, 'story.attachment_download', { name }),
+          attachmentMeta: (kind, bytes) => `${FORMAT_LABELS[kind] ?? formatMessage(locale, messages, `attachment.kind.${kind as 'image' | 'video' | 'audio' | 'other'}`)} · ${formatSize(locale, bytes)}`,
           watchVideo: (title) => formatMessage(locale, messages, 'story.watch_video', { title }),
           viewGallery: (title) => formatMessage(locale, messages, 'story.gallery_link', { title }),
         },

@@ -23,6 +23,7 @@ import { visit } from 'unist-util-visit';
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
 import type { StorySection } from '#src/domain/story';
 import { displayPhone, telHref } from '#src/views/phone';
+import { attachmentKind, type AttachmentKind } from '#src/domain/attachment';
 
 /** Responsive image attributes for one layout width. */
 export interface ImageAttributes {
@@ -56,6 +57,8 @@ export interface BodyContext {
   gifVideo(image: StoredImagePayload): GifVideoAttributes;
   label: {
     download(name: string): string;
+    /** "PDF · 1.2 MB": the attachment's type and size, in the story's language. */
+    attachmentMeta(kind: AttachmentKind, bytes: number): string;
     watchVideo(title: string): string;
     viewGallery(title: string): string;
   };
@@ -90,7 +93,7 @@ const SANITIZE_SCHEMA: SanitizeSchema = {
     h3: ['id'],
     h4: ['id'],
     img: ['src', 'alt', 'title', 'width', 'height', 'srcSet', 'sizes', 'loading', 'decoding'],
-    a: ['href', 'title', 'rel', 'download', 'dataLightbox'],
+    a: ['id', 'href', 'title', 'rel', 'download', 'dataLightbox'],
     video: ['autoPlay', 'muted', 'loop', 'playsInline', 'poster', 'width', 'height', 'ariaLabel'],
     source: ['src', 'type'],
     th: [...(defaultSchema.attributes?.th ?? []), ['scope', 'col', 'row']],
@@ -235,9 +238,14 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
       const file = context.file(attr('src'));
       if (!file) return null;
       const name = attr('name') || file.filename;
-      return el('p', { className: ['story-attachment'] }, [
-        el('a', { href: context.downloadUrl(file), download: '' }, [txt(context.label.download(name))]),
-        el('span', { className: ['story-attachment-size'] }, [txt(` (${formatBytes(file.size)})`)]),
+      const kind = attachmentKind(file.mime_type);
+      // A card: the icon comes from the kind's class; the id lets `#attachment-{uuid}` (a
+      // campaign link) start the download on load (SPEC section 2, clicked at once).
+      return el('p', { className: ['attachment-card', `attachment-${kind}`] }, [
+        el('a', { id: `attachment-${file.uuid}`, href: context.downloadUrl(file), download: '', rel: ['nofollow'], className: ['attachment-link'] }, [
+          el('span', { className: ['attachment-name'] }, [txt(context.label.download(name))]),
+          el('span', { className: ['attachment-meta'] }, [txt(context.label.attachmentMeta(kind, file.size))]),
+        ]),
       ]);
     }
     case 'contact': {
@@ -266,11 +274,6 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
   }
 }
 
-function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${Math.round(size / 1024)} KB`;
-  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** GFM table alignment arrives as the obsolete `align` attribute: carried as a class instead. */
 function alignmentToClasses(tree: HastRoot): void {

@@ -142,3 +142,18 @@ test('a story with images and an attachment downloads its media as one ZIP equal
   assert.ok('annual-report-2025.pdf' in entries && 'headquarters-amsterdam.jpg' in entries, Object.keys(entries).join(', '));
   for (const [name, content] of Object.entries(entries)) assert.ok(Buffer.from(content).equals(readFileSync(join('content/demo/media', name))), name);
 });
+
+test('an attachment is a card with its type and size, and #attachment-{uuid} starts its download on load', async () => {
+  const html = await (await fetch(`${server.origin}/northwind-energy-annual-report-2025`)).text();
+  const card = html.match(/<p class="attachment-card attachment-pdf"><a id="(attachment-[0-9a-f-]{36})"[^>]*download[^>]*>.*?<span class="attachment-meta">(PDF · [\d.]+\s(kB|MB))<\/span>/);
+  assert.ok(card, 'the annual report is a PDF card with its size');
+  const context = await browser.newContext({ acceptDownloads: true });
+  try {
+    const page = await context.newPage();
+    const download = page.waitForEvent('download', { timeout: 10_000 });
+    await page.goto(`${server.origin}/northwind-energy-annual-report-2025#${card[1]}`);
+    assert.equal((await download).suggestedFilename(), 'annual-report-2025.pdf');
+  } finally {
+    await context.close();
+  }
+});

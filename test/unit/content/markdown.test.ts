@@ -13,7 +13,7 @@ function context(problems: string[] = []): BodyContext {
     originalUrl: () => '/m/u-1/a.jpg',
     downloadUrl: () => '/m/u-2/-/inline/no/r.pdf',
     gifVideo: () => ({ poster: '/m/g/-/format/jpeg/a.gif', sources: [{ src: '/m/g/gif2video/-/format/webm/a.gif', type: 'video/webm' }, { src: '/m/g/gif2video/-/format/mp4/a.gif', type: 'video/mp4' }], width: 480, height: 270 }),
-    label: { download: (name) => `Download ${name}`, watchVideo: (title) => `Watch ${title}`, viewGallery: (title) => `Gallery ${title}` },
+    label: { download: (name) => `Download ${name}`, attachmentMeta: (kind, bytes) => `${kind} · ${bytes} bytes`, watchVideo: (title) => `Watch ${title}`, viewGallery: (title) => `Gallery ${title}` },
     problem: (field, message) => problems.push(`${field}: ${message}`),
   };
 }
@@ -54,7 +54,7 @@ test.each([
   ['::gallery{key="g"}', ['href="/media/album/g"', 'Gallery G', '1 image']],
   ['::video{url="https://youtube.com/watch?v=1" title="T"}', ['class="story-video"', 'Watch T', 'rel="noopener noreferrer"']],
   ['::embed{url="https://example.org/x" title="X"}', ['class="story-embed"', 'href="https://example.org/x"']],
-  ['::attachment{src="r.pdf" name="Report"}', ['href="/m/u-2/-/inline/no/r.pdf"', 'Download Report', '(2 KB)']],
+  ['::attachment{src="r.pdf" name="Report"}', ['<p class="attachment-card attachment-pdf">', 'id="attachment-u-2"', 'href="/m/u-2/-/inline/no/r.pdf" download rel="nofollow"', 'Download Report', 'pdf · 2048 bytes']],
   ['::contact{key="anna"}', ['class="story-contact"', 'mailto:anna@x.example', 'tel:+3120123']],
   ['::button{href="https://example.org" label="Go"}', ['class="button"', '>Go</a>']],
   [':::callout{type="warning"}\nBe **careful**.\n:::', ['story-callout story-callout-warning', '<strong>careful</strong>']],
