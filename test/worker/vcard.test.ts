@@ -30,3 +30,9 @@ test('the homepage and a story link the contact’s vCard, which parses as vCard
 test.each(['/contacts/nobody.vcf', '/contacts/JANE.vcf', '/contacts/jane.txt'])('%s is a 404', async (path) => {
   expect((await SELF.fetch(`${ORIGIN}${path}`)).status).toBe(404);
 });
+
+test('contact cards let an e-mail address wrap only at @ and dots, and lay out in as many columns as contacts (up to 3)', async () => {
+  const html = await (await SELF.fetch(`${ORIGIN}/`)).text();
+  expect(html).toContain('<a href="mailto:jane@acme.example">jane<wbr/>@acme<wbr/>.example</a>');
+  expect(html).toMatch(/<ul class="contacts-list contacts-list-1">/);
+});

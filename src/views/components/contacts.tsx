@@ -1,9 +1,28 @@
 /** "Contact us": the press contacts of the page's language. */
+import { Fragment } from 'react';
 import type { Contact } from '#src/domain/contact';
 import { urls } from '#src/i18n/urls';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from './image';
 import { displayPhone, telHref } from '../phone';
+
+/**
+ * An e-mail address that may wrap only at its natural joints (before `@` and each `.`), never in
+ * the middle of a word: `<wbr>` marks those places.
+ */
+function BreakableAddress({ address }: { address: string }) {
+  const parts = address.split(/(?=[@.])/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 export function Contacts(props: { contacts: readonly Contact[]; mediaRoot: string }) {
   const { t } = useTranslator();
@@ -11,7 +30,7 @@ export function Contacts(props: { contacts: readonly Contact[]; mediaRoot: strin
   return (
     <section className="contacts container" aria-labelledby="contacts-title">
       <h2 id="contacts-title">{t('contacts.title')}</h2>
-      <ul className="contacts-list">
+      <ul className={`contacts-list contacts-list-${Math.min(props.contacts.length, 3)}`}>
         {props.contacts.map((contact) => (
           <li key={contact.key} className="contact-card" id={`contact-${contact.key}`}>
             {contact.avatar ? (
@@ -27,7 +46,9 @@ export function Contacts(props: { contacts: readonly Contact[]; mediaRoot: strin
                   <>
                     <dt>{t('contacts.email')}</dt>
                     <dd>
-                      <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                      <a href={`mailto:${contact.email}`}>
+                        <BreakableAddress address={contact.email} />
+                      </a>
                     </dd>
                   </>
                 ) : null}
