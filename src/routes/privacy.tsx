@@ -265,22 +265,46 @@ const dataRequestPost = (c: Context<AppEnv>) =>
     },
   );
 
+/**
+ * A mailed confirmation link: opening it (GET) shows a page with one button if the token still
+ * works; only the button's POST confirms (mail scanners open links, they do not press buttons).
+ */
+function confirmationLink(
+  find: (deps: Deps, token: string) => Promise<unknown>,
+  confirm: (deps: Deps, token: string) => Promise<boolean>,
+  views: { ask: PrivacyView; done: PrivacyView },
+) {
+  const open = async (c: Context<AppEnv>) => {
+    const { site, locale } = portalSite(c);
+    const found = await find(c.var.deps, c.req.param('token') ?? '');
+    return found ? page(c, site, locale, views.ask) : page(c, site, locale, { kind: 'invalid' }, 404);
+  };
+  const press = async (c: Context<AppEnv>) => {
+    const { site, locale } = portalSite(c);
+    const confirmed = await confirm(c.var.deps, c.req.param('token') ?? '');
+    return confirmed ? page(c, site, locale, views.done) : page(c, site, locale, { kind: 'invalid' }, 404);
+  };
+  return { open, press };
+}
+
+const subscriptionLink = confirmationLink(
+  (deps, token) => deps.subscriptions.findPendingSubscription(token, now()),
+  (deps, token) => deps.subscriptions.confirm(token, now()),
+  { ask: { kind: 'confirm-subscription' }, done: { kind: 'confirmed' } },
+);
+const dataRequestLink = confirmationLink(
+  (deps, token) => deps.subscriptions.findPendingDataRequest(token, now()),
+  (deps, token) => deps.subscriptions.confirmDataRequest(token, now()),
+  { ask: { kind: 'confirm-data-request' }, done: { kind: 'received' } },
+);
+
 export const privacy = new Hono<AppEnv>()
   .get('/', subscribeForm)
   .get('/subscribe', subscribeForm)
   .post('/', subscribePost)
   .post('/subscribe', subscribePost)
-  // The mailed link opens a page; only its button (a POST) confirms.
-  .get('/subscribe/confirm/:token', async (c) => {
-    const { site, locale } = portalSite(c);
-    const pending = await c.var.deps.subscriptions.findPendingSubscription(c.req.param('token'), now());
-    return pending ? page(c, site, locale, { kind: 'confirm-subscription' }) : page(c, site, locale, { kind: 'invalid' }, 404);
-  })
-  .post('/subscribe/confirm/:token', async (c) => {
-    const { site, locale } = portalSite(c);
-    const confirmed = await c.var.deps.subscriptions.confirm(c.req.param('token'), now());
-    return page(c, site, locale, { kind: confirmed ? 'confirmed' : 'invalid' }, confirmed ? 200 : 404);
-  })
+  .get('/subscribe/confirm/:token', subscriptionLink.open)
+  .post('/subscribe/confirm/:token', subscriptionLink.press)
   .get('/unsubscribe/:token', async (c) => {
     const { site, locale } = portalSite(c);
     if (c.req.query('status') === 'done') return page(c, site, locale, { kind: 'unsubscribed' });
@@ -307,16 +331,8 @@ export const privacy = new Hono<AppEnv>()
     return page(c, site, locale, { kind: 'data-request', email: '', error: null, requestKind: 'access', message: '' });
   })
   .post('/data-request', dataRequestPost)
-  .get('/data-request/confirm/:token', async (c) => {
-    const { site, locale } = portalSite(c);
-    const pending = await c.var.deps.subscriptions.findPendingDataRequest(c.req.param('token'), now());
-    return pending ? page(c, site, locale, { kind: 'confirm-data-request' }) : page(c, site, locale, { kind: 'invalid' }, 404);
-  })
-  .post('/data-request/confirm/:token', async (c) => {
-    const { site, locale } = portalSite(c);
-    const confirmed = await c.var.deps.subscriptions.confirmDataRequest(c.req.param('token'), now());
-    return page(c, site, locale, { kind: confirmed ? 'received' : 'invalid' }, confirmed ? 200 : 404);
-  })
+  .get('/data-request/confirm/:token', dataRequestLink.open)
+  .post('/data-request/confirm/:token', dataRequestLink.press)
   // Any other action of the portal does not exist (answered here, not by the locale redirect).
   .all('*', () => {
     throw new NotFoundError('Privacy portal action');

@@ -26,9 +26,6 @@ import { redirect } from './redirect';
 import { storyPageModel } from './story';
 import { PRIVATE_PAGE_HEADERS, quietSite } from './private-page';
 
-/** Headers of every secret-link answer: the token stays with the reader. */
-export const SHARED_STORY_HEADERS = PRIVATE_PAGE_HEADERS;
-
 /** The story behind a token, as a page model; a 301 once it is public, a 404 when unknown. */
 export async function loadSharedStory(deps: Deps, site: SiteContext, token: string, publicPath: (slug: string) => string): Promise<StoryPageModel> {
   if (!isWellFormedLinkToken(token)) throw new NotFoundError('Secret link');
@@ -65,7 +62,7 @@ async function answer(c: Context<AppEnv>, handler: () => Promise<Response>): Pro
     return await handler();
   } catch (error) {
     if (!(error instanceof MovedError)) throw error;
-    return redirect(c, error.location, 301, SHARED_STORY_HEADERS);
+    return redirect(c, error.location, 301, PRIVATE_PAGE_HEADERS);
   }
 }
 
@@ -75,7 +72,7 @@ export const sharedStory = new Hono<AppEnv>()
       const site = quietSite(c);
       const model = await loadSharedStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length), urls.storyJson);
       c.set('locale', model.story.locale);
-      return c.json(storyJson(model, site.newsroom.url), 200, SHARED_STORY_HEADERS);
+      return c.json(storyJson(model, site.newsroom.url), 200, PRIVATE_PAGE_HEADERS);
     }),
   )
   .get('/:token', (c) =>
@@ -83,6 +80,6 @@ export const sharedStory = new Hono<AppEnv>()
       const site = quietSite(c);
       const model = await loadSharedStory(c.var.deps, site, c.req.param('token'), urls.story);
       c.set('locale', model.story.locale);
-      return renderHtml(<StoryPage model={model} />, { headers: SHARED_STORY_HEADERS, waitForAll: true });
+      return renderHtml(<StoryPage model={model} />, { headers: PRIVATE_PAGE_HEADERS, waitForAll: true });
     }),
   );
