@@ -16,6 +16,7 @@ import { isPubliclyVisible, toEpochSeconds, type StorySection } from '#src/domai
 import { looksLikeLocale } from '#src/i18n/locales';
 import { formatMessage, formatSize, messagesFor } from '#src/i18n/translate';
 import { FORMAT_LABELS } from '#src/domain/attachment';
+import { resolveRights, withRights } from '#src/domain/image-rights';
 import { urls } from '#src/i18n/urls';
 import { renderPlainMarkdown, renderStoryBody, type GifVideoAttributes, type ImageAttributes } from './markdown';
 import { isImagePayload, readMediaFile, uuidFromHash, type MediaFile } from './media-files';
@@ -63,6 +64,8 @@ export interface BundleStory {
   notify: boolean;
   /** The files the story shows (cover, body images, attachments), once each. */
   media_files: StoredFilePayload[];
+  /** Its own press contacts, as contacts.yaml keys. */
+  contact_keys: string[];
   seo_settings: Record<string, unknown>;
   tags: string[];
   body_html: string;
@@ -189,6 +192,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
   const languageCodes = newsroomFile.languages.map((language) => language.code);
   const defaultLocale = (newsroomFile.languages.find((language) => language.is_default) ?? newsroomFile.languages[0])!.code;
   const urlContext = { defaultLocale };
+  const imageDefaults = { credit: newsroomFile.image_credit, licence: newsroomFile.image_licence };
   const knownLocale = (file: string, field: string, code: string) => {
     if (!languageCodes.includes(code)) problems.push({ file, field, message: `language "${code}" is not listed in newsroom.yaml` });
   };
@@ -275,7 +279,8 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
     const images = gallery.images
       .map((image, index) => {
         const payload = imageRef(file, `images.${index}.file`, image.file);
-        return payload && image.caption ? { ...payload, 'prezly:data': { caption: image.caption } } : payload;
+        if (!payload) return null;
+        return withRights(image.caption ? { ...payload, 'prezly:data': { caption: image.caption } } : payload, image, imageDefaults);
       })
       .filter((image): image is StoredImagePayload => image !== null);
     galleries.push({
@@ -319,6 +324,9 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       front.categories.forEach((key, index) => {
         if (categoriesChecked && !categoryKeys.has(key)) problems.push({ file, field: `categories.${index}`, message: `category "${key}" not found in categories.yaml` });
       });
+      front.contacts.forEach((key, index) => {
+        if (contactsChecked && !contacts.some((contact) => contact.key === key)) problems.push({ file, field: `contacts.${index}`, message: `contact "${key}" not found in contacts.yaml` });
+      });
       const messages = messagesFor(locale);
       const cover = imageRef(file, 'cover', front.cover);
       // Every file the story shows, in order and once: its "Download all" archive.
@@ -353,8 +361,11 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
           download: (name) => formatMessage(locale, messages, 'story.attachment_download', { name }),
           attachmentMeta: (kind, bytes) => `${FORMAT_LABELS[kind] ?? formatMessage(locale, messages, `attachment.kind.${kind as 'image' | 'video' | 'audio' | 'other'}`)} · ${formatSize(locale, bytes)}`,
           watchVideo: (title) => formatMessage(locale, messages, 'story.watch_video', { title }),
+          videoNotice: (host) => formatMessage(locale, messages, 'video.notice', { host }),
+          credit: (credit) => formatMessage(locale, messages, 'media.credit', { credit }),
           viewGallery: (title) => formatMessage(locale, messages, 'story.gallery_link', { title }),
         },
+        rights: (own) => resolveRights(own, imageDefaults),
         problem: (field, message) => problems.push({ file, field, message }),
       });
       const publishedAt = toEpochSeconds(front.published_at);
@@ -373,11 +384,12 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
         updated_at: front.updated_at ? toEpochSeconds(front.updated_at) : publishedAt,
         author_name: front.author?.display_name ?? null,
         author_email: front.author?.email ?? null,
-        cover: cover && front.cover_caption ? { ...cover, 'prezly:data': { caption: front.cover_caption } } : cover,
+        cover: cover && withRights(front.cover_caption ? { ...cover, 'prezly:data': { caption: front.cover_caption } } : cover, { credit: front.cover_credit, licence: front.cover_licence }, imageDefaults),
         is_pinned: front.pinned,
         is_public: isPubliclyVisible(state),
         notify: front.notify,
         media_files: [...storyMedia.values()],
+        contact_keys: [...new Set(front.contacts)],
         seo_settings: front.seo_settings,
         tags: front.tags,
         body_html: body.html,

@@ -24,6 +24,8 @@ import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-pa
 import type { StorySection } from '#src/domain/story';
 import { displayPhone, telHref } from '#src/views/phone';
 import { attachmentKind, type AttachmentKind } from '#src/domain/attachment';
+import { displayHost, VIDEO_PROVIDERS, videoEmbedOf } from '#src/domain/video-embed';
+import type { ImageRights, RightsInput } from '#src/domain/image-rights';
 
 /** Responsive image attributes for one layout width. */
 export interface ImageAttributes {
@@ -60,8 +62,14 @@ export interface BodyContext {
     /** "PDF · 1.2 MB": the attachment's type and size, in the story's language. */
     attachmentMeta(kind: AttachmentKind, bytes: number): string;
     watchVideo(title: string): string;
+    /** The sentence under a player naming the host that pressing play loads it from. */
+    videoNotice(host: string): string;
+    /** "Photo: {credit}". */
+    credit(credit: string): string;
     viewGallery(title: string): string;
   };
+  /** An image's credit and licence from its directive's attributes, with the newsroom's defaults. */
+  rights(own: RightsInput): ImageRights;
   /** Records a problem with the directive (e.g. an unknown media file); the import then fails. */
   problem(field: string, message: string): void;
 }
@@ -88,7 +96,7 @@ const SANITIZE_SCHEMA: SanitizeSchema = {
     ...defaultSchema.attributes,
     '*': [...(defaultSchema.attributes?.['*'] ?? []).filter((name) => name !== 'id'), 'className'],
     div: ['role'],
-    figure: ['id'],
+    figure: ['id', 'dataPlayer', 'dataVideoId'],
     h2: ['id'],
     h3: ['id'],
     h4: ['id'],
@@ -180,6 +188,22 @@ function txt(value: string): ElementContent {
   return { type: 'text', value };
 }
 
+/** "Photo: Anna de Vries · CC BY 4.0", the licence linked to its deed when it has a known one. */
+function creditLine(rights: ImageRights, context: BodyContext): Element | null {
+  if (!rights.credit && !rights.licence) return null;
+  const parts: ElementContent[] = rights.credit ? [txt(context.label.credit(rights.credit))] : [];
+  if (rights.licence) {
+    if (parts.length > 0) parts.push(txt(' · '));
+    parts.push(rights.licenceUrl ? el('a', { href: rights.licenceUrl, rel: ['license'] }, [txt(rights.licence)]) : txt(rights.licence));
+  }
+  return el('span', { className: ['image-credit'] }, parts);
+}
+
+/** A lazily loaded responsive image. */
+function imageElement(a: ImageAttributes, alt: string): Element {
+  return el('img', { src: a.src, srcSet: a.srcSet, sizes: a.sizes, width: a.width, height: a.height, alt, loading: 'lazy', decoding: 'async' });
+}
+
 function expandDirective(directive: ContainerDirective | LeafDirective, attr: (name: string) => string, context: BodyContext): Element | null {
   const where = `body: ::${directive.name}`;
   switch (directive.name) {
@@ -201,21 +225,18 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
           ...(caption ? [el('figcaption', {}, [txt(caption)])] : []),
         ]);
       }
-      const a = context.imageAttributes(image, BODY_IMAGE_WIDTH, BODY_IMAGE_SIZES);
-      const img = el('img', { src: a.src, srcSet: a.srcSet, sizes: a.sizes, width: a.width, height: a.height, alt: attr('alt') || caption, loading: 'lazy', decoding: 'async' });
+      const img = imageElement(context.imageAttributes(image, BODY_IMAGE_WIDTH, BODY_IMAGE_SIZES), attr('alt') || caption);
+      const credit = creditLine(context.rights({ credit: attr('credit'), licence: attr('licence') }), context);
       // `image-{uuid}` lets a URL hash (#image-…) open this image (SPEC.md section 2).
       return el('figure', { className: ['story-image'], id: `image-${image.uuid}` }, [
         el('a', { href: context.originalUrl(image), dataLightbox: 'image' }, [img]),
-        ...(caption ? [el('figcaption', {}, [txt(caption)])] : []),
+        ...(caption || credit ? [el('figcaption', {}, [...(caption ? [txt(caption)] : []), ...(caption && credit ? [txt(' ')] : []), ...(credit ? [credit] : [])])] : []),
       ]);
     }
     case 'gallery': {
       const gallery = context.gallery(attr('key'));
       if (!gallery) return context.problem(where, `gallery "${attr('key')}" not found in galleries/`), null;
-      const thumbs = gallery.thumbnails.slice(0, 4).map((image) => {
-        const a = context.imageAttributes(image, 200, '200px');
-        return el('img', { src: a.src, srcSet: a.srcSet, sizes: a.sizes, width: a.width, height: a.height, alt: '', loading: 'lazy', decoding: 'async' });
-      });
+      const thumbs = gallery.thumbnails.slice(0, 4).map((image) => imageElement(context.imageAttributes(image, 200, '200px'), ''));
       return el('div', { className: ['story-gallery'] }, [
         el('a', { href: gallery.href }, [
           el('span', { className: ['story-gallery-thumbs'] }, thumbs),
@@ -230,8 +251,27 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
       const url = attr('url');
       if (!/^https?:\/\//.test(url)) return context.problem(where, `url must be an http(s) URL, got "${url}"`), null;
       const title = attr('title') || url;
-      return el('figure', { className: [`story-${directive.name}`] }, [
-        el('a', { href: url, rel: ['noopener', 'noreferrer'] }, [txt(directive.name === 'video' ? context.label.watchVideo(title) : title)]),
+      const thumbnail = attr('thumbnail') ? context.image(attr('thumbnail')) : null;
+      const poster = thumbnail ? [imageElement(context.imageAttributes(thumbnail, BODY_IMAGE_WIDTH, BODY_IMAGE_SIZES), '')] : [];
+      const video = videoEmbedOf(url);
+      if (video) {
+        // A poster and a link to the video; the page's script turns a press into the player.
+        return el('figure', { className: ['video-player', `story-${directive.name}`], dataPlayer: video.provider, dataVideoId: video.id }, [
+          el('a', { href: url, rel: ['noopener', 'noreferrer'], className: ['video-poster'] }, [
+            ...poster,
+            el('span', { className: ['video-play-icon'] }),
+            el('span', { className: ['video-title'] }, [txt(context.label.watchVideo(title))]),
+          ]),
+          el('figcaption', { className: ['video-notice'] }, [txt(context.label.videoNotice(VIDEO_PROVIDERS[video.provider].name))]),
+        ]);
+      }
+      // Anything else is a link card: what it is, and where it leads.
+      return el('figure', { className: ['link-card', `story-${directive.name}`] }, [
+        el('a', { href: url, rel: ['noopener', 'noreferrer'] }, [
+          ...poster,
+          el('span', { className: ['link-card-title'] }, [txt(directive.name === 'video' ? context.label.watchVideo(title) : title)]),
+          el('span', { className: ['link-card-host'] }, [txt(displayHost(url))]),
+        ]),
       ]);
     }
     case 'attachment': {

@@ -41,6 +41,9 @@ export const NewsroomFileSchema = z.strictObject({
     .default('UTC'),
   /** false: no story alerts subscribers when it goes live. */
   notify_subscribers: z.boolean().default(true),
+  /** The credit and licence of every image that names none of its own. */
+  image_credit: optionalText,
+  image_licence: optionalText,
   theme_color: z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour such as #0b5c4b').nullish(),
   onetrust_cookie_consent: z
     .strictObject({ is_enabled: z.boolean(), category: z.string().default(''), script: z.string().default('') })
@@ -102,7 +105,7 @@ export const GalleryFileSchema = z.strictObject({
   title: z.string().min(1),
   description: z.string().default(''),
   published_at: isoDate,
-  images: z.array(z.strictObject({ file: mediaFile, caption: z.string().default('') })).default([]),
+  images: z.array(z.strictObject({ file: mediaFile, caption: z.string().default(''), credit: optionalText, licence: optionalText })).default([]),
   videos: z.array(z.strictObject({ url, title: z.string().min(1), thumbnail: mediaFile.nullish() })).default([]),
 });
 
@@ -121,9 +124,13 @@ export const StoryFrontMatterSchema = z.strictObject({
   tags: z.array(z.string().min(1)).default([]),
   cover: mediaFile.nullish(),
   cover_caption: z.string().default(''),
+  cover_credit: optionalText,
+  cover_licence: optionalText,
   pinned: z.boolean().default(false),
   /** false: no alert mail to subscribers when this story goes live. */
   notify: z.boolean().default(true),
+  /** The story's own press contacts (contacts.yaml keys), shown as "Media contacts" on its page. */
+  contacts: z.array(key).default([]),
   seo_settings: z
     .strictObject({ meta_title: optionalText, meta_description: optionalText, canonical_url: url.nullish() })
     .default({}),

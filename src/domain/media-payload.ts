@@ -8,7 +8,8 @@ export interface StoredFilePayload {
   readonly filename: string;
   readonly mime_type: string;
   readonly size: number;
-  readonly 'prezly:data'?: { readonly caption?: string };
+  /** Caption, and credit and licence for reuse (src/domain/image-rights.ts). */
+  readonly 'prezly:data'?: { readonly caption?: string; readonly credit?: string; readonly licence?: string };
 }
 
 export interface StoredImagePayload extends StoredFilePayload {

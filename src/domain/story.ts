@@ -67,6 +67,8 @@ export interface Story extends StorySummary {
   readonly translations: readonly StoryTranslationRef[];
   /** The files the story shows (cover, body images, attachments): its "Download all" archive. */
   readonly media_files: readonly StoredFilePayload[];
+  /** The story's own press contacts (contacts.yaml keys), in order. */
+  readonly contact_keys: readonly string[];
 }
 
 /** A story counts as published only when its status is published. */

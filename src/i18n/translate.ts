@@ -39,6 +39,11 @@ export function formatSize(locale: string, bytes: number): string {
   return formatFileSize(toBcp47(locale), bytes);
 }
 
+/** A number in the visitor's language ("4,000", "4 000", "٤٬٠٠٠"). */
+export function formatNumber(locale: string, value: number): string {
+  return new Intl.NumberFormat(toBcp47(locale)).format(value);
+}
+
 /** Machine-readable form for `<time datetime>`. */
 export function isoDate(epochSeconds: number): string {
   return new Date(epochSeconds * 1000).toISOString();

@@ -170,6 +170,11 @@ export function mergeSources(a: CspSources | null, b: CspSources | null): CspSou
   };
 }
 
+/** A page with video players may frame exactly their hosts' players, and nothing when it has none. */
+export function playerSources(playerOrigins: readonly string[]): CspSources | null {
+  return playerOrigins.length > 0 ? { frame: playerOrigins } : null;
+}
+
 /** Cloudflare Turnstile's widget: its script and the challenge frame. */
 export const TURNSTILE_SOURCES: CspSources = { script: [TURNSTILE_ORIGIN], frame: [TURNSTILE_ORIGIN], connect: [TURNSTILE_ORIGIN] };
 

@@ -16,6 +16,8 @@ import { imageGalleryLd } from '#src/views/structured-data';
 import { parsePageParam } from './page-param';
 import { archiveResponse } from './archive';
 import { archiveBytes } from '#src/domain/archive';
+import { playerOriginsOf, videoEmbedOf } from '#src/domain/video-embed';
+import { allowPlayers } from './players';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -80,6 +82,7 @@ export async function loadGallery(deps: Deps, site: SiteContext, locale: string,
     gallery,
     indexHref: urls.media(ctx, locale),
     archive: gallery.images.length > 0 ? { href: urls.galleryArchive(ctx, locale, uuid), bytes: archiveBytes(gallery.images) } : null,
+    share: { url: urls.absolute(site.newsroom.url, urls.gallery(ctx, locale, uuid)), title: gallery.title },
   };
 }
 
@@ -90,6 +93,7 @@ export const galleries = new Hono<AppEnv>()
   })
   .get('/media/album/:uuid', async (c) => {
     const model = await loadGallery(c.var.deps, c.var.site!, c.var.locale, c.req.param('uuid'));
+    allowPlayers(c, playerOriginsOf(model.gallery.videos.flatMap((video) => videoEmbedOf(video.url) ?? [])));
     return renderHtml(<GalleryPage model={model} />, { headers: { 'Cache-Control': cacheRules.page }, waitForAll: isCrawler(c.req.header('User-Agent')) });
   })
   // Every image of the gallery, originals, in one ZIP.

@@ -12,6 +12,7 @@ import { nativeLanguageName, toBcp47, toOpenGraphLocale } from '#src/i18n/locale
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls, type FeedFormat, type UrlContext } from '#src/i18n/urls';
 import { contactsForLocale } from '#src/domain/contact';
+import { imageRightsOf } from '#src/domain/image-rights';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import type { FeedLink, LayoutModel, OpenGraphModel } from '#src/views/page-model';
 import { breadcrumbLd, organizationLd, webSiteLd, type AbsoluteImage, type JsonLd } from '#src/views/structured-data';
@@ -135,7 +136,15 @@ export function absoluteImage(image: StoredImagePayload | null, mediaRoot: strin
   if (!image) return null;
   const model = UploadedImage.fromJSON(image, { cdn: mediaRoot });
   const shown = model.width > width ? model.resize(width) : model;
-  return { url: urls.absolute(origin, shown.cdnUrl), width: shown.width, height: shown.height, ...(model.caption ? { caption: model.caption } : {}) };
+  const rights = imageRightsOf(image);
+  return {
+    url: urls.absolute(origin, shown.cdnUrl),
+    width: shown.width,
+    height: shown.height,
+    ...(model.caption ? { caption: model.caption } : {}),
+    ...(rights.credit ? { credit: rights.credit } : {}),
+    ...(rights.licenceUrl ? { licenceUrl: rights.licenceUrl } : {}),
+  };
 }
 
 /** The RSS, Atom and JSON feeds of a language (or of one of its categories). */

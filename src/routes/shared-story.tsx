@@ -22,6 +22,8 @@ import { storyJson } from '#src/views/json';
 import type { StoryPageModel } from '#src/views/page-model';
 import { StoryPage } from '#src/views/pages/story-page';
 import { renderHtml } from '#src/views/render';
+import { playerOriginsInHtml } from '#src/domain/video-embed';
+import { allowPlayers } from './players';
 import { redirect } from './redirect';
 import { storyPageModel } from './story';
 import { PRIVATE_PAGE_HEADERS, quietSite } from './private-page';
@@ -80,6 +82,8 @@ export const sharedStory = new Hono<AppEnv>()
       const site = quietSite(c);
       const model = await loadSharedStory(c.var.deps, site, c.req.param('token'), urls.story);
       c.set('locale', model.story.locale);
+      // A player sends only this site's origin (its `referrerpolicy`), never the secret address.
+      allowPlayers(c, playerOriginsInHtml(model.story.body_html));
       return renderHtml(<StoryPage model={model} />, { headers: PRIVATE_PAGE_HEADERS, waitForAll: true });
     }),
   );

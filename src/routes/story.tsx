@@ -18,6 +18,8 @@ import { conditionalResponse } from './conditional';
 import { storyJson } from '#src/views/json';
 import { archiveBytes } from '#src/domain/archive';
 import { archiveResponse } from './archive';
+import { playerOriginsInHtml } from '#src/domain/video-embed';
+import { allowPlayers } from './players';
 
 /** How many related stories a story page shows. */
 export const RELATED_STORIES = 3;
@@ -104,6 +106,8 @@ export function storyPageModel(deps: Deps, site: SiteContext, story: Story, plac
     notice: placement.notice,
     // A public archive holds public stories' media only.
     archive: isPublicPage && story.media_files.length > 0 ? { href: urls.storyArchive(story.slug), bytes: archiveBytes(story.media_files) } : null,
+    share: isPublicPage ? { url: canonical, title: story.title } : null,
+    contacts: story.contact_keys.flatMap((key) => site.contacts.find((contact) => contact.key === key) ?? []),
   };
 }
 
@@ -133,6 +137,7 @@ export const story = new Hono<AppEnv>()
     if (!site) throw new NotFoundError('Newsroom not imported');
     const model = await loadStory(c.var.deps, site, c.req.param('slug'));
     c.set('locale', model.story.locale);
+    allowPlayers(c, playerOriginsInHtml(model.story.body_html));
     return renderHtml(<StoryPage model={model} />, {
       headers: { 'Cache-Control': cacheRules.page, ...(model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' }) },
       waitForAll: isCrawler(c.req.header('User-Agent')),

@@ -123,12 +123,19 @@ export interface GalleryIndexModel {
   readonly previousPageHref: string | null;
 }
 
+/** A page the share bar offers: its absolute, canonical address and its title. */
+export interface SharedPage {
+  readonly url: string;
+  readonly title: string;
+}
+
 export interface GalleryPageModel {
   readonly layout: LayoutModel;
   readonly gallery: Gallery;
   readonly indexHref: string;
   /** "Download all": the ZIP's address and the originals' total size; null without images. */
   readonly archive: { readonly href: string; readonly bytes: number } | null;
+  readonly share: SharedPage;
 }
 
 export interface StoryPageModel {
@@ -140,6 +147,10 @@ export interface StoryPageModel {
   readonly notice: StoryNoticeModel | null;
   /** "Download all" of the story's media (public pages only); null without media. */
   readonly archive: { readonly href: string; readonly bytes: number } | null;
+  /** What the share bar offers; null on secret-link pages, whose address must not travel. */
+  readonly share: SharedPage | null;
+  /** The story's own press contacts ("Media contacts"), in its front matter's order. */
+  readonly contacts: readonly Contact[];
 }
 
 /** The banner of a secret-link page, with its release (or planned) time in the newsroom's zone. */

@@ -15,6 +15,9 @@ export interface AbsoluteImage {
   readonly width: number;
   readonly height: number;
   readonly caption?: string;
+  /** Who to credit (`creditText`, `copyrightNotice`) and the licence's address (`license`). */
+  readonly credit?: string;
+  readonly licenceUrl?: string;
 }
 
 /** JSON for a <script type="application/ld+json">: `<`, `>`, `&` and line separators escaped. */
@@ -23,7 +26,16 @@ export function jsonLdText(data: JsonLd | readonly JsonLd[]): string {
 }
 
 function imageObject(image: AbsoluteImage): JsonLd {
-  return { '@type': 'ImageObject', url: image.url, contentUrl: image.url, width: image.width, height: image.height, ...(image.caption ? { caption: image.caption } : {}) };
+  return {
+    '@type': 'ImageObject',
+    url: image.url,
+    contentUrl: image.url,
+    width: image.width,
+    height: image.height,
+    ...(image.caption ? { caption: image.caption } : {}),
+    ...(image.credit ? { creditText: image.credit, copyrightNotice: image.credit } : {}),
+    ...(image.licenceUrl ? { license: image.licenceUrl } : {}),
+  };
 }
 
 export function organizationLd(input: {

@@ -99,6 +99,32 @@ export async function openPage(browser, url, contextOptions = {}) {
   const errors = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
-  const response = await page.goto(url, { waitUntil: 'load' });
+  const response = await gotoWithOneRetry(page, url);
   return { page, context, response, errors };
+}
+
+/**
+ * Loads `url`, trying a second time when the first load times out. A loaded CI machine has once
+ * stalled one request of wrangler dev for longer than the page timeout; the retry keeps that from
+ * failing a test about something else, and the warning names the requests that were still open,
+ * so a stall that repeats is seen, not hidden.
+ */
+async function gotoWithOneRetry(page, url) {
+  const open = new Set();
+  const track = (request) => open.add(request.url());
+  const settle = (request) => open.delete(request.url());
+  page.on('request', track);
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  try {
+    return await page.goto(url, { waitUntil: 'load' });
+  } catch (error) {
+    if (error?.name !== 'TimeoutError') throw error;
+    console.warn(`warning: loading ${url} timed out; still open: ${[...open].join(', ') || 'none'}; trying once more`);
+    return await page.goto(url, { waitUntil: 'load' });
+  } finally {
+    page.off('request', track);
+    page.off('requestfinished', settle);
+    page.off('requestfailed', settle);
+  }
 }

@@ -41,7 +41,7 @@ test('fetch-galleries returns non-empty galleries with counts', async () => {
   const response = await post('fetch-galleries', { page: 1, pageSize: 6 });
   expect(response.status).toBe(200);
   const { galleries } = (await response.json()) as { galleries: { title: string; images_number: number; videos_number: number }[] };
-  expect(galleries).toEqual([expect.objectContaining({ title: 'Launch day', images_number: 2, videos_number: 1 })]);
+  expect(galleries).toEqual([expect.objectContaining({ title: 'Launch day', images_number: 2, videos_number: 2 })]);
 });
 
 test.each([

@@ -13,13 +13,13 @@ test('the media index lists non-empty galleries with image and video counts', as
   const html = await response.text();
   expect(html).toContain('<h1 id="galleries-title">Media gallery</h1>');
   expect(html).toContain(`href="/media/album/${LAUNCH}"`);
-  expect(html).toContain('2 images, 1 video');
+  expect(html).toContain('2 images, 2 videos');
   expect(html).not.toContain(EMPTY);
 });
 
 test('counts follow each language’s plural rules', async () => {
-  expect(await (await get('/fr/media')).text()).toContain('2 images et 1 vidéo');
-  expect(await (await get('/ar/media')).text()).toContain('صورتان ومقطع فيديو واحد');
+  expect(await (await get('/fr/media')).text()).toContain('2 images et 2 vidéos');
+  expect(await (await get('/ar/media')).text()).toContain('صورتان ومقطعا فيديو');
 });
 
 test('a gallery shows every image with its caption, a download link and a deep-link id', async () => {

@@ -1,7 +1,7 @@
 /**
  * Wires analytics into the page: page views on load and on every return to the page (back/forward
  * cache), Plausible, event tracking with the tracking policy, campaign identification, Google
- * Analytics after consent, and download clicks as events. Nothing at all under `disabled`.
+ * Analytics after consent, and download and share clicks as events. Nothing at all under `disabled`.
  */
 import type { ClientConfig } from '../config';
 import type { ConsentController } from '../consent';
@@ -9,6 +9,7 @@ import { loadGoogleAnalytics } from './google-analytics';
 import { PLAUSIBLE_EVENT_URL, plausiblePageView } from './plausible';
 import { identifyFromCampaign } from './recipient';
 import { createTracker, type Tracker } from './tracker';
+import { SHARE_EVENT } from '#src/domain/share-links';
 
 function post(url: string, body: string): void {
   // text/plain keeps the request "simple" (no CORS preflight), as analytics endpoints expect.
@@ -68,8 +69,9 @@ export function startAnalytics(config: ClientConfig, consent: ConsentController,
   tracker.consentChanged(consent.current());
 
   doc.addEventListener('click', (event) => {
-    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[download]');
-    if (link) tracker.track('Download', { url: link.href });
+    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[download], a[data-share-network]');
+    if (link?.dataset.shareNetwork) tracker.track(SHARE_EVENT, { network: link.dataset.shareNetwork });
+    else if (link) tracker.track('Download', { url: link.href });
   });
 
   // A recipient is looked up only when events can be sent: identifying would go nowhere otherwise.

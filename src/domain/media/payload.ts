@@ -79,8 +79,9 @@ function dataIssues(record: Record<string, unknown>): string[] {
   const data = record[UPLOADCARE_FILE_DATA_KEY];
   if (data === undefined) return [];
   if (!isRecord(data)) return [`${UPLOADCARE_FILE_DATA_KEY} must be an object`];
-  const caption = data['caption'];
-  return caption === undefined || typeof caption === 'string' ? [] : [`${UPLOADCARE_FILE_DATA_KEY}.caption must be a string`];
+  return ['caption', 'credit', 'licence'].flatMap((name) =>
+    data[name] === undefined || typeof data[name] === 'string' ? [] : [`${UPLOADCARE_FILE_DATA_KEY}.${name} must be a string`],
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -194,7 +194,7 @@ export class D1ContentRepository implements ContentRepository {
     const [story, translations, related] = await this.batch([
       this.db
         .prepare(
-          `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, s.body_html, s.media_files
+          `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, s.body_html, s.media_files, s.contact_keys
            FROM stories s WHERE s.slug = ?1`,
         )
         .bind(slug),
@@ -235,7 +235,7 @@ export class D1ContentRepository implements ContentRepository {
     const [story, translations] = await this.batch([
       this.db
         .prepare(
-          `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, s.body_html, s.media_files, l.token AS link_token
+          `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, s.body_html, s.media_files, s.contact_keys, l.token AS link_token
            FROM story_links l JOIN stories s ON s.uuid = l.story_uuid WHERE l.token_hash = ?1`,
         )
         .bind(tokenHash),

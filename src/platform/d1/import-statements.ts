@@ -119,12 +119,12 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
     const id = index + 1;
     add(
       `INSERT INTO stories (id, uuid, translation_group, locale, slug, title, subtitle, summary, status, visibility, published_at, updated_at,
-         author_name, author_email, cover, is_pinned, seo_settings, tags, body_html, body_text, sections, notify, media_files)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         author_name, author_email, cover, is_pinned, seo_settings, tags, body_html, body_text, sections, notify, media_files, contact_keys)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         id, story.uuid, story.translation_group, story.locale, story.slug, story.title, story.subtitle, story.summary, story.status, story.visibility,
         story.published_at, story.updated_at, story.author_name, story.author_email, json(story.cover), flag(story.is_pinned), json(story.seo_settings),
-        json(story.tags), story.body_html, story.body_text, json(story.sections), flag(story.notify), json(story.media_files),
+        json(story.tags), story.body_html, story.body_text, json(story.sections), flag(story.notify), json(story.media_files), json(story.contact_keys),
       ],
     );
     const link = links.get(story.uuid);

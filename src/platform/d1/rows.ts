@@ -161,6 +161,7 @@ export interface StoryRow extends StorySummaryRow {
   tags: string;
   body_html: string;
   media_files: string;
+  contact_keys: string;
 }
 
 export function toStory(row: StoryRow, translations: readonly StoryTranslationRef[]): Story {
@@ -174,6 +175,7 @@ export function toStory(row: StoryRow, translations: readonly StoryTranslationRe
     body_html: row.body_html,
     translations,
     media_files: json<StoredFilePayload[]>(row.media_files, []),
+    contact_keys: json<string[]>(row.contact_keys, []),
   };
 }
 

@@ -1,4 +1,4 @@
-/** "Contact us": the press contacts of the page's language. */
+/** Press contacts as cards: "Contact us" on the home page, a story's own "Media contacts". */
 import { Fragment } from 'react';
 import type { Contact } from '#src/domain/contact';
 import { urls } from '#src/i18n/urls';
@@ -24,12 +24,12 @@ function BreakableAddress({ address }: { address: string }) {
   );
 }
 
-export function Contacts(props: { contacts: readonly Contact[]; mediaRoot: string }) {
+export function Contacts(props: { contacts: readonly Contact[]; mediaRoot: string; title?: 'contacts.title' | 'contacts.media_title' }) {
   const { t } = useTranslator();
   if (props.contacts.length === 0) return null;
   return (
     <section className="contacts container" aria-labelledby="contacts-title">
-      <h2 id="contacts-title">{t('contacts.title')}</h2>
+      <h2 id="contacts-title">{t(props.title ?? 'contacts.title')}</h2>
       <ul className={`contacts-list contacts-list-${Math.min(props.contacts.length, 3)}`}>
         {props.contacts.map((contact) => (
           <li key={contact.key} className="contact-card" id={`contact-${contact.key}`}>

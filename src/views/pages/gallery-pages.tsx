@@ -12,6 +12,11 @@ import { NewsroomPage } from '../components/newsroom-page';
 import type { GalleryIndexModel, GalleryPageModel, LayoutModel } from '../page-model';
 import type { ReactNode } from 'react';
 import { ArchiveLink } from '../components/archive-link';
+import { VideoPlayer } from '../components/video-player';
+import { PageTools } from '../components/page-tools';
+import { ImageCredit } from '../components/image-credit';
+import { imageRightsOf } from '#src/domain/image-rights';
+import { formatNumber, formatSize } from '#src/i18n/translate';
 
 function Page({ layout, children }: { layout: LayoutModel; children: ReactNode }) {
   return (
@@ -84,7 +89,7 @@ export function GalleryPage({ model }: { model: GalleryPageModel }) {
 }
 
 function GalleryContent({ model }: { model: GalleryPageModel }) {
-  const { t } = useTranslator();
+  const { t, locale } = useTranslator();
   const { gallery, layout } = model;
   return (
     <section className="container gallery" aria-labelledby="gallery-title">
@@ -107,6 +112,10 @@ function GalleryContent({ model }: { model: GalleryPageModel }) {
                 </a>
                 <figcaption>
                   {caption ? <span className="gallery-image-caption">{caption}</span> : null}
+                  <ImageCredit rights={imageRightsOf(image)} />
+                  <span className="gallery-image-meta">
+                    {t('media.image_meta', { width: formatNumber(locale, image.original_width), height: formatNumber(locale, image.original_height), size: formatSize(locale, image.size) })}
+                  </span>
                   <a className="gallery-image-download" href={downloadUrl(image, [], layout.mediaRoot)} download aria-label={t('media.download_image', { name: image.filename })}>
                     {t('media.download')}
                   </a>
@@ -120,14 +129,12 @@ function GalleryContent({ model }: { model: GalleryPageModel }) {
         <ul className="gallery-videos">
           {gallery.videos.map((video, index) => (
             <li key={video.url} id={`video-${index + 1}`} className="gallery-video">
-              <a href={video.url} rel="noopener noreferrer">
-                {video.thumbnail ? <ResponsiveImage image={video.thumbnail} mediaRoot={layout.mediaRoot} width={600} sizes="(max-width: 640px) 100vw, 600px" alt="" /> : null}
-                <span>{t('media.video_link', { title: video.title })}</span>
-              </a>
+              <VideoPlayer video={video} mediaRoot={layout.mediaRoot} />
             </li>
           ))}
         </ul>
       ) : null}
+      <PageTools share={model.share} printable={false} />
     </section>
   );
 }

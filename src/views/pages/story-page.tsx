@@ -4,6 +4,10 @@ import { resolveBodyMedia } from '../image-attributes';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from '../components/image';
 import { ArchiveLink } from '../components/archive-link';
+import { PageTools } from '../components/page-tools';
+import { Contacts } from '../components/contacts';
+import { ImageCredit } from '../components/image-credit';
+import { imageRightsOf } from '#src/domain/image-rights';
 import { Boilerplate } from '../components/layout';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
@@ -15,6 +19,7 @@ export function StoryPage({ model }: { model: StoryPageModel }) {
     <NewsroomPage layout={layout}>
       {model.notice ? <SharedStoryNotice notice={model.notice} /> : null}
       <StoryArticle model={model} />
+      <Contacts contacts={model.contacts} mediaRoot={layout.mediaRoot} title="contacts.media_title" />
       <RelatedStories model={model} />
       <Boilerplate company={layout.company} />
     </NewsroomPage>
@@ -65,6 +70,7 @@ function StoryArticle({ model }: { model: StoryPageModel }) {
   const { story, layout } = model;
   const otherLanguages = layout.languages.filter((language) => !language.isCurrent);
   const caption = story.cover?.['prezly:data']?.caption;
+  const coverRights = story.cover ? imageRightsOf(story.cover) : null;
   return (
     <article className="story container-narrow">
       <header className="story-header">
@@ -101,12 +107,19 @@ function StoryArticle({ model }: { model: StoryPageModel }) {
       {story.cover ? (
         <figure className="story-cover">
           <ResponsiveImage image={story.cover} mediaRoot={layout.mediaRoot} width={1200} sizes="(max-width: 1240px) 100vw, 1200px" alt={caption ?? ''} eager />
-          {caption ? <figcaption>{caption}</figcaption> : null}
+          {caption || coverRights?.credit || coverRights?.licence ? (
+            <figcaption>
+              {caption}
+              {caption ? ' ' : null}
+              <ImageCredit rights={coverRights!} />
+            </figcaption>
+          ) : null}
         </figure>
       ) : null}
       {story.summary ? <p className="story-summary">{story.summary}</p> : null}
       <div className="story-body" dangerouslySetInnerHTML={{ __html: resolveBodyMedia(story.body_html, layout.mediaRoot) }} />
       {model.archive ? <ArchiveLink href={model.archive.href} bytes={model.archive.bytes} className="story-download-all" /> : null}
+      <PageTools share={model.share} printable />
       {story.tags.length > 0 ? (
         <ul className="story-tags">
           {story.tags.map((tag) => (

@@ -121,3 +121,24 @@ test('a symbolic link inside media/ to another file of media/ is fine', () => {
   edit(folder, 'stories/story-01/en.md', 'cover: cover.jpg', 'cover: alias.jpg');
   expect(problems(folder)).toEqual([]);
 });
+
+test('a story’s own contacts must be in contacts.yaml; each unknown one is named', () => {
+  const folder = copy();
+  edit(folder, 'stories/story-04/en.md', 'contacts: [jane]', 'contacts: [jane, nobody]');
+  expect(problems(folder)).toEqual(['stories/story-04/en.md: contacts.1: contact "nobody" not found in contacts.yaml']);
+});
+
+test('credits and licences: an image’s own, else the newsroom’s defaults, recorded beside its caption', () => {
+  const folder = copy();
+  writeFileSync(join(folder, 'newsroom.yaml'), `${readFileSync(join(folder, 'newsroom.yaml'), 'utf8')}image_credit: Acme Press Office\nimage_licence: CC0\n`);
+  const result = load(folder);
+  if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
+  const launch = result.bundle.galleries.find((gallery) => gallery.key === 'launch')!;
+  expect(launch.images.map((image) => image['prezly:data'])).toEqual([
+    { caption: 'The launch', credit: 'Jane Press', licence: 'CC BY 4.0' },
+    { credit: 'Acme Press Office', licence: 'CC0' },
+  ]);
+  const story = result.bundle.stories.find((candidate) => candidate.slug === 'english-story-04')!;
+  expect(story.cover?.['prezly:data']).toEqual({ credit: 'Cover Studio', licence: 'CC BY-SA 4.0' });
+  expect(story.contact_keys).toEqual(['jane']);
+});

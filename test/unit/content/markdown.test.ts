@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { renderStoryBody, type BodyContext } from '#src/content/markdown';
+import { resolveRights } from '#src/domain/image-rights';
 
 const image = { version: 2, uuid: 'u-1', filename: 'a.jpg', mime_type: 'image/jpeg', size: 10, original_width: 1200, original_height: 800, effects: [] };
 
@@ -13,7 +14,8 @@ function context(problems: string[] = []): BodyContext {
     originalUrl: () => '/m/u-1/a.jpg',
     downloadUrl: () => '/m/u-2/-/inline/no/r.pdf',
     gifVideo: () => ({ poster: '/m/g/-/format/jpeg/a.gif', sources: [{ src: '/m/g/gif2video/-/format/webm/a.gif', type: 'video/webm' }, { src: '/m/g/gif2video/-/format/mp4/a.gif', type: 'video/mp4' }], width: 480, height: 270 }),
-    label: { download: (name) => `Download ${name}`, attachmentMeta: (kind, bytes) => `${kind} · ${bytes} bytes`, watchVideo: (title) => `Watch ${title}`, viewGallery: (title) => `Gallery ${title}` },
+    label: { download: (name) => `Download ${name}`, attachmentMeta: (kind, bytes) => `${kind} · ${bytes} bytes`, watchVideo: (title) => `Watch ${title}`, videoNotice: (host) => `From ${host}`, credit: (credit) => `Photo: ${credit}`, viewGallery: (title) => `Gallery ${title}` },
+    rights: (own) => resolveRights(own, {}),
     problem: (field, message) => problems.push(`${field}: ${message}`),
   };
 }
@@ -52,9 +54,19 @@ test('plain text and heading-level sections are extracted for search', () => {
 test.each([
   ['::image{src="a.jpg" caption="Cap"}', ['<figure class="story-image" id="image-u-1">', 'alt="Cap"', '<figcaption>Cap</figcaption>', 'width="800"']],
   ['::gallery{key="g"}', ['href="/media/album/g"', 'Gallery G', '1 image']],
-  ['::video{url="https://youtube.com/watch?v=1" title="T"}', ['class="story-video"', 'Watch T', 'rel="noopener noreferrer"']],
-  ['::embed{url="https://example.org/x" title="X"}', ['class="story-embed"', 'href="https://example.org/x"']],
+  // YouTube and Vimeo: a poster linking to the video, the provider and id for the player, the host named.
+  [
+    '::video{url="https://www.youtube.com/watch?v=cE8dY2026xQ" title="T"}',
+    ['<figure class="video-player story-video" data-player="youtube" data-video-id="cE8dY2026xQ">', '<a href="https://www.youtube.com/watch?v=cE8dY2026xQ" rel="noopener noreferrer" class="video-poster">', 'Watch T', '<figcaption class="video-notice">From YouTube</figcaption>'],
+  ],
+  ['::embed{url="https://vimeo.com/901455216" title="V"}', ['<figure class="video-player story-embed" data-player="vimeo" data-video-id="901455216">', 'From Vimeo']],
+  // Another host, or a YouTube address that is not a video: a link card with the host.
+  ['::video{url="https://youtube.com/watch?v=1" title="T"}', ['<figure class="link-card story-video">', 'Watch T', '<span class="link-card-host">youtube.com</span>']],
+  ['::embed{url="https://example.org/x" title="X"}', ['class="link-card story-embed"', 'href="https://example.org/x"', '<span class="link-card-title">X</span>', '<span class="link-card-host">example.org</span>']],
   ['::attachment{src="r.pdf" name="Report"}', ['<p class="attachment-card attachment-pdf">', 'id="attachment-u-2"', 'href="/m/u-2/-/inline/no/r.pdf" download rel="nofollow"', 'Download Report', 'pdf · 2048 bytes']],
+  // Credits: a known licence links to its deed, another is plain text.
+  ['::image{src="a.jpg" caption="Dawn" credit="Anna" licence="CC BY 4.0"}', ['<figcaption>Dawn <span class="image-credit">Photo: Anna · <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">CC BY 4.0</a></span></figcaption>']],
+  ['::image{src="a.jpg" licence="All rights reserved"}', ['<figcaption><span class="image-credit">All rights reserved</span></figcaption>']],
   ['::contact{key="anna"}', ['class="story-contact"', 'mailto:anna@x.example', 'tel:+3120123']],
   ['::button{href="https://example.org" label="Go"}', ['class="button"', '>Go</a>']],
   [':::callout{type="warning"}\nBe **careful**.\n:::', ['story-callout story-callout-warning', '<strong>careful</strong>']],

@@ -31,6 +31,7 @@ export function bundleStory(overrides: Partial<BundleStory> = {}): BundleStory {
     is_public: true,
     notify: true,
     media_files: [],
+    contact_keys: [],
     seo_settings: {},
     tags: [],
     body_html: '',

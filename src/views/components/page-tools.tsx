@@ -1,0 +1,50 @@
+/**
+ * Under a story or a gallery: the share bar (plain links to each network's share page, and "Copy
+ * link") and, on stories, "Print or save as PDF". The two buttons need the page's script
+ * (src/client/page-tools.ts), so they are served `hidden` and shown by it.
+ */
+import { SHARE_NETWORK_NAMES, shareLinks } from '#src/domain/share-links';
+import { useTranslator } from '../contexts';
+import type { SharedPage } from '../page-model';
+
+
+export function PageTools({ share, printable }: { share: SharedPage | null; printable: boolean }) {
+  const { t } = useTranslator();
+  if (!share && !printable) return null;
+  return (
+    <div className="page-tools">
+      {share ? (
+        <div className="share-bar" role="group" aria-labelledby="share-title">
+          <p className="share-title" id="share-title">
+            {t('share.title')}
+          </p>
+          <ul className="share-links">
+            {shareLinks(share.url, share.title).map(({ network, href }) => {
+              const [name, label] = network === 'email' ? [t('share.email'), t('share.by_email')] : [SHARE_NETWORK_NAMES[network], t('share.on', { network: SHARE_NETWORK_NAMES[network] })];
+              return (
+                <li key={network}>
+                  <a className={`share-link share-${network}`} href={href} data-share-network={network} aria-label={label} {...(network === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
+                    {name}
+                  </a>
+                </li>
+              );
+            })}
+            <li>
+              <button type="button" className="link-button share-copy" data-copy-link={share.url} data-copied-label={t('share.copied')} hidden>
+                {t('share.copy_link')}
+              </button>
+              <span className="share-copy-status" role="status" />
+            </li>
+          </ul>
+        </div>
+      ) : null}
+      {printable ? (
+        <p className="print-action">
+          <button type="button" className="link-button print-button" data-print hidden>
+            {t('share.print')}
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
