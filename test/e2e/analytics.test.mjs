@@ -276,7 +276,7 @@ describe('default policy, with Plausible and Google Analytics', () => {
     await context.close();
   });
 
-  test('a page view POSTs a page event with the write key and a Plausible page view for both domains; a download click is tracked', async () => {
+  test('a page view POSTs a page event with the write key and a Plausible page view for both domains; a download click and a share click are tracked', async () => {
     const { context, page, calls, errors, unexpected } = await open(server(), GALLERY);
     const pageCall = await waitForCall(calls, isTrack('p'), { what: 'the page event' });
     const event = assertEvent(pageCall, { type: 'page', writeKey: 'wk-default' });
@@ -299,6 +299,14 @@ describe('default policy, with Plausible and Google Analytics', () => {
     assert.match(tracked.properties.url, /\/media\//);
     assert.equal(tracked.anonymousId, event.anonymousId, 'one anonymous id per page');
     assert.equal(calls.filter(isTrack('i')).length, 0, 'no identify without a campaign id');
+
+    // A share link is an event with its network (the test keeps the page from leaving for LinkedIn).
+    await page.evaluate(() => {
+      document.addEventListener('click', (event) => event.preventDefault(), { capture: true, once: true });
+      document.querySelector('a[data-share-network="linkedin"]').click();
+    });
+    const shareCall = await waitForCall(calls, (call) => isTrack('t')(call) && call.body.event === 'Share to social network', { what: 'the share event' });
+    assert.deepEqual(assertEvent(shareCall, { type: 'track', writeKey: 'wk-default' }).properties, { network: 'linkedin' });
     assert.deepEqual(expectedErrors(errors), []);
     assert.deepEqual(unexpected, []);
     await context.close();

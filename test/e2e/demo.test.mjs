@@ -157,3 +157,81 @@ test('an attachment is a card with its type and size, and #attachment-{uuid} sta
     await context.close();
   }
 });
+
+test('a YouTube video loads nothing from YouTube until play is pressed, then plays from youtube-nocookie.com', async () => {
+  const path = '/community-energy-day-2026-welcomes-9000-visitors';
+  const response = await fetch(`${server.origin}${path}`);
+  assert.match(response.headers.get('content-security-policy'), /frame-src https:\/\/www\.youtube-nocookie\.com;/);
+  const context = await browser.newContext();
+  const elsewhere = [];
+  const player = [];
+  // Nothing leaves this machine: the player's host answers from here, any other host is recorded.
+  await context.route((url) => url.origin !== server.origin, (route) => {
+    const url = route.request().url();
+    if (url.startsWith('https://www.youtube-nocookie.com/')) {
+      player.push(url);
+      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' });
+    }
+    elsewhere.push(url);
+    return route.abort();
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
+    const figure = page.locator('figure[data-player="youtube"]');
+    assert.match(await figure.locator('.video-notice').textContent(), /YouTube/);
+    assert.equal(await page.locator('iframe').count(), 0);
+    assert.deepEqual([player, elsewhere, await context.cookies()], [[], [], []]);
+
+    await figure.locator('a.video-poster').click();
+    const frame = figure.locator('iframe.video-frame');
+    await frame.waitFor();
+    assert.match(await frame.getAttribute('src'), /^https:\/\/www\.youtube-nocookie\.com\/embed\/cE8dY2026xQ\?/);
+    assert.equal(await frame.getAttribute('referrerpolicy'), 'strict-origin');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME');
+    assert.equal(player.length, 1, 'the pressed player, once');
+    assert.deepEqual(elsewhere, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('with JavaScript off a video is a link to it', async () => {
+  const { page, context } = await openPage(browser, `${server.origin}/community-energy-day-2026-welcomes-9000-visitors`, { javaScriptEnabled: false });
+  assert.equal(await page.locator('figure[data-player="youtube"] a.video-poster').getAttribute('href'), 'https://www.youtube.com/watch?v=cE8dY2026xQ');
+  await context.close();
+});
+
+test('a story has the share bar; "Copy link" copies the story’s address and says so', async () => {
+  const { page, context, errors } = await openPage(browser, `${server.origin}/kreekrak-solar-park-opens-in-zeeland`, { permissions: ['clipboard-read', 'clipboard-write'] });
+  assert.deepEqual(await page.locator('[data-share-network]').evaluateAll((links) => links.map((link) => link.dataset.shareNetwork)), ['linkedin', 'x', 'facebook', 'bluesky', 'whatsapp', 'email']);
+  const copy = page.locator('button[data-copy-link]');
+  await copy.click();
+  await page.locator('.share-copy-status', { hasText: 'Link copied' }).waitFor();
+  const address = await copy.getAttribute('data-copy-link');
+  assert.match(address, /\/kreekrak-solar-park-opens-in-zeeland$/);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), address);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a story prints as a press release: the PDF has the story, its contacts and boilerplate, and no navigation or share bar', async () => {
+  const { page, context } = await visit('/kreekrak-solar-park-opens-in-zeeland');
+  assert.ok(await page.locator('button[data-print]').isVisible(), 'the print button shows once the script runs');
+  const pdf = Buffer.from(await page.pdf({ format: 'A4' }));
+  assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
+  // Chromium writes each printed link as an annotation with its address: what was printed.
+  const printedLinks = [...pdf.toString('latin1').matchAll(/\/URI \(([^)]*)\)/g)].map((match) => match[1]);
+  const home = `${server.origin}/`;
+  assert.ok(!printedLinks.includes(home), 'the logo link (header) is not printed');
+  assert.ok(!printedLinks.some((link) => link.endsWith('/media') || link.startsWith(`${server.origin}/fr`)), 'no navigation or language links');
+  assert.ok(!printedLinks.some((link) => /linkedin\.com\/sharing|x\.com\/intent|wa\.me/.test(link)), 'no share bar');
+  assert.ok(printedLinks.some((link) => link.endsWith('/contacts/lotte.vcf')), 'the story’s media contacts are printed');
+  assert.ok(printedLinks.includes('mailto:press@northwind.example'), 'the boilerplate is printed');
+  // And on paper each web link is followed by its address.
+  await page.emulateMedia({ media: 'print' });
+  const after = await page.$eval('.story-body a[href^="https://www.northwind.example/projects/"]', (link) => getComputedStyle(link, '::after').content);
+  assert.equal(after, '" <https://www.northwind.example/projects/kreekrak>"');
+  assert.equal(await page.$eval('.site-header', (header) => getComputedStyle(header).display), 'none');
+  await context.close();
+});
