@@ -240,6 +240,8 @@ test('with JavaScript off every page type reads and navigates: load more is a li
 const PAGE_TYPES = () => [
   ['homepage', '/'],
   ['story', paths.story],
+  ['story with media contacts and credits', '/kreekrak-solar-park-opens-in-zeeland'],
+  ['story with a video player', '/community-energy-day-2026-welcomes-9000-visitors'],
   ['category', '/category/wind-power'],
   ['media index', '/media'],
   ['gallery', paths.gallery],

@@ -25,12 +25,12 @@ test('a gallery video on YouTube is a poster linking to the video, naming its ho
 });
 
 test('a story frames only the players it carries, a page without one frames nothing, and a cached copy keeps its policy', async () => {
-  const first = await get('/english-story-04');
+  const first = await get('/english-story-03');
   const html = await first.text();
   expect(html).toContain('<figure class="video-player story-video" data-player="vimeo" data-video-id="901455216">');
   expect(html).toContain('<span class="link-card-title">Launch event programme</span><span class="link-card-host">events.acme.example</span>');
   expect(frameSrc(first)).toBe('https://player.vimeo.com');
-  const again = await get('/english-story-04');
+  const again = await get('/english-story-03');
   expect(again.headers.get('X-Cache')).toBe('HIT');
   expect(frameSrc(again)).toBe('https://player.vimeo.com');
   for (const path of ['/english-story-01', '/', '/media']) expect(frameSrc(await get(path)), path).toBe("'none'");
@@ -46,21 +46,21 @@ test('gallery images show credit, licence (linked to its deed), original size an
 });
 
 test('a story cover shows its credit and licence, and the article’s image carries them', async () => {
-  const html = await (await get('/english-story-04')).text();
+  const html = await (await get('/english-story-03')).text();
   expect(html).toContain('<span class="image-credit">Photo: Cover Studio · <a href="https://creativecommons.org/licenses/by-sa/4.0/" rel="license">CC BY-SA 4.0</a></span>');
   const article = jsonLd(html).find((data) => (data as { '@type': string })['@type'] === 'NewsArticle') as { image: Record<string, unknown>[] };
   expect(article.image[0]).toMatchObject({ creditText: 'Cover Studio', license: 'https://creativecommons.org/licenses/by-sa/4.0/' });
 });
 
 test('a public story has the share bar (every network, the canonical address), copy link and print, served hidden until the script shows them', async () => {
-  const html = await (await get('/english-story-04')).text();
-  const canonical = encodeURIComponent(`${ORIGIN}/english-story-04`);
+  const html = await (await get('/english-story-03')).text();
+  const canonical = encodeURIComponent(`${ORIGIN}/english-story-03`);
   const networks = [...html.matchAll(/data-share-network="([a-z]+)"/g)].map((match) => match[1]);
   expect(networks).toEqual([...SHARE_NETWORKS]);
   expect(html).toContain(`href="https://www.linkedin.com/sharing/share-offsite/?url=${canonical}"`);
-  expect(html).toContain(`href="mailto:?subject=English%20story%20number%2004&amp;body=${canonical}"`);
+  expect(html).toContain(`href="mailto:?subject=English%20story%20number%2003&amp;body=${canonical}"`);
   expect(html).toMatch(/<a class="share-link share-x" href="https:\/\/x.com\/intent\/post\?url=[^"]+" data-share-network="x" aria-label="Share on X" target="_blank" rel="noopener noreferrer">X<\/a>/);
-  expect(html).toContain(`<button type="button" class="link-button share-copy" data-copy-link="${ORIGIN}/english-story-04" data-copied-label="Link copied" hidden="">Copy link</button>`);
+  expect(html).toContain(`<button type="button" class="link-button share-copy" data-copy-link="${ORIGIN}/english-story-03" data-copied-label="Link copied" hidden="">Copy link</button>`);
   expect(html).toContain('<button type="button" class="link-button print-button" data-print="true" hidden="">Print or save as PDF</button>');
   // No third-party script: the bar is links.
   expect(html).not.toMatch(/<script[^>]+src="https?:\/\/(?!news\.test\.example)/);
@@ -81,7 +81,7 @@ test('a secret-link page offers no sharing (its address must not travel) but can
 });
 
 test('a story names its own media contacts as cards with vCards; another story has none', async () => {
-  const html = await (await get('/english-story-04')).text();
+  const html = await (await get('/english-story-03')).text();
   expect(html).toContain('<h2 id="contacts-title">Media contacts</h2>');
   expect(html).toMatch(/<li class="contact-card" id="contact-jane">.*Jane Press.*href="\/contacts\/jane.vcf"/s);
   expect(await (await get('/english-story-01')).text()).not.toContain('contacts-title');

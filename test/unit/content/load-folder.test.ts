@@ -124,8 +124,8 @@ test('a symbolic link inside media/ to another file of media/ is fine', () => {
 
 test('a story’s own contacts must be in contacts.yaml; each unknown one is named', () => {
   const folder = copy();
-  edit(folder, 'stories/story-04/en.md', 'contacts: [jane]', 'contacts: [jane, nobody]');
-  expect(problems(folder)).toEqual(['stories/story-04/en.md: contacts.1: contact "nobody" not found in contacts.yaml']);
+  edit(folder, 'stories/story-03/en.md', 'contacts: [jane]', 'contacts: [jane, nobody]');
+  expect(problems(folder)).toEqual(['stories/story-03/en.md: contacts.1: contact "nobody" not found in contacts.yaml']);
 });
 
 test('credits and licences: an image’s own, else the newsroom’s defaults, recorded beside its caption', () => {
@@ -138,7 +138,7 @@ test('credits and licences: an image’s own, else the newsroom’s defaults, re
     { caption: 'The launch', credit: 'Jane Press', licence: 'CC BY 4.0' },
     { credit: 'Acme Press Office', licence: 'CC0' },
   ]);
-  const story = result.bundle.stories.find((candidate) => candidate.slug === 'english-story-04')!;
-  expect(story.cover?.['prezly:data']).toEqual({ credit: 'Cover Studio', licence: 'CC BY-SA 4.0' });
+  const story = result.bundle.stories.find((candidate) => candidate.slug === 'english-story-03')!;
+  expect(story.cover?.['prezly:data']).toEqual({ caption: 'A pinned cover', credit: 'Cover Studio', licence: 'CC BY-SA 4.0' });
   expect(story.contact_keys).toEqual(['jane']);
 });
