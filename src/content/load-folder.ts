@@ -28,6 +28,7 @@ import {
   NewsroomFileSchema,
   StoryFrontMatterSchema,
   check,
+  fieldPath,
   type ContentProblem,
   type NewsroomFile,
 } from './schema';
@@ -238,12 +239,12 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
   const categoryKeys = new Set<string>();
   const categorySlugs = new Set<string>();
   categoriesFile.forEach((category, index) => {
-    if (categoryKeys.has(category.key)) problems.push({ file: 'categories.yaml', field: `${index}.key`, message: `duplicate key "${category.key}"` });
+    if (categoryKeys.has(category.key)) problems.push({ file: 'categories.yaml', field: fieldPath(index, 'key'), message: `duplicate key "${category.key}"` });
     categoryKeys.add(category.key);
     for (const [locale, translation] of Object.entries(category.i18n)) {
-      knownLocale('categories.yaml', `${index}.i18n.${locale}`, locale);
+      knownLocale('categories.yaml', fieldPath(index, 'i18n', locale), locale);
       const slugKey = `${locale}/${translation.slug}`;
-      if (categorySlugs.has(slugKey)) problems.push({ file: 'categories.yaml', field: `${index}.i18n.${locale}.slug`, message: `slug "${translation.slug}" is used twice in ${locale}` });
+      if (categorySlugs.has(slugKey)) problems.push({ file: 'categories.yaml', field: fieldPath(index, 'i18n', locale, 'slug'), message: `slug "${translation.slug}" is used twice in ${locale}` });
       categorySlugs.add(slugKey);
     }
   });
@@ -251,7 +252,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
   const contactsChecked = checkYaml(ContactsFileSchema, 'contacts.yaml');
   const contactsFile = contactsChecked ?? [];
   const contacts: ContentBundle['contacts'] = contactsFile.map((contact, index) => {
-    contact.locales.forEach((locale, i) => knownLocale('contacts.yaml', `${index}.locales.${i}`, locale));
+    contact.locales.forEach((locale, i) => knownLocale('contacts.yaml', fieldPath(index, 'locales', i), locale));
     return {
       key: contact.key,
       name: contact.name,
@@ -261,7 +262,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       phone: contact.phone ?? null,
       mobile: contact.mobile ?? null,
       website: contact.website ?? null,
-      avatar: imageRef('contacts.yaml', `${index}.avatar`, contact.avatar),
+      avatar: imageRef('contacts.yaml', fieldPath(index, 'avatar'), contact.avatar),
       locales: contact.locales,
     };
   });
@@ -278,7 +279,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
     }
     const images = gallery.images
       .map((image, index) => {
-        const payload = imageRef(file, `images.${index}.file`, image.file);
+        const payload = imageRef(file, fieldPath('images', index, 'file'), image.file);
         if (!payload) return null;
         return withRights(image.caption ? { ...payload, 'prezly:data': { caption: image.caption } } : payload, image, imageDefaults);
       })
@@ -291,7 +292,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       published_at: toEpochSeconds(gallery.published_at),
       thumbnail_image: images[0] ?? null,
       images,
-      videos: gallery.videos.map((video, index) => ({ url: video.url, title: video.title, thumbnail: imageRef(file, `videos.${index}.thumbnail`, video.thumbnail) })),
+      videos: gallery.videos.map((video, index) => ({ url: video.url, title: video.title, thumbnail: imageRef(file, fieldPath('videos', index, 'thumbnail'), video.thumbnail) })),
     });
   }
 
@@ -322,10 +323,10 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       if (storyUuids.has(uuid)) problems.push({ file, field: 'uuid', message: `uuid ${uuid} is used by another story` });
       storyUuids.add(uuid);
       front.categories.forEach((key, index) => {
-        if (categoriesChecked && !categoryKeys.has(key)) problems.push({ file, field: `categories.${index}`, message: `category "${key}" not found in categories.yaml` });
+        if (categoriesChecked && !categoryKeys.has(key)) problems.push({ file, field: fieldPath('categories', index), message: `category "${key}" not found in categories.yaml` });
       });
       front.contacts.forEach((key, index) => {
-        if (contactsChecked && !contacts.some((contact) => contact.key === key)) problems.push({ file, field: `contacts.${index}`, message: `contact "${key}" not found in contacts.yaml` });
+        if (contactsChecked && !contacts.some((contact) => contact.key === key)) problems.push({ file, field: fieldPath('contacts', index), message: `contact "${key}" not found in contacts.yaml` });
       });
       const messages = messagesFor(locale);
       const cover = imageRef(file, 'cover', front.cover);

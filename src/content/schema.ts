@@ -6,13 +6,17 @@
 import { z } from 'zod';
 import { SOCIAL_NETWORKS, TRACKING_POLICIES } from '#src/domain/newsroom';
 import { STORY_STATUSES, STORY_VISIBILITIES } from '#src/domain/story';
+import { isSupportedLocale } from '#src/i18n/locales';
 
 const optionalText = z.string().nullish();
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const mediaFile = z.string().min(1).regex(/^[^/\\][^\\]*$/, 'must be a path inside media/ (no leading slash)');
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-10-02T09:30:00Z' });
 const uuid = z.uuid();
-const localeCode = z.string().regex(/^[a-z]{2,3}(-[a-z0-9]{1,4})?$/, 'must be a lower-case locale code such as en or pt-br');
+const localeCode = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[a-z0-9]{1,4})?$/, 'must be a lower-case locale code such as en or pt-br')
+  .refine(isSupportedLocale, { error: (issue) => `"${String(issue.input)}" is not a supported locale`, abort: true });
 /** Slugs become one URL segment: letters (any script), digits, dashes. */
 const slug = z.string().min(1).max(200).regex(/^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u, 'must be lower-case letters, digits and single dashes');
 const key = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lower-case letters, digits, dashes or underscores');
@@ -150,6 +154,11 @@ export interface ContentProblem {
   readonly message: string;
 }
 
+/** A field's path as a reader writes it: `languages[2].code`, `[0].i18n.fr`, `images[1].file`. */
+export function fieldPath(...segments: readonly PropertyKey[]): string {
+  return segments.map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : `${index > 0 ? '.' : ''}${String(segment)}`)).join('');
+}
+
 export function formatProblem(problem: ContentProblem): string {
   return `${problem.file}: ${problem.field || '(file)'}: ${problem.message}`;
 }
@@ -159,7 +168,7 @@ export function check<T>(schema: z.ZodType<T>, data: unknown, file: string, prob
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
-    problems.push({ file, field: issue.path.map(String).join('.'), message: issue.message });
+    problems.push({ file, field: fieldPath(...issue.path), message: issue.message });
   }
   return null;
 }

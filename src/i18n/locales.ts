@@ -14,7 +14,11 @@ export const SUPPORTED_LOCALES = [
 ] as const;
 
 const SUPPORTED = new Set<string>(SUPPORTED_LOCALES);
-const RTL_LANGUAGES = new Set(['ar', 'he', 'ur']);
+/**
+ * Languages written right to left: SPEC.md names ar, he and ur; fa (Persian, Arabic script) is in
+ * the supported list too and is written right to left as well (docs/spec-coverage.md).
+ */
+const RTL_LANGUAGES = new Set(['ar', 'fa', 'he', 'ur']);
 
 /** 2-3 letters, optionally a dash and 1-4 alphanumerics. */
 const LOCALE_SHAPE = /^[a-z]{2,3}(?:-[a-z0-9]{1,4})?$/i;
@@ -44,6 +48,19 @@ export function parseLocaleOrDefault(code: string): string {
     console.warn(`${(error as Error).message}; falling back to "${DEFAULT_LOCALE}"`);
     return DEFAULT_LOCALE;
   }
+}
+
+const warnedLocales = new Set<string>();
+
+/**
+ * A locale to serve text in: the code itself when supported, else English, with one console
+ * warning per code (a page renders many messages; one warning says it all).
+ */
+export function servedLocale(code: string): string {
+  if (SUPPORTED.has(code)) return code;
+  if (warnedLocales.has(code)) return DEFAULT_LOCALE;
+  warnedLocales.add(code);
+  return parseLocaleOrDefault(code);
 }
 
 export function isSupportedLocale(code: string): boolean {

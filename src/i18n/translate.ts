@@ -6,7 +6,10 @@
 import en from './messages/en.json';
 import { CATALOGUE_ALIASES, CATALOGUES } from './messages/index';
 import { formatFileSize, formatLongDate, formatTemplate, formatTimeOfDay, type MessageValues } from './format';
-import { languageOf, toBcp47 } from './locales';
+import { languageOf, servedLocale, toBcp47 } from './locales';
+
+/** Intl's tag for a locale we serve (an unsupported code is served as English). */
+const intlTag = (locale: string) => toBcp47(servedLocale(locale));
 
 export type MessageId = keyof typeof en;
 export type Messages = Readonly<Record<MessageId, string>>;
@@ -14,34 +17,35 @@ export type { MessageValues };
 
 export { CATALOGUES };
 
-export function messagesFor(locale: string): Messages {
+export function messagesFor(requested: string): Messages {
+  const locale = servedLocale(requested);
   return CATALOGUES[locale] ?? CATALOGUES[CATALOGUE_ALIASES[locale] ?? ''] ?? CATALOGUES[languageOf(locale)] ?? en;
 }
 
 /** Formats one message. Unknown ids return the id itself, so a gap is visible, never a crash. */
 export function formatMessage(locale: string, messages: Messages, id: MessageId, values: MessageValues = {}): string {
   const template = messages[id] ?? en[id] ?? id;
-  return formatTemplate(template, toBcp47(locale), values);
+  return formatTemplate(template, intlTag(locale), values);
 }
 
 /** A date in the visitor's language, e.g. "2 October 2026" / "2 octobre 2026". */
 export function formatDate(locale: string, epochSeconds: number, timeZone = 'UTC'): string {
-  return formatLongDate(toBcp47(locale), new Date(epochSeconds * 1000), timeZone);
+  return formatLongDate(intlTag(locale), new Date(epochSeconds * 1000), timeZone);
 }
 
 /** A time of day and its zone in the visitor's language, e.g. "08:00" and "CET" (embargo notices). */
 export function formatTime(locale: string, epochSeconds: number, timeZone = 'UTC'): { time: string; zone: string } {
-  return formatTimeOfDay(toBcp47(locale), new Date(epochSeconds * 1000), timeZone);
+  return formatTimeOfDay(intlTag(locale), new Date(epochSeconds * 1000), timeZone);
 }
 
 /** A file size in the visitor's language ("12.4 MB"). */
 export function formatSize(locale: string, bytes: number): string {
-  return formatFileSize(toBcp47(locale), bytes);
+  return formatFileSize(intlTag(locale), bytes);
 }
 
 /** A number in the visitor's language ("4,000", "4 000", "٤٬٠٠٠"). */
 export function formatNumber(locale: string, value: number): string {
-  return new Intl.NumberFormat(toBcp47(locale)).format(value);
+  return new Intl.NumberFormat(intlTag(locale)).format(value);
 }
 
 /** Machine-readable form for `<time datetime>`. */

@@ -75,8 +75,21 @@ test('a folder with 3 broken files reports all 3 problems and leaves D1 unchange
   const problems = result.stderr.split('\n').filter((line) => /^\s+\S+: \S/.test(line));
   expect(problems).toHaveLength(3);
   expect(result.stderr).toMatch(/stories\/story-01\/en\.md: status: /);
-  expect(result.stderr).toMatch(/categories\.yaml: 0\.i18n\.en\.slug: /);
-  expect(result.stderr).toMatch(/galleries\/launch\.yaml: images\.1\.file: media file "missing\.jpg" not found/);
+  expect(result.stderr).toMatch(/categories\.yaml: \[0\]\.i18n\.en\.slug: /);
+  expect(result.stderr).toMatch(/galleries\/launch\.yaml: images\[1\]\.file: media file "missing\.jpg" not found/);
+  expect(result.stderr).toContain('Nothing was written.');
+  expect(await snapshot()).toEqual(before);
+}, 120_000);
+
+test('a language code outside the supported list fails the import with its file and field, and writes nothing', async () => {
+  const before = await snapshot();
+  const folder = join(work, 'unsupported-locale');
+  cpSync(fixture, folder, { recursive: true });
+  const newsroom = join(folder, 'newsroom.yaml');
+  writeFileSync(newsroom, readFileSync(newsroom, 'utf8').replace('  - { code: ar }', '  - { code: ar }\n  - { code: xx }'));
+  const result = await importFolder(folder);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('newsroom.yaml: languages[3].code: "xx" is not a supported locale');
   expect(result.stderr).toContain('Nothing was written.');
   expect(await snapshot()).toEqual(before);
 }, 120_000);

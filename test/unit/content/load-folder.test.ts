@@ -41,7 +41,7 @@ test('the test folder loads', () => {
 test('a broken contacts.yaml is one problem, not one per story that mentions a contact', () => {
   const folder = copy();
   edit(folder, 'contacts.yaml', 'email: jane@acme.example', 'email: not-an-email');
-  expect(problems(folder)).toEqual(['contacts.yaml: 0.email: Invalid email address']);
+  expect(problems(folder)).toEqual(['contacts.yaml: [0].email: Invalid email address']);
 });
 
 test('a YAML syntax error is reported once', () => {
@@ -125,7 +125,7 @@ test('a symbolic link inside media/ to another file of media/ is fine', () => {
 test('a story’s own contacts must be in contacts.yaml; each unknown one is named', () => {
   const folder = copy();
   edit(folder, 'stories/story-03/en.md', 'contacts: [jane]', 'contacts: [jane, nobody]');
-  expect(problems(folder)).toEqual(['stories/story-03/en.md: contacts.1: contact "nobody" not found in contacts.yaml']);
+  expect(problems(folder)).toEqual(['stories/story-03/en.md: contacts[1]: contact "nobody" not found in contacts.yaml']);
 });
 
 test('credits and licences: an image’s own, else the newsroom’s defaults, recorded beside its caption', () => {
@@ -141,4 +141,10 @@ test('credits and licences: an image’s own, else the newsroom’s defaults, re
   const story = result.bundle.stories.find((candidate) => candidate.slug === 'english-story-03')!;
   expect(story.cover?.['prezly:data']).toEqual({ caption: 'A pinned cover', credit: 'Cover Studio', licence: 'CC BY-SA 4.0' });
   expect(story.contact_keys).toEqual(['jane']);
+});
+
+test('a language code that is not a supported locale is refused, naming the file and field', () => {
+  const folder = copy();
+  edit(folder, 'newsroom.yaml', '  - { code: ar }', '  - { code: ar }\n  - { code: xx }');
+  expect(problems(folder)).toEqual(['newsroom.yaml: languages[3].code: "xx" is not a supported locale']);
 });

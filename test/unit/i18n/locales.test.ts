@@ -37,7 +37,7 @@ test.each([
   ['ar', 'rtl'],
   ['he', 'rtl'],
   ['ur', 'rtl'],
-  ['fa', 'ltr'],
+  ['fa', 'rtl'],
   ['en', 'ltr'],
   ['fr-ca', 'ltr'],
 ])('%s is written %s', (locale, direction) => {
@@ -60,4 +60,26 @@ test.each([
   ['api', true],
 ])('the path segment %s looks like a locale: %s', (segment, expected) => {
   expect(looksLikeLocale(segment)).toBe(expected);
+});
+
+test('at request time an unsupported code is served as English, with one console warning however often it is asked for', async () => {
+  const { formatMessage, messagesFor } = await import('#src/i18n/translate');
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  try {
+    for (let i = 0; i < 3; i++) expect(formatMessage('xq', messagesFor('xq'), 'contacts.title')).toBe('Contact us');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('"xq"');
+    expect(messagesFor('fr')).not.toBe(messagesFor('xq'));
+  } finally {
+    warn.mockRestore();
+  }
+});
+
+test('docs/locales.md lists exactly the supported locales, with their count and direction', async () => {
+  const { readFileSync } = await import('node:fs');
+  const doc = readFileSync(new URL('../../../docs/locales.md', import.meta.url), 'utf8');
+  const rows = [...doc.matchAll(/^\| `([a-z0-9-]+)` \| .* \| (right to left|left to right) \|$/gm)];
+  expect(rows.map((row) => row[1])).toEqual([...SUPPORTED_LOCALES]);
+  for (const [, code, direction] of rows) expect(direction, code).toBe(textDirection(code!) === 'rtl' ? 'right to left' : 'left to right');
+  expect(doc).toContain(`one of the ${SUPPORTED_LOCALES.length} codes below`);
 });

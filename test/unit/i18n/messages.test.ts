@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import en from '#src/i18n/messages/en.json';
 import { SUPPORTED_LOCALES } from '#src/i18n/locales';
 import { CATALOGUES, formatDate, formatMessage, messagesFor, type MessageId } from '#src/i18n/translate';
@@ -43,7 +43,10 @@ test.each([
 });
 
 test('arguments are filled in and a language without a catalogue reads English', () => {
+  // Swahili is not a supported locale: English, with a warning (SPEC section 5).
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   expect(formatMessage('sw', messagesFor('sw'), 'boilerplate.about', { name: 'Acme' })).toBe('About Acme');
+  expect(warn).toHaveBeenCalledOnce();
   expect(formatMessage('fr-ca', messagesFor('fr-ca'), 'boilerplate.about', { name: 'Acme' })).toBe('À propos de Acme');
 });
 
