@@ -41,6 +41,17 @@ export interface ListStoriesInput {
   readonly categoryId?: number | null;
 }
 
+/** The API's filtered list (src/domain/story-filter.ts): every condition given must hold. */
+export interface MatchingStoriesInput {
+  readonly locales: readonly string[];
+  /** Each group is "in any of these categories"; a story must satisfy every group. */
+  readonly categoryGroups: readonly (readonly number[])[];
+  /** The story has any of these tags; null: any tags. */
+  readonly tags: readonly string[] | null;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
 export interface GalleryPage {
   readonly galleries: readonly GallerySummary[];
   readonly total: number;
@@ -83,6 +94,8 @@ export interface ContentRepository {
   getSiteContext(): Promise<SiteContext | null>;
   getHomepage(locale: string, page: number, pageSize: number): Promise<HomepageContent>;
   listStories(input: ListStoriesInput): Promise<StoryPage>;
+  /** Public stories matching an API filter, newest first, with their total (a count query). */
+  listMatchingStories(input: MatchingStoriesInput): Promise<StoryPage>;
   /**
    * A story page in one round trip: the story (whatever its status: callers apply the visibility
    * rules) and up to `relatedLimit` public stories of its language sharing categories or tags.

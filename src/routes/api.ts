@@ -10,13 +10,15 @@ import { InvalidInputError, NotFoundError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { DEFAULT_PAGE_SIZE, GALLERY_PAGE_SIZE, MAX_PAGE_SIZE, pageCount } from '#src/domain/paging';
 import { urls } from '#src/i18n/urls';
-import { galleryCardJson, storyCardJson } from '#src/views/json';
+import { galleryCardJson, OPTIONAL_CARD_FIELDS, storyCardJson } from '#src/views/json';
 import { QUICK_SEARCH_HITS } from '#src/domain/search-query';
 import { isoDate } from '#src/i18n/translate';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { searchHref, toSearchQuery } from './search';
 import { urlContextOf } from './layout-model';
 import { toStoryCard } from './story-cards';
+import { isFiltered, parseStoryFilter } from '#src/domain/story-filter';
+import type { StorySummary } from '#src/domain/story';
 
 const MAX_PAGE = 10_000;
 const page = z.optional(z.int().check(z.minimum(1), z.maximum(MAX_PAGE)));
@@ -28,7 +30,7 @@ const FetchStoriesSchema = z.strictObject({
   pageSize,
   withHighlightedStory: z.optional(z.boolean()),
   category: z.optional(z.nullable(z.union([z.strictObject({ id: z.int() }), z.string().check(z.maxLength(200))]))),
-  include: z.optional(z.array(z.enum(['thumbnail_image', 'categories', 'subtitle', 'summary']))),
+  include: z.optional(z.array(z.enum(OPTIONAL_CARD_FIELDS))),
   localeCode: z.optional(z.string().check(z.maxLength(16))),
   filterQuery: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
 });
@@ -85,7 +87,9 @@ export const api = new Hono<AppEnv>()
     if (!site) throw new NotFoundError('Newsroom not imported');
     const locale = input.localeCode ?? defaultLanguage(site.languages).code;
     if (!site.languages.some((language) => language.code === locale)) throw new InvalidInputError(`localeCode: unknown locale "${locale}"`);
-    if (input.filterQuery && Object.keys(input.filterQuery).length > 0) throw new InvalidInputError('filterQuery: filters are not supported');
+    const filter = parseStoryFilter(input.filterQuery);
+    const unknownLocale = filter.locales?.find((code) => !site.languages.some((language) => language.code === code));
+    if (unknownLocale !== undefined) throw new InvalidInputError(`filterQuery.locale: unknown locale "${unknownLocale}"`);
     let categoryId: number | null = null;
     if (input.category != null) {
       const wanted = input.category;
@@ -94,8 +98,19 @@ export const api = new Hono<AppEnv>()
       categoryId = category.id;
     }
     const { content, config } = c.var.deps;
-    // A page past the end is answered from the counts kept with the content: no query at all.
     const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
+    const cards = (stories: readonly StorySummary[]) => stories.map((story) => storyCardJson(toStoryCard(site, story), config.mediaRoot, input.include ?? null));
+    if (isFiltered(filter)) {
+      const list = await content.listMatchingStories({
+        locales: filter.locales ?? [locale],
+        categoryGroups: [...(filter.categoryIds ? [filter.categoryIds] : []), ...(categoryId !== null ? [[categoryId]] : [])],
+        tags: filter.tags,
+        page: input.page ?? 1,
+        pageSize,
+      });
+      return c.json({ stories: cards(list.stories), total: list.total });
+    }
+    // A page past the end is answered from the counts kept with the content: no query at all.
     const total =
       categoryId === null
         ? (site.languages.find((language) => language.code === locale)?.public_stories_count ?? 0)
@@ -105,7 +120,7 @@ export const api = new Hono<AppEnv>()
     // The highlighted story sits above the homepage grid; the grid's pages leave it out.
     const excludeUuid = input.withHighlightedStory && categoryId === null ? ((await content.getHomepage(locale, 1, 1)).highlighted?.uuid ?? null) : null;
     const list = await content.listStories({ locale, page: input.page ?? 1, pageSize, categoryId, excludeUuid });
-    return c.json({ stories: list.stories.map((story) => storyCardJson(toStoryCard(site, story), config.mediaRoot)), total: list.total });
+    return c.json({ stories: cards(list.stories), total: list.total });
   })
   .post('/fetch-galleries', async (c) => {
     const input = await readJson(c, FetchGalleriesSchema);

@@ -22,19 +22,30 @@ function imageJson(image: StoredImagePayload | null, mediaRoot: string, width: n
   return { src, srcSet, width: shownWidth, height };
 }
 
-export function storyCardJson(card: StoryCardModel, mediaRoot: string) {
+/** A story card's fields a client may leave out (`include` of POST /api/fetch-stories). */
+export const OPTIONAL_CARD_FIELDS = ['thumbnail_image', 'categories', 'subtitle', 'summary'] as const;
+export type OptionalCardField = (typeof OPTIONAL_CARD_FIELDS)[number];
+
+/**
+ * A story card as JSON. `include` names the optional fields to send; null (a client that names
+ * none) sends them all, as the load-more island expects.
+ */
+export function storyCardJson(card: StoryCardModel, mediaRoot: string, include: readonly OptionalCardField[] | null = null) {
   const { story } = card;
+  const optional = {
+    subtitle: story.subtitle,
+    summary: story.summary,
+    thumbnail_image: imageJson(story.cover, mediaRoot, 400),
+    categories: card.categories.map((category) => ({ name: category.name, url: category.href })),
+  };
   return {
     uuid: story.uuid,
     slug: story.slug,
     url: card.href,
     locale: story.locale,
     title: story.title,
-    subtitle: story.subtitle,
-    summary: story.summary,
     published_at: isoDate(story.published_at),
-    thumbnail_image: imageJson(story.cover, mediaRoot, 400),
-    categories: card.categories.map((category) => ({ name: category.name, url: category.href })),
+    ...(include === null ? optional : Object.fromEntries(include.map((field) => [field, optional[field]]))),
   };
 }
 

@@ -71,3 +71,66 @@ test.each([
   expect(json.message).toEqual(expect.any(String));
   expect(json.message.length).toBeGreaterThan(0);
 });
+
+test('include names the optional card fields to send; without it every field is sent', async () => {
+  const only = (await (await post('fetch-stories', { page: 1, pageSize: 1, include: ['subtitle'] })).json()) as { stories: Record<string, unknown>[] };
+  expect(Object.keys(only.stories[0]!).sort()).toEqual(['locale', 'published_at', 'slug', 'subtitle', 'title', 'url', 'uuid']);
+  const none = (await (await post('fetch-stories', { page: 1, pageSize: 1, include: [] })).json()) as { stories: Record<string, unknown>[] };
+  expect(Object.keys(none.stories[0]!).sort()).toEqual(['locale', 'published_at', 'slug', 'title', 'url', 'uuid']);
+  const unknown = await post('fetch-stories', { page: 1, include: ['body_html'] });
+  expect(unknown.status).toBe(400);
+});
+
+test.each([
+  ['category.id with $any', { 'category.id': { $any: [2] } }, ['english-story-03'], 1],
+  ['tags.name with $in', { 'tags.name': { $in: ['launch'] } }, ['english-story-03'], 1],
+  ['locale with $in, across languages', { locale: { $in: ['fr', 'ar'] } }, null, 3],
+  ['fields combine with AND', { 'category.id': { $in: [1] }, 'tags.name': { $any: ['launch', 'nothing'] } }, ['english-story-03'], 1],
+  ['no match', { 'tags.name': { $in: ['no-such-tag'] } }, [], 0],
+])('filterQuery: %s', async (_name, filterQuery, slugs, total) => {
+  const response = await post('fetch-stories', { page: 1, pageSize: 50, filterQuery });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { stories: { slug: string; locale: string }[]; total: number };
+  expect(body.total).toBe(total);
+  expect(body.stories).toHaveLength(total);
+  if (slugs) expect(body.stories.map((story) => story.slug)).toEqual(slugs);
+  else expect(new Set(body.stories.map((story) => story.locale))).toEqual(new Set(['fr', 'ar']));
+});
+
+test('filterQuery pages through its matches with the total of all of them', async () => {
+  const first = (await (await post('fetch-stories', { page: 1, pageSize: 2, filterQuery: { 'category.id': { $in: [1] } } })).json()) as { stories: { slug: string }[]; total: number };
+  const second = (await (await post('fetch-stories', { page: 2, pageSize: 2, filterQuery: { 'category.id': { $in: [1] } } })).json()) as { stories: { slug: string }[]; total: number };
+  expect(first.total).toBe(15);
+  expect(second.total).toBe(15);
+  expect(first.stories).toHaveLength(2);
+  expect(second.stories.map((story) => story.slug)).not.toContain(first.stories[0]!.slug);
+});
+
+test.each([
+  [{ status: { $in: ['draft'] } }, 'filterQuery: "status" is not supported (supported: category.id, tags.name, locale)'],
+  [{ 'category.id': { $eq: 1 } }, 'filterQuery.category.id: operator "$eq" is not supported (supported: $in, $any)'],
+  [{ 'category.id': 1 }, 'filterQuery.category.id: must be an object such as {"$in": [...]}'],
+  [{ 'category.id': { $in: [] } }, 'filterQuery.category.id.$in: must be a non-empty list'],
+  [{ 'category.id': { $in: ['1'] } }, 'filterQuery.category.id: values must be category ids (positive whole numbers)'],
+  [{ locale: { $in: ['de'] } }, 'filterQuery.locale: unknown locale "de"'],
+  [{ $or: [] }, 'filterQuery: "$or" is not supported (supported: category.id, tags.name, locale)'],
+])('an unsupported filterQuery %j is a 400 naming the part', async (filterQuery, message) => {
+  const response = await post('fetch-stories', { page: 1, filterQuery });
+  expect(response.status).toBe(400);
+  expect(await response.json()).toEqual({ message });
+});
+
+test.each([
+  ['GET', 'fetch-stories', 405],
+  ['DELETE', 'fetch-galleries', 405],
+  ['GET', 'nope', 404],
+  ['POST', 'nope', 404],
+  ['GET', 'nope/deeper', 404],
+])('%s /api/%s answers JSON {message} with %i', async (method, path, status) => {
+  const response = await SELF.fetch(`https://news.test.example/api/${path}`, { method });
+  expect(response.status).toBe(status);
+  expect(response.headers.get('Content-Type')).toContain('application/json');
+  const body = (await response.json()) as { message: unknown };
+  expect(Object.keys(body)).toEqual(['message']);
+  expect(typeof body.message).toBe('string');
+});

@@ -4,7 +4,7 @@
  * partial-index conditions of migrations/0001_init.sql literally so SQLite picks those indexes.
  */
 import type { Gallery } from '#src/domain/gallery';
-import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFreshness, ListStoriesInput, SharedStory, SitemapStory, SiteContext, StoryPage } from '#src/domain/ports';
+import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFreshness, ListStoriesInput, MatchingStoriesInput, SharedStory, SitemapStory, SiteContext, StoryPage } from '#src/domain/ports';
 import { pageOffset } from '#src/domain/paging';
 import type { Story, StorySummary, StoryTranslationRef } from '#src/domain/story';
 import {
@@ -184,6 +184,32 @@ export class D1ContentRepository implements ContentRepository {
               .bind(input.categoryId, input.locale),
           ],
     );
+    return {
+      stories: rowsOf<StorySummaryRow>(list).map(toStorySummary),
+      total: rowsOf<{ total: number }>(total)[0]?.total ?? 0,
+    };
+  }
+
+  async listMatchingStories(input: MatchingStoriesInput): Promise<StoryPage> {
+    // Lists travel as one JSON parameter each (json_each), so no filter can run into D1's limit
+    // on bound parameters.
+    const conditions = [PUBLIC_STORY, 's.locale IN (SELECT value FROM json_each(?1))'];
+    const params: unknown[] = [JSON.stringify(input.locales)];
+    for (const group of input.categoryGroups) {
+      params.push(JSON.stringify(group));
+      conditions.push(`EXISTS (SELECT 1 FROM story_categories sc WHERE sc.story_id = s.id AND sc.category_id IN (SELECT value FROM json_each(?${params.length})))`);
+    }
+    if (input.tags) {
+      params.push(JSON.stringify(input.tags));
+      conditions.push(`EXISTS (SELECT 1 FROM story_tags st WHERE st.story_id = s.id AND st.tag IN (SELECT value FROM json_each(?${params.length})))`);
+    }
+    const where = conditions.join(' AND ');
+    const [list, total] = await this.batch([
+      this.db
+        .prepare(`SELECT ${STORY_SUMMARY_COLUMNS} FROM stories s WHERE ${where} ORDER BY s.published_at DESC, s.id DESC LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`)
+        .bind(...params, input.pageSize, pageOffset(input.page, input.pageSize)),
+      this.db.prepare(`SELECT count(*) AS total FROM stories s WHERE ${where}`).bind(...params),
+    ]);
     return {
       stories: rowsOf<StorySummaryRow>(list).map(toStorySummary),
       total: rowsOf<{ total: number }>(total)[0]?.total ?? 0,
