@@ -47,6 +47,10 @@ export const urls = {
   gallery(ctx: UrlContext, locale: string, uuid: string): string {
     return `${prefix(ctx, locale)}/media/album/${segment(uuid)}`;
   },
+  /** A gallery as JSON (SPEC.md section 3's Gallery). */
+  galleryJson(ctx: UrlContext, locale: string, uuid: string): string {
+    return `${prefix(ctx, locale)}/media/album/${segment(uuid)}.json`;
+  },
   /** Every image of a gallery in one ZIP. */
   galleryArchive(ctx: UrlContext, locale: string, uuid: string): string {
     return `${prefix(ctx, locale)}/media/album/${segment(uuid)}/download`;

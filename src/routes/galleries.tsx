@@ -18,6 +18,7 @@ import { archiveResponse } from './archive';
 import { archiveBytes } from '#src/domain/archive';
 import { playerOriginsOf, videoEmbedOf } from '#src/domain/video-embed';
 import { allowPlayers } from './players';
+import { galleryJson } from '#src/views/entity-json';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -66,6 +67,7 @@ export async function loadGallery(deps: Deps, site: SiteContext, locale: string,
       pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.gallery(ctx, language.code, uuid) })),
       isMediaPage: true,
       image: gallery.thumbnail_image,
+      jsonAlternate: urls.galleryJson(ctx, locale, uuid),
       breadcrumbs: [
         { name: formatMessage(locale, messagesFor(locale), 'media.title'), path: urls.media(ctx, locale) },
         { name: gallery.title, path: urls.gallery(ctx, locale, uuid) },
@@ -90,6 +92,14 @@ export const galleries = new Hono<AppEnv>()
   .get('/media', async (c) => {
     const model = await loadGalleryIndex(c.var.deps, c.var.site!, c.var.locale, parsePageParam(c.req.query('page')));
     return renderHtml(<GalleryIndexPage model={model} />, { headers: { 'Cache-Control': cacheRules.page }, waitForAll: isCrawler(c.req.header('User-Agent')) });
+  })
+  // The JSON alternate: the gallery as SPEC.md section 3 shapes it.
+  .get('/media/album/:file{[0-9a-f-]{36}\\.json}', async (c) => {
+    const site = c.var.site!;
+    const uuid = c.req.param('file').slice(0, -'.json'.length);
+    const model = await loadGallery(c.var.deps, site, c.var.locale, uuid);
+    const url = urls.absolute(site.newsroom.url, urls.gallery(urlContextOf(site), c.var.locale, uuid));
+    return c.json(galleryJson(model.gallery, url, c.var.deps.config.mediaRoot, site.newsroom.url), 200, { 'Cache-Control': cacheRules.page });
   })
   .get('/media/album/:uuid', async (c) => {
     const model = await loadGallery(c.var.deps, c.var.site!, c.var.locale, c.req.param('uuid'));

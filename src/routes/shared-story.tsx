@@ -74,7 +74,7 @@ export const sharedStory = new Hono<AppEnv>()
       const site = quietSite(c);
       const model = await loadSharedStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length), urls.storyJson);
       c.set('locale', model.story.locale);
-      return c.json(storyJson(model, site.newsroom.url), 200, PRIVATE_PAGE_HEADERS);
+      return c.json(storyJson(model, site), 200, PRIVATE_PAGE_HEADERS);
     }),
   )
   .get('/:token', (c) =>

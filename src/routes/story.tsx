@@ -118,7 +118,7 @@ export const story = new Hono<AppEnv>()
     if (!site) throw new NotFoundError('Newsroom not imported');
     const model = await loadStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length));
     c.set('locale', model.story.locale);
-    return conditionalResponse(c.req.raw, JSON.stringify(storyJson(model, site.newsroom.url)), {
+    return conditionalResponse(c.req.raw, JSON.stringify(storyJson(model, site)), {
       contentType: 'application/json; charset=utf-8',
       cacheControl: cacheRules.page,
       lastModified: Math.max(model.story.updated_at, model.story.published_at),

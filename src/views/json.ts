@@ -8,6 +8,8 @@ import { isoDate } from '#src/i18n/translate';
 import { imageAttributes, resolveBodyMedia } from './image-attributes';
 import { absolutizeHtml } from './feeds';
 import type { StoryCardModel, StoryPageModel } from './page-model';
+import type { SiteContext } from '#src/domain/ports';
+import { categoryJson, cultureJson, languageJson, newsroomJson } from './entity-json';
 
 export interface ImageJson {
   readonly src: string;
@@ -49,29 +51,57 @@ export function storyCardJson(card: StoryCardModel, mediaRoot: string, include: 
   };
 }
 
-/** The JSON alternate of a story page: what a syndication partner may read, nothing internal. */
-export function storyJson(model: StoryPageModel, origin: string) {
+/**
+ * The JSON alternate of a story page: SPEC.md section 3's Story (with its culture, translations,
+ * newsroom and oembed), its language and categories as entities, and the rendered content. The
+ * author's e-mail is withheld (`null`): it is a person's address, not the press office's.
+ */
+export function storyJson(model: StoryPageModel, site: SiteContext) {
   const { story, layout } = model;
+  const origin = site.newsroom.url;
   const cover = story.cover ? imageAttributes(story.cover, layout.mediaRoot, 1200, '1200px') : null;
   const absolute = (path: string) => new URL(path, origin).toString();
+  const language = site.languages.find((candidate) => candidate.code === story.locale);
+  const coverImage = cover ? { url: absolute(cover.src), width: cover.width, height: cover.height, caption: story.cover?.['prezly:data']?.caption ?? null } : null;
   return {
     uuid: story.uuid,
+    slug: story.slug,
     url: absolute(`/${encodeURIComponent(story.slug)}`),
     canonical_url: layout.head.canonical,
     locale: story.locale,
+    culture: cultureJson(story.locale),
+    status: story.status,
+    visibility: story.visibility,
     title: story.title,
     subtitle: story.subtitle,
     summary: story.summary,
     published_at: isoDate(story.published_at),
     updated_at: isoDate(Math.max(story.updated_at, story.published_at)),
-    author: story.author ? { display_name: story.author.display_name } : null,
-    categories: model.categories.map((category) => ({ name: category.name, url: absolute(category.href) })),
+    author: story.author ? { display_name: story.author.display_name, email: null } : null,
+    seo_settings: {
+      meta_title: story.seo_settings.meta_title ?? null,
+      meta_description: story.seo_settings.meta_description ?? null,
+      canonical_url: story.seo_settings.canonical_url ?? null,
+    },
+    oembed: { url: layout.head.canonical, title: story.title, thumbnail_url: coverImage?.url ?? null, thumbnail_width: coverImage?.width ?? null, thumbnail_height: coverImage?.height ?? null },
+    // model.categories are the same categories' page links, in the same order.
+    categories: story.categories.flatMap((ref, index) => {
+      const category = site.categories.find((candidate) => candidate.id === ref.id);
+      const href = model.categories[index]?.href;
+      return category ? [{ ...categoryJson(category, story.locale), url: href ? absolute(href) : null }] : [];
+    }),
     tags: story.tags,
-    cover_image: cover
-      ? { url: absolute(cover.src), width: cover.width, height: cover.height, caption: story.cover?.['prezly:data']?.caption ?? null }
-      : null,
+    cover_image: coverImage,
     content_html: absolutizeHtml(resolveBodyMedia(story.body_html, layout.mediaRoot), origin),
-    translations: layout.languages.filter((language) => !language.isCurrent).map((language) => ({ locale: language.code, url: absolute(language.href) })),
+    // The translations this page may link to (SPEC section 5's table), with their addresses.
+    translations: layout.languages
+      .filter((language) => !language.isCurrent)
+      .flatMap((link) => {
+        const translation = story.translations.find((candidate) => candidate.locale === link.code);
+        return translation ? [{ culture: cultureJson(translation.locale), status: translation.status, visibility: translation.visibility, slug: translation.slug, locale: link.code, url: absolute(link.href) }] : [];
+      }),
+    language: language ? languageJson(language, site.companies[story.locale] ?? null) : null,
+    newsroom: newsroomJson(site.newsroom, layout.mediaRoot),
   };
 }
 

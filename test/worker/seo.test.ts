@@ -5,6 +5,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { renderFresh } from './fresh-render';
+import { STORY_JSON_KEYS } from '../fixtures/story-json';
 
 const ORIGIN = 'https://news.test.example';
 const PUBLIC_ORIGIN = 'https://news.test.example'; // newsroom.url of the test content
@@ -249,18 +250,58 @@ test('feeds answer conditional requests with 304', async () => {
   expect((await get('/feed', { headers: { 'If-None-Match': 'W/"other"' } })).status).toBe(200);
 });
 
-test('the JSON alternate of a story holds allowlisted fields only', async () => {
+test('the JSON alternate of a story is SPEC section 3’s Story, with its language, categories and newsroom as entities', async () => {
   const response = await get('/english-story-03.json');
   expect(response.status).toBe(200);
   expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
-  const story = (await response.json()) as Record<string, unknown>;
-  expect(Object.keys(story).sort()).toEqual(['author', 'canonical_url', 'categories', 'content_html', 'cover_image', 'locale', 'published_at', 'subtitle', 'summary', 'tags', 'title', 'translations', 'updated_at', 'url', 'uuid']);
-  // The author's email is internal; the body's own contact block is public content.
-  expect(story.author).toEqual({ display_name: 'Jane Press' });
+  const story = (await response.json()) as Record<string, any>;
+  expect(Object.keys(story).sort()).toEqual(STORY_JSON_KEYS);
+  // The author's e-mail is a person's address: withheld. The body's own contact block is public content.
+  expect(story.author).toEqual({ display_name: 'Jane Press', email: null });
+  expect(JSON.stringify(story)).not.toContain('"jane@acme.example"');
+  expect(story).toMatchObject({ slug: 'english-story-03', status: 'published', visibility: 'public', culture: { code: 'en', locale: 'en' } });
+  expect(story.seo_settings).toEqual({ meta_title: null, meta_description: null, canonical_url: null });
+  expect(story.oembed).toEqual({ url: `${PUBLIC_ORIGIN}/english-story-03`, title: 'English story number 03', thumbnail_url: expect.stringMatching(/^https:\/\/news\.test\.example\/media\//), thumbnail_width: 120, thumbnail_height: 80 });
   expect(story.translations).toEqual([
-    { locale: 'ar', url: `${PUBLIC_ORIGIN}/arabic-story-03` },
-    { locale: 'fr', url: `${PUBLIC_ORIGIN}/histoire-francaise-03` },
+    { culture: { code: 'ar', locale: 'ar' }, status: 'published', visibility: 'public', slug: 'arabic-story-03', locale: 'ar', url: `${PUBLIC_ORIGIN}/arabic-story-03` },
+    { culture: { code: 'fr', locale: 'fr' }, status: 'published', visibility: 'public', slug: 'histoire-francaise-03', locale: 'fr', url: `${PUBLIC_ORIGIN}/histoire-francaise-03` },
   ]);
+  // Category: name, slug, display_name and the i18n map.
+  expect(story.categories[0]).toEqual({
+    id: 1,
+    name: 'Products',
+    slug: 'products',
+    display_name: 'Products',
+    i18n: { en: { name: 'Products', slug: 'products', description: 'Product news.' }, fr: { name: 'Produits', slug: 'produits', description: 'Actualités produits.' } },
+    url: `${PUBLIC_ORIGIN}/category/products`,
+  });
+  // Language: locale {name, native_name, language_code}, company_information, notifications.
+  expect(story.language).toMatchObject({ code: 'en', is_default: true, public_stories_count: 16, locale: { name: 'English', native_name: 'English', language_code: 'en' }, notifications: [] });
+  expect(Object.keys(story.language.company_information).sort()).toEqual(
+    ['about', 'about_plaintext', 'address', 'custom_data_request_link', 'email', 'facebook', 'instagram', 'linkedin', 'name', 'phone', 'pinterest', 'seo_settings', 'tiktok', 'twitter', 'website', 'youtube'].sort(),
+  );
+  expect(story.language.company_information.seo_settings).toEqual({ meta_title: null, default_meta_title: null, meta_description: null, default_meta_description: null });
+  // Newsroom, with thumbnail_url.
+  expect(Object.keys(story.newsroom).sort()).toEqual(
+    ['display_name', 'google_analytics_id', 'google_search_console_key', 'icon', 'is_indexable', 'is_plausible_enabled', 'newsroom_logo', 'onetrust_cookie_consent', 'plausible_site_id', 'segment_analytics_id', 'square_logo', 'thumbnail_url', 'tracking_policy', 'url', 'uuid'].sort(),
+  );
+  expect(story.newsroom).toMatchObject({ uuid: '11111111-2222-4333-8444-555555555555', url: PUBLIC_ORIGIN, display_name: 'Test Newsroom', thumbnail_url: null });
+  expect(story.newsroom.newsroom_logo).toMatchObject({ filename: 'photo.jpg', cdnUrl: expect.stringMatching(/^https:\/\/news\.test\.example\/media\/.+\/photo\.jpg$/) });
+});
+
+test('the JSON alternate of a gallery is SPEC section 3’s Gallery: images, counts, thumbnail_image as a JSON string, uploadcare_image', async () => {
+  const page = await (await get('/media/album/6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b')).text();
+  expect(page).toContain('<link rel="alternate" type="application/json" href="https://news.test.example/media/album/6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.json"/>');
+  const response = await get('/media/album/6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.json');
+  expect(response.status).toBe(200);
+  const gallery = (await response.json()) as Record<string, any>;
+  expect(Object.keys(gallery).sort()).toEqual(['description', 'images', 'images_number', 'thumbnail_image', 'title', 'uploadcare_image', 'url', 'uuid', 'videos', 'videos_number']);
+  expect(gallery).toMatchObject({ uuid: '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', images_number: 2, videos_number: 2 });
+  expect(gallery.images).toHaveLength(2);
+  expect(gallery.images[0]).toMatchObject({ version: 2, filename: 'photo.jpg', mime_type: 'image/jpeg', original_width: 90, original_height: 60, effects: [] });
+  expect(typeof gallery.thumbnail_image).toBe('string');
+  expect(JSON.parse(gallery.thumbnail_image)).toMatchObject({ uuid: gallery.uploadcare_image.uuid, filename: 'photo.jpg' });
+  expect((await get('/media/album/7b1f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.json')).status).toBe(404);
 });
 
 test.each(['/private-story.json', '/draft-story.json', '/embargoed-story.json', '/nope.json'])('%s is a 404 like its page', async (path) => {
