@@ -250,11 +250,14 @@ test('feeds answer conditional requests with 304', async () => {
   expect((await get('/feed', { headers: { 'If-None-Match': 'W/"other"' } })).status).toBe(200);
 });
 
+/** Parsed JSON, walked freely by the contract tests (values are checked, not typed). */
+type Json = { readonly [key: string]: Json };
+
 test('the JSON alternate of a story is SPEC section 3’s Story, with its language, categories and newsroom as entities', async () => {
   const response = await get('/english-story-03.json');
   expect(response.status).toBe(200);
   expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
-  const story = (await response.json()) as Record<string, any>;
+  const story = (await response.json()) as Json;
   expect(Object.keys(story).sort()).toEqual(STORY_JSON_KEYS);
   // The author's e-mail is a person's address: withheld. The body's own contact block is public content.
   expect(story.author).toEqual({ display_name: 'Jane Press', email: null });
@@ -267,7 +270,7 @@ test('the JSON alternate of a story is SPEC section 3’s Story, with its langua
     { culture: { code: 'fr', locale: 'fr' }, status: 'published', visibility: 'public', slug: 'histoire-francaise-03', locale: 'fr', url: `${PUBLIC_ORIGIN}/histoire-francaise-03` },
   ]);
   // Category: name, slug, display_name and the i18n map.
-  expect(story.categories[0]).toEqual({
+  expect(story.categories![0]).toEqual({
     id: 1,
     name: 'Products',
     slug: 'products',
@@ -277,16 +280,16 @@ test('the JSON alternate of a story is SPEC section 3’s Story, with its langua
   });
   // Language: locale {name, native_name, language_code}, company_information, notifications.
   expect(story.language).toMatchObject({ code: 'en', is_default: true, public_stories_count: 16, locale: { name: 'English', native_name: 'English', language_code: 'en' }, notifications: [] });
-  expect(Object.keys(story.language.company_information).sort()).toEqual(
+  expect(Object.keys(story.language!.company_information!).sort()).toEqual(
     ['about', 'about_plaintext', 'address', 'custom_data_request_link', 'email', 'facebook', 'instagram', 'linkedin', 'name', 'phone', 'pinterest', 'seo_settings', 'tiktok', 'twitter', 'website', 'youtube'].sort(),
   );
-  expect(story.language.company_information.seo_settings).toEqual({ meta_title: null, default_meta_title: null, meta_description: null, default_meta_description: null });
+  expect(story.language!.company_information!.seo_settings).toEqual({ meta_title: null, default_meta_title: null, meta_description: null, default_meta_description: null });
   // Newsroom, with thumbnail_url.
-  expect(Object.keys(story.newsroom).sort()).toEqual(
+  expect(Object.keys(story.newsroom!).sort()).toEqual(
     ['display_name', 'google_analytics_id', 'google_search_console_key', 'icon', 'is_indexable', 'is_plausible_enabled', 'newsroom_logo', 'onetrust_cookie_consent', 'plausible_site_id', 'segment_analytics_id', 'square_logo', 'thumbnail_url', 'tracking_policy', 'url', 'uuid'].sort(),
   );
   expect(story.newsroom).toMatchObject({ uuid: '11111111-2222-4333-8444-555555555555', url: PUBLIC_ORIGIN, display_name: 'Test Newsroom', thumbnail_url: null });
-  expect(story.newsroom.newsroom_logo).toMatchObject({ filename: 'photo.jpg', cdnUrl: expect.stringMatching(/^https:\/\/news\.test\.example\/media\/.+\/photo\.jpg$/) });
+  expect(story.newsroom!.newsroom_logo).toMatchObject({ filename: 'photo.jpg', cdnUrl: expect.stringMatching(/^https:\/\/news\.test\.example\/media\/.+\/photo\.jpg$/) });
 });
 
 test('the JSON alternate of a gallery is SPEC section 3’s Gallery: images, counts, thumbnail_image as a JSON string, uploadcare_image', async () => {
@@ -294,13 +297,13 @@ test('the JSON alternate of a gallery is SPEC section 3’s Gallery: images, cou
   expect(page).toContain('<link rel="alternate" type="application/json" href="https://news.test.example/media/album/6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.json"/>');
   const response = await get('/media/album/6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.json');
   expect(response.status).toBe(200);
-  const gallery = (await response.json()) as Record<string, any>;
+  const gallery = (await response.json()) as Json;
   expect(Object.keys(gallery).sort()).toEqual(['description', 'images', 'images_number', 'thumbnail_image', 'title', 'uploadcare_image', 'url', 'uuid', 'videos', 'videos_number']);
   expect(gallery).toMatchObject({ uuid: '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', images_number: 2, videos_number: 2 });
   expect(gallery.images).toHaveLength(2);
-  expect(gallery.images[0]).toMatchObject({ version: 2, filename: 'photo.jpg', mime_type: 'image/jpeg', original_width: 90, original_height: 60, effects: [] });
+  expect(gallery.images![0]).toMatchObject({ version: 2, filename: 'photo.jpg', mime_type: 'image/jpeg', original_width: 90, original_height: 60, effects: [] });
   expect(typeof gallery.thumbnail_image).toBe('string');
-  expect(JSON.parse(gallery.thumbnail_image)).toMatchObject({ uuid: gallery.uploadcare_image.uuid, filename: 'photo.jpg' });
+  expect(JSON.parse(gallery.thumbnail_image as unknown as string)).toMatchObject({ uuid: gallery.uploadcare_image!.uuid, filename: 'photo.jpg' });
   expect((await get('/media/album/7b1f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.json')).status).toBe(404);
 });
 
