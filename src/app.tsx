@@ -37,6 +37,7 @@ import { seo } from './routes/seo';
 import { sharedStory } from './routes/shared-story';
 import { redirect } from './routes/redirect';
 import { story } from './routes/story';
+import { contactsByKeys } from '#src/domain/contact';
 
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -73,7 +74,7 @@ export function createApp(): Hono<AppEnv> {
   // A press contact as a vCard (RFC 6350), for the visitor's address book.
   app.get('/contacts/:file{[a-z0-9][a-z0-9_-]*\\.vcf}', (c) => {
     const key = c.req.param('file').slice(0, -'.vcf'.length);
-    const contact = c.var.site?.contacts.find((candidate) => candidate.key === key);
+    const [contact] = contactsByKeys(c.var.site?.contacts ?? [], [key]);
     if (!c.var.site || !contact) throw new NotFoundError(`Contact ${key}`);
     const locale = contact.locales[0] ?? defaultLanguage(c.var.site.languages).code;
     const photo = absoluteImage(contact.avatar, c.var.deps.config.mediaRoot, c.var.site.newsroom.url, 400);

@@ -97,11 +97,12 @@ const SANITIZE_SCHEMA: SanitizeSchema = {
     '*': [...(defaultSchema.attributes?.['*'] ?? []).filter((name) => name !== 'id'), 'className'],
     div: ['role'],
     figure: ['id', 'dataPlayer', 'dataVideoId'],
+    figcaption: ['id'],
     h2: ['id'],
     h3: ['id'],
     h4: ['id'],
     img: ['src', 'alt', 'title', 'width', 'height', 'srcSet', 'sizes', 'loading', 'decoding'],
-    a: ['id', 'href', 'title', 'rel', 'download', 'dataLightbox'],
+    a: ['id', 'href', 'title', 'rel', 'download', 'dataLightbox', 'ariaDescribedBy'],
     video: ['autoPlay', 'muted', 'loop', 'playsInline', 'poster', 'width', 'height', 'ariaLabel'],
     source: ['src', 'type'],
     th: [...(defaultSchema.attributes?.th ?? []), ['scope', 'col', 'row']],
@@ -122,8 +123,9 @@ export function renderStoryBody(markdown: string, context: BodyContext): Rendere
     .use(() => (tree: HastRoot) => emptyHeaderCellsToData(tree))
     .use(rehypeSanitize, SANITIZE_SCHEMA)
     .use(() => (tree: HastRoot) => {
-      sections = collectSections(tree);
-      text = toText(tree, { whitespace: 'normal' }).replace(/\s+/g, ' ').trim();
+      const readable = withoutPageText(tree);
+      sections = collectSections(readable);
+      text = toText(readable, { whitespace: 'normal' }).replace(/\s+/g, ' ').trim();
     })
     .use(rehypeStringify);
   let sections: StorySection[] = [];
@@ -153,6 +155,8 @@ export function renderPlainMarkdown(markdown: string): { html: string; text: str
 type Directive = ContainerDirective | LeafDirective | TextDirective;
 
 function expandDirectives(tree: MdastRoot, context: BodyContext): void {
+  // Players number their notices (`video-notice-1`…) so each poster can point at its own.
+  let players = 0;
   visit(tree, (node, index, parent) => {
     if (node.type !== 'containerDirective' && node.type !== 'leafDirective' && node.type !== 'textDirective') return;
     const directive = node as Directive;
@@ -167,7 +171,7 @@ function expandDirectives(tree: MdastRoot, context: BodyContext): void {
     }
     const attributes = directive.attributes ?? {};
     const attr = (name: string) => attributes[name] ?? '';
-    const replacement = expandDirective(directive, attr, context);
+    const replacement = expandDirective(directive, attr, context, () => ++players);
     const data = directive.data ?? (directive.data = {});
     if (!replacement) {
       data.hName = 'div';
@@ -178,6 +182,26 @@ function expandDirectives(tree: MdastRoot, context: BodyContext): void {
     data.hProperties = replacement.properties as Record<string, string>;
     if (directive.type === 'leafDirective' || replacement.children.length > 0) data.hChildren = replacement.children;
   });
+}
+
+/** Text the page adds around the story's own (player notices, credits, link hosts). */
+const PAGE_TEXT_CLASSES = new Set(['video-notice', 'video-play-icon', 'image-credit', 'link-card-host']);
+
+/**
+ * The body without the page's own words, for search and sections: searching "cookies" must not
+ * find every story with a video, nor a newsroom's name every story with a photo.
+ */
+function withoutPageText(tree: HastRoot): HastRoot {
+  const copy = structuredClone(tree);
+  visit(copy, 'element', (node: Element, index, parent) => {
+    const classes = node.properties?.className;
+    if (parent && index !== undefined && Array.isArray(classes) && classes.some((name) => PAGE_TEXT_CLASSES.has(String(name)))) {
+      parent.children.splice(index, 1);
+      return index;
+    }
+    return undefined;
+  });
+  return copy;
 }
 
 function el(tagName: string, properties: Element['properties'], children: ElementContent[] = []): Element {
@@ -204,7 +228,7 @@ function imageElement(a: ImageAttributes, alt: string): Element {
   return el('img', { src: a.src, srcSet: a.srcSet, sizes: a.sizes, width: a.width, height: a.height, alt, loading: 'lazy', decoding: 'async' });
 }
 
-function expandDirective(directive: ContainerDirective | LeafDirective, attr: (name: string) => string, context: BodyContext): Element | null {
+function expandDirective(directive: ContainerDirective | LeafDirective, attr: (name: string) => string, context: BodyContext, nextPlayer: () => number): Element | null {
   const where = `body: ::${directive.name}`;
   switch (directive.name) {
     case 'image': {
@@ -230,7 +254,7 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
       // `image-{uuid}` lets a URL hash (#image-…) open this image (SPEC.md section 2).
       return el('figure', { className: ['story-image'], id: `image-${image.uuid}` }, [
         el('a', { href: context.originalUrl(image), dataLightbox: 'image' }, [img]),
-        ...(caption || credit ? [el('figcaption', {}, [...(caption ? [txt(caption)] : []), ...(caption && credit ? [txt(' ')] : []), ...(credit ? [credit] : [])])] : []),
+        ...(caption || credit ? [el('figcaption', {}, [...(caption ? [el('span', { className: ['image-caption'] }, [txt(caption)])] : []), ...(caption && credit ? [txt(' ')] : []), ...(credit ? [credit] : [])])] : []),
       ]);
     }
     case 'gallery': {
@@ -255,14 +279,16 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
       const poster = thumbnail ? [imageElement(context.imageAttributes(thumbnail, BODY_IMAGE_WIDTH, BODY_IMAGE_SIZES), '')] : [];
       const video = videoEmbedOf(url);
       if (video) {
-        // A poster and a link to the video; the page's script turns a press into the player.
+        // A poster and a link to the video; the page's script turns a press into the player. The
+        // poster is described by the sentence naming the host, so a screen reader hears it too.
+        const notice = `video-notice-${nextPlayer()}`;
         return el('figure', { className: ['video-player', `story-${directive.name}`], dataPlayer: video.provider, dataVideoId: video.id }, [
-          el('a', { href: url, rel: ['noopener', 'noreferrer'], className: ['video-poster'] }, [
+          el('a', { href: url, rel: ['noopener', 'noreferrer'], className: ['video-poster'], ariaDescribedBy: [notice] }, [
             ...poster,
             el('span', { className: ['video-play-icon'] }),
             el('span', { className: ['video-title'] }, [txt(context.label.watchVideo(title))]),
           ]),
-          el('figcaption', { className: ['video-notice'] }, [txt(context.label.videoNotice(VIDEO_PROVIDERS[video.provider].name))]),
+          el('figcaption', { className: ['video-notice'], id: notice }, [txt(context.label.videoNotice(VIDEO_PROVIDERS[video.provider].name))]),
         ]);
       }
       // Anything else is a link card: what it is, and where it leads.

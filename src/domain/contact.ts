@@ -15,6 +15,11 @@ export interface Contact {
   readonly locales: readonly string[];
 }
 
+/** The contacts named by these keys, in the keys' order; unknown keys are skipped. */
+export function contactsByKeys(contacts: readonly Contact[], keys: readonly string[]): Contact[] {
+  return keys.flatMap((key) => contacts.find((contact) => contact.key === key) ?? []);
+}
+
 /** The contacts shown on the pages of one language, in their order. */
 export function contactsForLocale(contacts: readonly Contact[], locale: string): Contact[] {
   return contacts.filter((contact) => contact.locales.includes(locale));

@@ -31,10 +31,15 @@ export interface RightsInput {
   readonly licence?: string | null;
 }
 
-/** An image's own credit and licence, each falling back to the newsroom's default. */
+/**
+ * An image's own credit and licence, or, when it names neither, the newsroom's defaults. They go
+ * as a pair: a photo credited to someone else must not take on the newsroom's licence, which the
+ * newsroom cannot grant for another's work.
+ */
 export function resolveRights(own: RightsInput, defaults: RightsInput): ImageRights {
-  const credit = own.credit || defaults.credit || null;
-  const licence = own.licence || defaults.licence || null;
+  const source = own.credit || own.licence ? own : defaults;
+  const credit = source.credit || null;
+  const licence = source.licence || null;
   return { credit, licence, licenceUrl: licence ? licenceUrlOf(licence) : null };
 }
 

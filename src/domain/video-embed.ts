@@ -80,7 +80,8 @@ export function playerUrl(provider: string, id: string): string | null {
 /** The attribute a player's figure carries; `data-video-id` holds the id. */
 export const PLAYER_ATTRIBUTE = 'data-player';
 
-const PLAYER_IN_HTML = /\sdata-player="([a-z]+)"/g;
+/** A player's figure as the import writes it (class first, then the provider). */
+const PLAYER_IN_HTML = /<figure class="video-player[^"]*" data-player="([a-z]+)"/g;
 
 /** The player origins a rendered story body needs in its page's `frame-src`. */
 export function playerOriginsInHtml(html: string): string[] {

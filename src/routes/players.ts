@@ -1,9 +1,9 @@
 /** Lets a page frame the video players it carries: its CSP's `frame-src` names their hosts only. */
 import type { Context } from 'hono';
 import type { AppEnv } from '#src/env';
-import { playerSources } from '#src/middleware/security';
+import { mergeSources, playerSources } from '#src/middleware/security';
 
 export function allowPlayers(c: Context<AppEnv>, playerOrigins: readonly string[]): void {
   const sources = playerSources(playerOrigins);
-  if (sources) c.set('cspExtra', sources);
+  if (sources) c.set('cspExtra', mergeSources(c.var.cspExtra ?? null, sources)!);
 }

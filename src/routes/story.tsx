@@ -20,6 +20,7 @@ import { archiveBytes } from '#src/domain/archive';
 import { archiveResponse } from './archive';
 import { playerOriginsInHtml } from '#src/domain/video-embed';
 import { allowPlayers } from './players';
+import { contactsByKeys } from '#src/domain/contact';
 
 /** How many related stories a story page shows. */
 export const RELATED_STORIES = 3;
@@ -107,7 +108,7 @@ export function storyPageModel(deps: Deps, site: SiteContext, story: Story, plac
     // A public archive holds public stories' media only.
     archive: isPublicPage && story.media_files.length > 0 ? { href: urls.storyArchive(story.slug), bytes: archiveBytes(story.media_files) } : null,
     share: isPublicPage ? { url: canonical, title: story.title } : null,
-    contacts: story.contact_keys.flatMap((key) => site.contacts.find((contact) => contact.key === key) ?? []),
+    contacts: contactsByKeys(site.contacts, story.contact_keys),
   };
 }
 

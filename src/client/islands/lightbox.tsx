@@ -16,6 +16,8 @@ export interface LightboxItem {
   readonly height: number;
   readonly alt: string;
   readonly caption: string;
+  /** "Photo: … · licence", as the page shows it under the image. */
+  readonly credit: string;
   readonly downloadUrl: string | null;
 }
 
@@ -40,7 +42,9 @@ export function lightboxItemOf(figure: Element): LightboxItem | null {
     width: Number(img.getAttribute('width')) || img.naturalWidth,
     height: Number(img.getAttribute('height')) || img.naturalHeight,
     alt: img.alt,
-    caption: (figure.querySelector('.gallery-image-caption') ?? figure.querySelector('figcaption'))?.textContent?.trim() ?? '',
+    // The caption alone: a figcaption also holds the credit, the size and the download link.
+    caption: figure.querySelector('.gallery-image-caption, .image-caption')?.textContent?.trim() ?? '',
+    credit: figure.querySelector('.image-credit')?.textContent?.trim() ?? '',
     downloadUrl: figure.querySelector<HTMLAnchorElement>('a[download]')?.href ?? null,
   };
 }
@@ -106,7 +110,12 @@ function Lightbox(props: { items: readonly LightboxItem[]; start: number; labels
       </div>
       <figure className="lightbox-figure">
         <img src={item.src} srcSet={item.srcSet || undefined} sizes="100vw" width={item.width} height={item.height} alt={item.alt} />
-        {item.caption ? <figcaption>{item.caption}</figcaption> : null}
+        {item.caption || item.credit ? (
+          <figcaption>
+            {item.caption}
+            {item.credit ? <span className="image-credit">{item.credit}</span> : null}
+          </figcaption>
+        ) : null}
       </figure>
       {items.length > 1 ? (
         <div className="lightbox-nav">

@@ -20,10 +20,11 @@ export function PageTools({ share, printable }: { share: SharedPage | null; prin
           </p>
           <ul className="share-links">
             {shareLinks(share.url, share.title).map(({ network, href }) => {
-              const [name, label] = network === 'email' ? [t('share.email'), t('share.by_email')] : [SHARE_NETWORK_NAMES[network], t('share.on', { network: SHARE_NETWORK_NAMES[network] })];
+              // The group is labelled "Share": each link's own text (the network) is its name.
+              const name = network === 'email' ? t('share.email') : SHARE_NETWORK_NAMES[network];
               return (
                 <li key={network}>
-                  <a className={`share-link share-${network}`} href={href} data-share-network={network} aria-label={label} {...(network === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
+                  <a className={`share-link share-${network}`} href={href} data-share-network={network} {...(network === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
                     {name}
                   </a>
                 </li>

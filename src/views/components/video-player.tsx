@@ -11,7 +11,8 @@ import { ResponsiveImage } from './image';
 
 const POSTER_SIZES = '(max-width: 640px) 100vw, 600px';
 
-export function VideoPlayer({ video, mediaRoot }: { video: GalleryVideo; mediaRoot: string }) {
+/** `id` names the notice the poster points at (`aria-describedby`); unique on the page. */
+export function VideoPlayer({ video, mediaRoot, id }: { video: GalleryVideo; mediaRoot: string; id: string }) {
   const { t } = useTranslator();
   const embed = videoEmbedOf(video.url);
   const poster = video.thumbnail ? <ResponsiveImage image={video.thumbnail} mediaRoot={mediaRoot} width={600} sizes={POSTER_SIZES} alt="" /> : null;
@@ -29,12 +30,14 @@ export function VideoPlayer({ video, mediaRoot }: { video: GalleryVideo; mediaRo
   }
   return (
     <figure className="video-player" data-player={embed.provider} data-video-id={embed.id}>
-      <a href={video.url} rel="noopener noreferrer" className="video-poster">
+      <a href={video.url} rel="noopener noreferrer" className="video-poster" aria-describedby={`${id}-notice`}>
         {poster}
         <span className="video-play-icon" />
         <span className="video-title">{title}</span>
       </a>
-      <figcaption className="video-notice">{t('video.notice', { host: VIDEO_PROVIDERS[embed.provider].name })}</figcaption>
+      <figcaption className="video-notice" id={`${id}-notice`}>
+        {t('video.notice', { host: VIDEO_PROVIDERS[embed.provider].name })}
+      </figcaption>
     </figure>
   );
 }

@@ -129,7 +129,7 @@ function GalleryContent({ model }: { model: GalleryPageModel }) {
         <ul className="gallery-videos">
           {gallery.videos.map((video, index) => (
             <li key={video.url} id={`video-${index + 1}`} className="gallery-video">
-              <VideoPlayer video={video} mediaRoot={layout.mediaRoot} />
+              <VideoPlayer video={video} mediaRoot={layout.mediaRoot} id={`video-${index + 1}`} />
             </li>
           ))}
         </ul>

@@ -109,7 +109,7 @@ function StoryArticle({ model }: { model: StoryPageModel }) {
           <ResponsiveImage image={story.cover} mediaRoot={layout.mediaRoot} width={1200} sizes="(max-width: 1240px) 100vw, 1200px" alt={caption ?? ''} eager />
           {caption || coverRights?.credit || coverRights?.licence ? (
             <figcaption>
-              {caption}
+              {caption ? <span className="image-caption">{caption}</span> : null}
               {caption ? ' ' : null}
               <ImageCredit rights={coverRights!} />
             </figcaption>
@@ -119,7 +119,9 @@ function StoryArticle({ model }: { model: StoryPageModel }) {
       {story.summary ? <p className="story-summary">{story.summary}</p> : null}
       <div className="story-body" dangerouslySetInnerHTML={{ __html: resolveBodyMedia(story.body_html, layout.mediaRoot) }} />
       {model.archive ? <ArchiveLink href={model.archive.href} bytes={model.archive.bytes} className="story-download-all" /> : null}
-      <PageTools share={model.share} printable />
+      {/* A secret-link page offers neither: its address must not travel, and browsers print the
+          address in a page's margin. */}
+      <PageTools share={model.share} printable={model.share !== null} />
       {story.tags.length > 0 ? (
         <ul className="story-tags">
           {story.tags.map((tag) => (

@@ -52,12 +52,12 @@ test('plain text and heading-level sections are extracted for search', () => {
 });
 
 test.each([
-  ['::image{src="a.jpg" caption="Cap"}', ['<figure class="story-image" id="image-u-1">', 'alt="Cap"', '<figcaption>Cap</figcaption>', 'width="800"']],
+  ['::image{src="a.jpg" caption="Cap"}', ['<figure class="story-image" id="image-u-1">', 'alt="Cap"', '<figcaption><span class="image-caption">Cap</span></figcaption>', 'width="800"']],
   ['::gallery{key="g"}', ['href="/media/album/g"', 'Gallery G', '1 image']],
   // YouTube and Vimeo: a poster linking to the video, the provider and id for the player, the host named.
   [
     '::video{url="https://www.youtube.com/watch?v=cE8dY2026xQ" title="T"}',
-    ['<figure class="video-player story-video" data-player="youtube" data-video-id="cE8dY2026xQ">', '<a href="https://www.youtube.com/watch?v=cE8dY2026xQ" rel="noopener noreferrer" class="video-poster">', 'Watch T', '<figcaption class="video-notice">From YouTube</figcaption>'],
+    ['<figure class="video-player story-video" data-player="youtube" data-video-id="cE8dY2026xQ">', '<a href="https://www.youtube.com/watch?v=cE8dY2026xQ" rel="noopener noreferrer" class="video-poster" aria-describedby="video-notice-1">', 'Watch T', '<figcaption class="video-notice" id="video-notice-1">From YouTube</figcaption>'],
   ],
   ['::embed{url="https://vimeo.com/901455216" title="V"}', ['<figure class="video-player story-embed" data-player="vimeo" data-video-id="901455216">', 'From Vimeo']],
   // Another host, or a YouTube address that is not a video: a link card with the host.
@@ -65,7 +65,7 @@ test.each([
   ['::embed{url="https://example.org/x" title="X"}', ['class="link-card story-embed"', 'href="https://example.org/x"', '<span class="link-card-title">X</span>', '<span class="link-card-host">example.org</span>']],
   ['::attachment{src="r.pdf" name="Report"}', ['<p class="attachment-card attachment-pdf">', 'id="attachment-u-2"', 'href="/m/u-2/-/inline/no/r.pdf" download rel="nofollow"', 'Download Report', 'pdf · 2048 bytes']],
   // Credits: a known licence links to its deed, another is plain text.
-  ['::image{src="a.jpg" caption="Dawn" credit="Anna" licence="CC BY 4.0"}', ['<figcaption>Dawn <span class="image-credit">Photo: Anna · <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">CC BY 4.0</a></span></figcaption>']],
+  ['::image{src="a.jpg" caption="Dawn" credit="Anna" licence="CC BY 4.0"}', ['<figcaption><span class="image-caption">Dawn</span> <span class="image-credit">Photo: Anna · <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">CC BY 4.0</a></span></figcaption>']],
   ['::image{src="a.jpg" licence="All rights reserved"}', ['<figcaption><span class="image-credit">All rights reserved</span></figcaption>']],
   ['::contact{key="anna"}', ['class="story-contact"', 'mailto:anna@x.example', 'tel:+3120123']],
   ['::button{href="https://example.org" label="Go"}', ['class="button"', '>Go</a>']],
@@ -112,4 +112,13 @@ test('an empty top-left header cell of a table becomes a data cell: no empty hea
   const { html } = renderStoryBody('| | 2025 | 2024 |\n|---|---|---|\n| Revenue | 10 | 9 |', context());
   expect(html).toMatch(/<tr>\s*<td><\/td>\s*<th scope="col">2025<\/th>\s*<th scope="col">2024<\/th>/);
   expect(html).not.toMatch(/<th>\s*<\/th>/);
+});
+
+test('search text leaves out the page’s own words: player notices, credits, link hosts', () => {
+  const body = 'Opening.\n\n::video{url="https://www.youtube.com/watch?v=cE8dY2026xQ" title="Highlights"}\n\n::image{src="a.jpg" caption="Dawn" credit="Anna"}\n\n::embed{url="https://events.example.org/x" title="Programme"}';
+  const { html, text, sections } = renderStoryBody(body, context());
+  expect(html).toContain('From YouTube');
+  expect(html).toContain('Photo: Anna');
+  expect(text).toBe('Opening. Watch Highlights Dawn Programme');
+  expect(JSON.stringify(sections)).not.toMatch(/From YouTube|Photo: Anna|events\.example\.org/);
 });

@@ -18,6 +18,9 @@ test.each([
 test.each([
   [{ credit: 'Anna', licence: 'CC BY 4.0' }, { credit: 'Northwind', licence: 'All rights reserved' }, { credit: 'Anna', licence: 'CC BY 4.0', licenceUrl: 'https://creativecommons.org/licenses/by/4.0/' }],
   [{ credit: '', licence: null }, { credit: 'Northwind', licence: 'All rights reserved' }, { credit: 'Northwind', licence: 'All rights reserved', licenceUrl: null }],
+  // Someone else's photo keeps its own terms: the newsroom's licence is not theirs to give.
+  [{ credit: 'Groningen Seaports' }, { credit: 'Northwind', licence: 'CC BY 4.0' }, { credit: 'Groningen Seaports', licence: null, licenceUrl: null }],
+  [{ licence: 'CC0' }, { credit: 'Northwind', licence: 'CC BY 4.0' }, { credit: null, licence: 'CC0', licenceUrl: 'https://creativecommons.org/publicdomain/zero/1.0/' }],
   [{ credit: 'Anna' }, {}, { credit: 'Anna', licence: null, licenceUrl: null }],
   [{}, {}, { credit: null, licence: null, licenceUrl: null }],
 ])('an image’s own rights, else the newsroom’s: %j over %j', (own, defaults, expected) => {
@@ -26,7 +29,7 @@ test.each([
 
 test('the import records the rights beside the caption, and only when there are some', () => {
   const payload = { version: 2, uuid: 'u', filename: 'a.jpg', mime_type: 'image/jpeg', size: 1, 'prezly:data': { caption: 'Dawn' } };
-  const recorded = withRights(payload, { credit: 'Anna' }, { licence: 'CC0' });
+  const recorded = withRights(payload, { credit: 'Anna', licence: 'CC0' }, { licence: 'CC BY 4.0' });
   expect(recorded['prezly:data']).toEqual({ caption: 'Dawn', credit: 'Anna', licence: 'CC0' });
   expect(imageRightsOf(recorded)).toEqual({ credit: 'Anna', licence: 'CC0', licenceUrl: 'https://creativecommons.org/publicdomain/zero/1.0/' });
   expect(withRights(payload, {}, {})).toBe(payload);

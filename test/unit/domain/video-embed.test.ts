@@ -41,8 +41,13 @@ describe('playerUrl: only our templates, only well-formed ids', () => {
 });
 
 test('a body needs the origins of the players it carries, once each; a page without one needs none', () => {
-  const html = '<figure class="video-player" data-player="youtube" data-video-id="a"></figure><p data-player="vimeo"></p><figure data-player="youtube"></figure><i data-player="evil"></i>';
+  const html =
+    '<figure class="video-player story-video" data-player="youtube" data-video-id="a"></figure><figure class="video-player story-embed" data-player="vimeo"></figure>' +
+    '<figure class="video-player" data-player="youtube"></figure><figure class="video-player" data-player="evil"></figure>' +
+    // Text that only looks like an attribute is not a player.
+    '<p>data-player="vimeo"</p><p> data-player="youtube"</p>';
   expect(playerOriginsInHtml(html)).toEqual(['https://www.youtube-nocookie.com', 'https://player.vimeo.com']);
+  expect(playerOriginsInHtml('<p>The attribute data-player="vimeo" is ours.</p>')).toEqual([]);
   expect(playerOriginsInHtml('<p>No video here</p>')).toEqual([]);
   expect(playerOriginsOf([{ provider: 'vimeo', id: '1' }, { provider: 'vimeo', id: '2' }])).toEqual(['https://player.vimeo.com']);
 });
