@@ -23,6 +23,12 @@ export interface AnalyticsConfig {
   readonly storyUuid: string | null;
 }
 
+/** The analytics settings the page's analytics context supplies (src/views/document.tsx). */
+export type ContextAnalytics = Pick<AnalyticsConfig, 'isEnabled' | 'newsroomUuid' | 'storyUuid' | 'plausibleDomains'>;
+
+/** A page's config as its route builds it; the page shell adds the analytics context's part. */
+export type ServerClientConfig = Omit<ClientConfig, 'analytics'> & { readonly analytics: Omit<AnalyticsConfig, keyof ContextAnalytics> };
+
 export interface ClientConfig {
   /** The newsroom's locale code (`pt-br`), as the API wants it. */
   readonly localeCode: string;

@@ -1,17 +1,17 @@
 /**
  * The browser configuration of a page (src/client/config.ts), built from an allowlist of the
- * newsroom's settings: the same for every visitor, so cached pages can carry it.
+ * newsroom's settings: the same for every visitor, so cached pages can carry it. Whether
+ * analytics run, for which newsroom, story and Plausible domains, comes from the page's analytics
+ * context (src/views/document.tsx), which the shell provides from the same settings.
  */
-import type { ClientConfig } from '#src/client/config';
-import { analyticsSiteDomains } from '#src/domain/newsroom';
+import type { ServerClientConfig } from '#src/client/config';
 import { externalScriptsOf } from '#src/domain/onetrust';
 import type { SiteContext } from '#src/domain/ports';
-import type { StorySummary } from '#src/domain/story';
 import { toBcp47 } from '#src/i18n/locales';
 import { messagesFor, type MessageId } from '#src/i18n/translate';
 import type { AppConfig } from '#src/env';
 
-export function buildClientConfig(site: SiteContext, config: AppConfig, locale: string, currentStory: StorySummary | null): ClientConfig {
+export function buildClientConfig(site: SiteContext, config: AppConfig, locale: string): ServerClientConfig {
   const { newsroom } = site;
   const messages = messagesFor(locale);
   const t = (id: MessageId) => messages[id];
@@ -22,14 +22,10 @@ export function buildClientConfig(site: SiteContext, config: AppConfig, locale: 
     timeZone: newsroom.timezone,
     oneTrust: oneTrust.is_enabled ? { category: oneTrust.category, scripts: externalScriptsOf(oneTrust.script) } : null,
     analytics: {
-      isEnabled: newsroom.tracking_policy !== 'disabled',
       policy: newsroom.tracking_policy,
       host: config.analyticsHost,
       writeKey: newsroom.segment_analytics_id,
-      plausibleDomains: newsroom.is_plausible_enabled ? analyticsSiteDomains(newsroom, config.analyticsRollupDomain) : null,
       googleAnalyticsId: newsroom.google_analytics_id,
-      newsroomUuid: newsroom.uuid,
-      storyUuid: currentStory?.uuid ?? null,
     },
     messages: {
       consentStart: t('consent.start_using'),

@@ -70,7 +70,7 @@ export function buildLayout(input: LayoutInput): LayoutModel {
       translations: languages.map(({ code, href, name }) => ({ code, href, name })),
       isTrackingEnabled,
     },
-    client: buildClientConfig(site, input.config, locale, input.currentStory ?? null),
+    client: buildClientConfig(site, input.config, locale),
     siteDomains: analyticsSiteDomains(site.newsroom, input.config.analyticsRollupDomain),
     head: {
       title: input.title,

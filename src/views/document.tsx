@@ -4,9 +4,9 @@
  * translation and analytics contexts; without one (the newsroom not imported yet) it is bare.
  */
 import type { ReactNode } from 'react';
-import { CLIENT_CONFIG_ID, type ClientConfig } from '#src/client/config';
+import { CLIENT_CONFIG_ID, type ClientConfig, type ServerClientConfig } from '#src/client/config';
 import { textDirection, toBcp47 } from '#src/i18n/locales';
-import { ContextProviders, type NewsroomContextProps } from './contexts';
+import { ContextProviders, useAnalytics, type NewsroomContextProps } from './contexts';
 import type { HeadModel, OpenGraphModel } from './page-model';
 import { CLIENT_ENTRY } from './client-assets';
 import { scriptJson } from './script-json';
@@ -20,7 +20,7 @@ export interface DocumentProps {
   readonly context?: NewsroomContextProps | null;
   readonly siteDomains?: readonly string[];
   /** What the browser code needs (src/client/config.ts); absent on a bare page. */
-  readonly client?: ClientConfig | null;
+  readonly client?: ServerClientConfig | null;
   readonly children: ReactNode;
 }
 
@@ -64,11 +64,31 @@ function OpenGraph({ head, og }: { head: HeadModel; og: OpenGraphModel }) {
   );
 }
 
+/**
+ * What the browser code reads (`#newsroom-client`): the route's part, and from the analytics
+ * context whether analytics run and for which newsroom, story and Plausible domains.
+ */
+function ClientConfigScript({ client }: { client: ServerClientConfig }) {
+  const analytics = useAnalytics();
+  const config: ClientConfig = {
+    ...client,
+    analytics: {
+      ...client.analytics,
+      isEnabled: analytics.isEnabled,
+      newsroomUuid: analytics.newsroom.uuid,
+      storyUuid: analytics.story?.uuid ?? null,
+      plausibleDomains: analytics.newsroom.is_plausible_enabled ? analytics.siteDomains : null,
+    },
+  };
+  return <script type="application/json" id={CLIENT_CONFIG_ID} dangerouslySetInnerHTML={{ __html: scriptJson(config) }} />;
+}
+
 export function Document(props: DocumentProps) {
   const { head } = props;
   const body = props.context ? (
     <ContextProviders context={props.context} siteDomains={props.siteDomains ?? []}>
       {props.children}
+      {props.client ? <ClientConfigScript client={props.client} /> : null}
     </ContextProviders>
   ) : (
     props.children
@@ -99,7 +119,6 @@ export function Document(props: DocumentProps) {
       </head>
       <body>
         {body}
-        {props.client ? <script type="application/json" id={CLIENT_CONFIG_ID} dangerouslySetInnerHTML={{ __html: scriptJson(props.client) }} /> : null}
       </body>
     </html>
   );

@@ -2,7 +2,7 @@
  * The view models pages receive: complete data, no fetching, no request objects. Built by the
  * routes' load functions, rendered by the views, and (later) serialised for JSON alternates.
  */
-import type { ClientConfig } from '#src/client/config';
+import type { ServerClientConfig } from '#src/client/config';
 import type { Category } from '#src/domain/category';
 import type { Contact } from '#src/domain/contact';
 import type { Gallery, GallerySummary } from '#src/domain/gallery';
@@ -66,7 +66,7 @@ export interface NavigationItem {
 export interface LayoutModel {
   readonly context: NewsroomContextProps;
   /** The page's browser configuration (consent, analytics, messages). */
-  readonly client: ClientConfig;
+  readonly client: ServerClientConfig;
   readonly siteDomains: readonly string[];
   readonly head: HeadModel;
   readonly newsroom: Newsroom;

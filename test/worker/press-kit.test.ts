@@ -86,3 +86,16 @@ test('a story names its own media contacts as cards with vCards; another story h
   expect(html).toMatch(/<li class="contact-card" id="contact-jane">.*Jane Press.*href="\/contacts\/jane.vcf"/s);
   expect(await (await get('/english-story-01')).text()).not.toContain('contacts-title');
 });
+
+test('consent is asked only where something could set a cookie: not with tracking disabled (a secret-link page), yes on public pages', async () => {
+  const publicPage = await (await get('/english-story-01')).text();
+  expect(publicPage).toContain('data-consent-bar');
+  expect(publicPage).toContain('data-consent-toggle');
+  expect(publicPage).toMatch(/"analytics":\{"policy":"default",.*"isEnabled":true,"newsroomUuid":"11111111-2222-4333-8444-555555555555","storyUuid":"[0-9a-f-]{36}","plausibleDomains":null\}/);
+  const { uuid } = (await env.DB.prepare("SELECT uuid FROM stories WHERE slug = 'embargoed-story'").first<{ uuid: string }>())!;
+  const secret = await (await get(`/s/${await testLinkToken(uuid)}`)).text();
+  expect(secret).not.toContain('data-consent-bar');
+  expect(secret).not.toContain('data-consent-toggle');
+  // The browser code reads the same decision from the page's analytics context.
+  expect(secret).toMatch(/"analytics":\{"policy":"disabled",.*"isEnabled":false/);
+});

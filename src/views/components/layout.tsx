@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { SOCIAL_NETWORKS, type CompanyInformation } from '#src/domain/newsroom';
 import { SearchBox, type SearchBoxProps } from '#src/client/islands/search-box';
 import { toBcp47 } from '#src/i18n/locales';
-import { useTranslator } from '../contexts';
+import { useAnalytics, useTranslator } from '../contexts';
 import { Island } from '../island';
 import type { LayoutModel } from '../page-model';
 import { ResponsiveImage } from './image';
@@ -22,6 +22,7 @@ const NETWORK_NAMES: Readonly<Record<(typeof SOCIAL_NETWORKS)[number], string>> 
 
 export function Layout(props: { layout: LayoutModel; children: ReactNode }) {
   const { t } = useTranslator();
+  const asksConsent = useAsksConsent();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -32,7 +33,7 @@ export function Layout(props: { layout: LayoutModel; children: ReactNode }) {
         {props.children}
       </main>
       <Footer layout={props.layout} />
-      <ConsentBar />
+      {asksConsent ? <ConsentBar /> : null}
     </>
   );
 }
@@ -61,6 +62,15 @@ function HeaderSearch({ layout }: { layout: LayoutModel }) {
       <SearchBox {...props} />
     </Island>
   );
+}
+
+/**
+ * Whether the page asks for cookie consent at all: not when the newsroom's tracking is disabled
+ * and no consent tool of its own is on, because then nothing on the page would set a cookie.
+ */
+function useAsksConsent(): boolean {
+  const analytics = useAnalytics();
+  return analytics.isEnabled || analytics.newsroom.onetrust_cookie_consent.is_enabled;
 }
 
 /**
@@ -140,6 +150,7 @@ function Header({ layout }: { layout: LayoutModel }) {
 
 function Footer({ layout }: { layout: LayoutModel }) {
   const { t } = useTranslator();
+  const asksConsent = useAsksConsent();
   const company = layout.company;
   const name = company?.name ?? layout.newsroom.display_name;
   const socials = SOCIAL_NETWORKS.flatMap((network) => {
@@ -182,11 +193,13 @@ function Footer({ layout }: { layout: LayoutModel }) {
             <a href={layout.privacyLinks.subscribe}>{t('footer.manage_subscription')}</a>
           </li>
           {/* Shown by the browser code: without JavaScript nothing tracks, so there is nothing to toggle. */}
-          <li data-consent-toggle-item hidden>
-            <button type="button" className="link-button" data-consent-toggle>
-              {t('consent.start_using')}
-            </button>
-          </li>
+          {asksConsent ? (
+            <li data-consent-toggle-item hidden>
+              <button type="button" className="link-button" data-consent-toggle>
+                {t('consent.start_using')}
+              </button>
+            </li>
+          ) : null}
         </ul>
         <p className="copyright">{t('footer.copyright', { year: new Date().getUTCFullYear(), name })}</p>
       </div>
