@@ -182,6 +182,36 @@ describe('MeilisearchSearchBackend.search', () => {
     expect(error).toMatchObject({ name: 'SearchEngineError', backend: 'meilisearch', status: null });
     expect((error as Error).message).toBe('Request to https://search.example.com/multi-search has failed: request timed out after 20ms');
   });
+
+  it('gives up when the server has not begun to answer within the connect timeout (1 s by default), well before the read timeout', async () => {
+    const hanging = ((_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as typeof globalThis.fetch;
+    const started = Date.now();
+    const connectOnly = new MeilisearchSearchBackend({ host: 'https://search.example.com', apiKey: 'k', indexName: 'stories', fetch: hanging, timeoutMs: 5_000, connectTimeoutMs: 30 });
+
+    const error = await connectOnly.search(query()).catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ name: 'SearchEngineError', backend: 'meilisearch', status: null });
+    expect((error as Error).message).toContain('connect timeout of 30ms');
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('a server that answered at once may take longer than the connect timeout to send its body', async () => {
+    const slowBody = (async () =>
+      new Response(
+        new ReadableStream({
+          async start(controller) {
+            await new Promise((resolve) => setTimeout(resolve, 80));
+            controller.enqueue(new TextEncoder().encode(JSON.stringify(DOCUMENTED_RESPONSE)));
+            controller.close();
+          },
+        }),
+        { headers: { 'Content-Type': 'application/json' } },
+      )) as typeof globalThis.fetch;
+    const client = new MeilisearchSearchBackend({ host: 'https://search.example.com', apiKey: 'k', indexName: 'stories', fetch: slowBody, timeoutMs: 5_000, connectTimeoutMs: 20 });
+
+    await expect(client.search(query())).resolves.toMatchObject({ total: expect.any(Number) });
+  });
 });
 
 describe('MeilisearchSearchBackend.searchFacetValues', () => {
