@@ -7,6 +7,10 @@ import type { ContentRepository, Mailer, OutboxReader, SearchBackend, SiteContex
 import type { QueryStats } from '#src/platform/d1/content-repository';
 import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/search/settings';
 import type { CspSources } from '#src/middleware/security';
+import { assertServerOnly } from '#src/server-only';
+
+// Reads the worker's secrets and bindings: never in a browser bundle.
+assertServerOnly('src/env.ts (worker configuration)');
 
 const VarsSchema = z.object({
   MEDIA_CDN_URL: z.optional(z.string()),

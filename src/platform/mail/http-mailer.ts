@@ -5,6 +5,10 @@
  */
 import { MailRefusedError } from '#src/domain/errors';
 import type { Mailer, MailMessage } from '#src/domain/ports';
+import { assertServerOnly } from '#src/server-only';
+
+// Sends with the email API key: never in a browser bundle.
+assertServerOnly('src/platform/mail/http-mailer.ts (email API client)');
 
 export class HttpMailer implements Mailer {
   constructor(private readonly options: { url: string; apiKey: string; from: string; fetch?: typeof fetch }) {}

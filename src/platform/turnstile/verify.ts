@@ -5,6 +5,11 @@
  * success (no token, a refusal, siteverify unreachable) counts as "not verified": the form is
  * shown again, so a Turnstile outage costs a retry, never an unchecked post.
  */
+import { assertServerOnly } from '#src/server-only';
+
+// Reads the secret key: never in a browser bundle.
+assertServerOnly('src/platform/turnstile/verify.ts (Turnstile secret check)');
+
 const VERIFY_TIMEOUT_MS = 5_000;
 
 export interface TurnstileSettings {
