@@ -32,7 +32,8 @@ export async function buildClient({ quiet = false } = {}) {
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // __SENTRY_DEBUG__: the SDK's debug logging, dead code in a production bundle.
+    define: { 'process.env.NODE_ENV': '"production"', __SENTRY_DEBUG__: 'false' },
     alias: { '#src': join(root, 'src') },
     metafile: true,
     legalComments: 'none',

@@ -8,6 +8,7 @@ import type { QueryStats } from '#src/platform/d1/content-repository';
 import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/search/settings';
 import type { CspSources } from '#src/middleware/security';
 import { assertServerOnly } from '#src/server-only';
+import { readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
 
 // Reads the worker's secrets and bindings: never in a browser bundle.
 assertServerOnly('src/env.ts (worker configuration)');
@@ -52,6 +53,8 @@ export interface AppConfig {
   readonly webSubHub: string | null;
   /** Cloudflare Turnstile on the portal's forms; null: off (the honeypot and limits still apply). */
   readonly turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | null;
+  /** Error reporting and tracing (worker and browser); null without `SENTRY_DSN`. */
+  readonly errorReporting: ErrorReportingConfig | null;
 }
 
 export function readConfig(env: CloudflareBindings): AppConfig {
@@ -68,6 +71,7 @@ export function readConfig(env: CloudflareBindings): AppConfig {
     throw new Error('Invalid worker configuration: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together');
   }
   return {
+    errorReporting: readErrorReportingConfig(env),
     mediaRoot: (vars.MEDIA_CDN_URL || '/media').replace(/\/$/, ''),
     analyticsRollupDomain: vars.ANALYTICS_ROLLUP_DOMAIN || null,
     analyticsHost: vars.ANALYTICS_HOST ? vars.ANALYTICS_HOST.replace(/\/+$/, '') : null,

@@ -26,8 +26,8 @@ export interface AnalyticsConfig {
 /** The analytics settings the page's analytics context supplies (src/views/document.tsx). */
 export type ContextAnalytics = Pick<AnalyticsConfig, 'isEnabled' | 'newsroomUuid' | 'storyUuid' | 'plausibleDomains'>;
 
-/** A page's config as its route builds it; the page shell adds the analytics context's part. */
-export type ServerClientConfig = Omit<ClientConfig, 'analytics'> & { readonly analytics: Omit<AnalyticsConfig, keyof ContextAnalytics> };
+/** A page's config as its route builds it; the page shell adds the analytics context's part and the status. */
+export type ServerClientConfig = Omit<ClientConfig, 'analytics' | 'pageStatus'> & { readonly analytics: Omit<AnalyticsConfig, keyof ContextAnalytics> };
 
 export interface ClientConfig {
   /** The newsroom's locale code (`pt-br`), as the API wants it. */
@@ -45,6 +45,18 @@ export interface ClientConfig {
     readonly invalidEmail: string;
   };
   readonly lightbox: LightboxLabels;
+  /** Browser error reporting and tracing (src/client/error-reporting/); null: off. */
+  readonly errorReporting: BrowserErrorReporting | null;
+  /** The page's HTTP status: a not-found page's transaction is named `/404` (and dropped). */
+  readonly pageStatus: number;
+}
+
+export interface BrowserErrorReporting {
+  /** The project's DSN: its key is public by design (browsers send events with it). */
+  readonly dsn: string;
+  readonly environment: string;
+  readonly release: string;
+  readonly tracesSampleRate: number;
 }
 
 /** Reads the page's config; null on a bare page (no newsroom yet) or a damaged block. */

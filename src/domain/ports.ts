@@ -12,6 +12,11 @@ import type { Story, StorySummary } from './story';
 /** What every page needs, whatever its language: loaded in one round trip. */
 export interface SiteContext {
   readonly newsroom: Newsroom;
+  /**
+   * A page whose address is a secret (src/routes/private-page.ts): no third party at all, browser
+   * error reporting included, since an event would carry the address.
+   */
+  readonly withoutThirdParties?: boolean;
   readonly languages: readonly Language[];
   /** Company information by locale code. */
   readonly companies: Readonly<Record<string, CompanyInformation>>;

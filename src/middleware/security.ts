@@ -155,8 +155,16 @@ export interface SecurityHeadersOptions {
 const sourcesFromSite = (c: Context<AppEnv>): CspSources | null => {
   const site = c.var.site;
   const sources = site ? cspSourcesForNewsroom(site.newsroom, c.var.deps?.config.analyticsHost ?? null) : null;
-  return mergeSources(sources, c.var.cspExtra ?? null);
+  // The browser reports to the DSN's ingest, where the page may report at all.
+  const ingest = site && !site.withoutThirdParties ? errorIngestSources(c.var.deps?.config.errorReporting?.dsn ?? null) : null;
+  return mergeSources(mergeSources(sources, ingest), c.var.cspExtra ?? null);
 };
+
+/** The error-reporting ingest's origin (the DSN's), for `connect-src`; null without a DSN. */
+export function errorIngestSources(dsn: string | null): CspSources | null {
+  const origin = dsn ? originOf(dsn, ['https:', 'http:']) : null;
+  return origin ? { connect: [origin] } : null;
+}
 
 /** Two sets of origins as one (either may be absent). */
 export function mergeSources(a: CspSources | null, b: CspSources | null): CspSources | null {

@@ -33,6 +33,11 @@ export function buildClientConfig(site: SiteContext, config: AppConfig, locale: 
       required: t('form.error.required'),
       invalidEmail: t('form.error.invalid_email'),
     },
+    // Not on a page whose address is a secret: an event would carry the address.
+    errorReporting:
+      config.errorReporting && !site.withoutThirdParties
+        ? { dsn: config.errorReporting.dsn, environment: config.errorReporting.environment, release: config.errorReporting.release, tracesSampleRate: config.errorReporting.tracesSampleRate }
+        : null,
     lightbox: {
       label: t('lightbox.label'),
       close: t('lightbox.close'),

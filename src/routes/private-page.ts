@@ -17,10 +17,11 @@ export const PRIVATE_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'X-Robots-Tag': 'noindex, nofollow',
 };
 
-/** The newsroom with tracking disabled and no Plausible, Google Analytics, segment key or OneTrust. */
+/** The newsroom with tracking disabled and no Plausible, Google Analytics, segment key, OneTrust or browser error reporting. */
 export function withoutThirdParties(site: SiteContext): SiteContext {
   return {
     ...site,
+    withoutThirdParties: true,
     newsroom: {
       ...site.newsroom,
       tracking_policy: 'disabled',

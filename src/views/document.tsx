@@ -21,6 +21,8 @@ export interface DocumentProps {
   readonly siteDomains?: readonly string[];
   /** What the browser code needs (src/client/config.ts); absent on a bare page. */
   readonly client?: ServerClientConfig | null;
+  /** The HTTP status the page is sent with (error pages); 200 otherwise. */
+  readonly status?: number;
   readonly children: ReactNode;
 }
 
@@ -68,10 +70,11 @@ function OpenGraph({ head, og }: { head: HeadModel; og: OpenGraphModel }) {
  * What the browser code reads (`#newsroom-client`): the route's part, and from the analytics
  * context whether analytics run and for which newsroom, story and Plausible domains.
  */
-function ClientConfigScript({ client }: { client: ServerClientConfig }) {
+function ClientConfigScript({ client, status }: { client: ServerClientConfig; status: number }) {
   const analytics = useAnalytics();
   const config: ClientConfig = {
     ...client,
+    pageStatus: status,
     analytics: {
       ...client.analytics,
       isEnabled: analytics.isEnabled,
@@ -88,7 +91,7 @@ export function Document(props: DocumentProps) {
   const body = props.context ? (
     <ContextProviders context={props.context} siteDomains={props.siteDomains ?? []}>
       {props.children}
-      {props.client ? <ClientConfigScript client={props.client} /> : null}
+      {props.client ? <ClientConfigScript client={props.client} status={props.status ?? 200} /> : null}
     </ContextProviders>
   ) : (
     props.children

@@ -137,7 +137,9 @@ test('every page links the hashed client entry and carries its browser configura
   const config = JSON.parse(html.match(/<script type="application\/json" id="newsroom-client">([\s\S]*?)<\/script>/)![1]!);
   expect(config).toMatchObject({ localeCode: 'en', analytics: { policy: expect.any(String) }, messages: { required: 'This field is required', invalidEmail: 'Introduce a valid email address' } });
   // Nothing internal or secret: only the allowlisted keys.
-  expect(Object.keys(config).sort()).toEqual(['analytics', 'bcp47', 'lightbox', 'localeCode', 'messages', 'oneTrust', 'timeZone']);
+  expect(Object.keys(config).sort()).toEqual(['analytics', 'bcp47', 'errorReporting', 'lightbox', 'localeCode', 'messages', 'oneTrust', 'pageStatus', 'timeZone']);
+  // No DSN in the tests: reporting is off, and the page says which status it was sent with.
+  expect([config.errorReporting, config.pageStatus]).toEqual([null, 200]);
 });
 
 test('pages report the database round trips they cost', async () => {

@@ -13,10 +13,8 @@
  * visitors, and one in two hundred still finds every recurring fault.
  */
 import * as z from 'zod/mini';
+import { DEFAULT_TRACES_SAMPLE_RATE, ERROR_SAMPLE_RATE, PRODUCTION_ENVIRONMENT } from '#src/domain/error-events';
 
-export const ERROR_SAMPLE_RATE = 0.005;
-export const DEFAULT_TRACES_SAMPLE_RATE = 1;
-export const PRODUCTION_ENVIRONMENT = 'production';
 export const DEFAULT_RELEASE = 'dev';
 
 export interface ErrorReportingConfig {

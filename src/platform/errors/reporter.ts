@@ -8,7 +8,7 @@
  */
 import { Toucan } from 'toucan-js';
 import type { ErrorReportingConfig } from './config';
-import { beforeSend } from './event-filters';
+import { beforeSend } from '#src/domain/error-events';
 import { shouldAttachTraceHeaders } from './trace-propagation';
 
 /** Request headers worth attaching to an event; everything else (cookies first) stays behind. */

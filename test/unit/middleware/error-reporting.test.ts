@@ -2,8 +2,12 @@ import { Hono } from 'hono';
 import { describe, expect, test, vi } from 'vitest';
 import type { AppEnv } from '#src/env';
 import { reportError } from '#src/middleware/error-reporting';
-import { ERROR_SAMPLE_RATE, readErrorReportingConfig } from '#src/platform/errors/config';
-import { beforeSend, hasOnlyAnonymousFrames, isIgnoredError, redactEmails, scrubEvent, type ErrorEvent } from '#src/platform/errors/event-filters';
+import { readErrorReportingConfig } from '#src/platform/errors/config';
+import type { Options } from 'toucan-js';
+import { beforeSend, ERROR_SAMPLE_RATE, hasOnlyAnonymousFrames, isIgnoredError, redactEmails, scrubEvent } from '#src/domain/error-events';
+
+/** Sentry's error event, as toucan-js hands it to `beforeSend`. */
+type ErrorEvent = Parameters<NonNullable<Options['beforeSend']>>[0];
 import { createReporter, traceHeaders } from '#src/platform/errors/reporter';
 import { shouldAttachTraceHeaders } from '#src/platform/errors/trace-propagation';
 

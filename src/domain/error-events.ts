@@ -1,5 +1,6 @@
 /**
- * What an error event may contain before it leaves the worker (Toucan's `beforeSend`):
+ * What an error event may contain before it leaves the worker (Toucan's `beforeSend`) or the
+ * browser (the Sentry browser SDK's): one set of rules for both.
  *
  * - Noise is dropped: the messages SPEC.md section 8 lists (`Object Not Found Matching Id`, thrown
  *   by a crawler's injected script; `Illegal invocation`, a runtime binding misuse we cannot act
@@ -7,11 +8,39 @@
  * - Privacy: cookies and credentials never leave, and every email address (subscribers type theirs
  *   into our forms; they end up in URLs, messages and breadcrumbs) is replaced wherever it appears.
  */
-import type { Options } from 'toucan-js';
+/** The parts of a Sentry event these rules read (both SDKs' events have this shape). */
+interface StackFrame {
+  filename?: string;
+  abs_path?: string;
+}
+export interface ErrorEvent {
+  message?: string;
+  logentry?: { message?: string };
+  exception?: { values?: { type?: string; value?: string; stacktrace?: { frames?: StackFrame[] } }[] };
+  request?: { cookies?: unknown; headers?: Record<string, string> };
+  user?: { email?: unknown; ip_address?: unknown };
+}
 
-/** Sentry's error event, as toucan-js hands it to `beforeSend`. */
-export type ErrorEvent = Parameters<NonNullable<Options['beforeSend']>>[0];
-type StackFrame = NonNullable<NonNullable<NonNullable<NonNullable<ErrorEvent['exception']>['values']>[number]['stacktrace']>['frames']>[number];
+/**
+ * The reporting settings of SPEC.md section 9, set explicitly in both SDKs' configuration (the
+ * worker's toucan-js and the browser's Sentry SDK), never left to a library default.
+ */
+/** One error in two hundred is sent: a newsroom's errors repeat across visitors. */
+export const ERROR_SAMPLE_RATE = 0.005;
+/** Unless `SENTRY_TRACES_SAMPLE_RATE` says otherwise. */
+export const DEFAULT_TRACES_SAMPLE_RATE = 1;
+export const PRODUCTION_ENVIRONMENT = 'production';
+/** Browser tracing: a page load ends 1 s after its last activity, 30 s at most; a child span that
+ * has not ended after 5 s (the heartbeat) ends the transaction. */
+export const BROWSER_TRACING = { idleTimeout: 1_000, finalTimeout: 30_000, childSpanTimeout: 5_000 } as const;
+/** Events a transport holds while sending. */
+export const TRANSPORT_BUFFER_SIZE = 30;
+/** How long to stop sending after a 429 that gives no Retry-After. */
+export const RATE_LIMIT_BACKOFF_SECONDS = 60;
+/** The not-found page's transaction name; such transactions are dropped, never sent. */
+export const NOT_FOUND_TRANSACTION = '/404';
+/** Where browser requests may carry trace headers: localhost, same-origin paths, `api/…`. */
+export const BROWSER_TRACE_PROPAGATION_TARGETS: readonly (string | RegExp)[] = ['localhost', /^\//, /^api\//];
 
 /** Matched as substrings of the message or `Type: message`, like Sentry's `ignoreErrors`. */
 export const IGNORED_ERRORS: readonly string[] = ['Object Not Found Matching Id', 'Illegal invocation'];
@@ -67,8 +96,8 @@ function redactDeep(value: unknown, seen: WeakSet<object>, depth: number): unkno
 }
 
 /** The event with cookies, credentials, IPs and email addresses removed. */
-export function scrubEvent(event: ErrorEvent): ErrorEvent {
-  const scrubbed = redactDeep(event, new WeakSet(), 0) as ErrorEvent;
+export function scrubEvent<T extends ErrorEvent>(event: T): T {
+  const scrubbed = redactDeep(event, new WeakSet(), 0) as T;
   if (scrubbed.request) {
     delete scrubbed.request.cookies;
     const headers = scrubbed.request.headers;
@@ -83,8 +112,8 @@ export function scrubEvent(event: ErrorEvent): ErrorEvent {
   return scrubbed;
 }
 
-/** Toucan's `beforeSend`: drop noise, scrub the rest. */
-export function beforeSend(event: ErrorEvent): ErrorEvent | null {
+/** `beforeSend` of both SDKs: drop noise, scrub the rest. */
+export function beforeSend<T extends ErrorEvent>(event: T): T | null {
   if (isIgnoredError(event) || hasOnlyAnonymousFrames(event)) return null;
   return scrubEvent(event);
 }
