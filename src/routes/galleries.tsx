@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
 import { NotFoundError } from '#src/domain/errors';
-import { isGalleryEmpty } from '#src/domain/gallery';
+import { isGalleryEmpty, type Gallery } from '#src/domain/gallery';
 import { GALLERY_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
@@ -51,10 +51,16 @@ export async function loadGalleryIndex(deps: Deps, site: SiteContext, locale: st
   };
 }
 
-export async function loadGallery(deps: Deps, site: SiteContext, locale: string, uuid: string): Promise<GalleryPageModel> {
+/** A listed gallery (well-formed uuid, found, not empty), or NotFoundError: page, JSON and ZIP alike. */
+async function findGallery(deps: Deps, uuid: string): Promise<Gallery> {
   if (!UUID.test(uuid)) throw new NotFoundError(`Gallery ${uuid}`);
   const gallery = await deps.content.getGallery(uuid);
   if (!gallery || isGalleryEmpty(gallery)) throw new NotFoundError(`Gallery ${uuid}`);
+  return gallery;
+}
+
+export async function loadGallery(deps: Deps, site: SiteContext, locale: string, uuid: string): Promise<GalleryPageModel> {
+  const gallery = await findGallery(deps, uuid);
   const ctx = urlContextOf(site);
   return {
     layout: buildLayout({
@@ -97,9 +103,10 @@ export const galleries = new Hono<AppEnv>()
   .get('/media/album/:file{[0-9a-f-]{36}\\.json}', async (c) => {
     const site = c.var.site!;
     const uuid = c.req.param('file').slice(0, -'.json'.length);
-    const model = await loadGallery(c.var.deps, site, c.var.locale, uuid);
+    // The gallery alone: the JSON needs no page model.
+    const gallery = await findGallery(c.var.deps, uuid);
     const url = urls.absolute(site.newsroom.url, urls.gallery(urlContextOf(site), c.var.locale, uuid));
-    return c.json(galleryJson(model.gallery, url, c.var.deps.config.mediaRoot, site.newsroom.url), 200, { 'Cache-Control': cacheRules.page });
+    return c.json(galleryJson(gallery, url, c.var.deps.config.mediaRoot, site.newsroom.url), 200, { 'Cache-Control': cacheRules.page });
   })
   .get('/media/album/:uuid', async (c) => {
     const model = await loadGallery(c.var.deps, c.var.site!, c.var.locale, c.req.param('uuid'));
@@ -109,8 +116,7 @@ export const galleries = new Hono<AppEnv>()
   // Every image of the gallery, originals, in one ZIP.
   .get('/media/album/:uuid/download', async (c) => {
     const uuid = c.req.param('uuid');
-    if (!UUID.test(uuid)) throw new NotFoundError(`Gallery ${uuid}`);
-    const gallery = await c.var.deps.content.getGallery(uuid);
-    if (!gallery || gallery.images.length === 0) throw new NotFoundError(`Gallery ${uuid} archive`);
+    const gallery = await findGallery(c.var.deps, uuid);
+    if (gallery.images.length === 0) throw new NotFoundError(`Gallery ${uuid} archive`);
     return archiveResponse(c, gallery.title, gallery.images);
   });
