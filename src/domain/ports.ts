@@ -6,7 +6,7 @@ import type { Category } from './category';
 import type { CompanyInformation, Language, Newsroom } from './newsroom';
 import type { Contact } from './contact';
 import type { Gallery, GallerySummary } from './gallery';
-import type { SearchQuery, SearchResults } from './search-query';
+import type { FacetValueHit, FacetValueQuery, SearchQuery, SearchResults } from './search-query';
 import type { Story, StorySummary } from './story';
 
 /** What every page needs, whatever its language: loaded in one round trip. */
@@ -225,6 +225,8 @@ export interface OutboxReader {
  */
 export interface SearchBackend {
   search(query: SearchQuery): Promise<SearchResults>;
+  /** Facet-value search: categories of the query's results whose name matches typed letters. */
+  searchFacetValues(input: FacetValueQuery): Promise<readonly FacetValueHit[]>;
 }
 
 /** A story the minute cron made public. */

@@ -7,6 +7,13 @@ import { DEFAULT_SEARCH_HITS_PER_PAGE } from './search';
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_QUERY_TERMS = 12;
 export const QUICK_SEARCH_HITS = 3;
+/**
+ * The category facet lists this many values (the most frequent, and the chosen one); when the
+ * results span more, the page offers facet-value search to find the others by name.
+ */
+export const CATEGORY_FACET_VALUES_SHOWN = 5;
+/** Longest category name prefix a visitor can type into the facet's finder. */
+export const MAX_FACET_QUERY_LENGTH = 100;
 
 export interface SearchQuery {
   readonly text: string;
@@ -43,6 +50,23 @@ export interface SearchResults {
   readonly hits: readonly SearchResultHit[];
   readonly total: number;
   readonly facets: { readonly category: readonly FacetValue[]; readonly year: readonly FacetValue[]; readonly month: readonly FacetValue[] };
+}
+
+/** A category found by name among the current search's results (facet-value search). */
+export interface FacetValueHit {
+  /** The category's name in the search's language. */
+  readonly value: string;
+  readonly count: number;
+  /** The name with the typed letters between HIGHLIGHT_START and HIGHLIGHT_END. */
+  readonly highlighted: string;
+}
+
+export interface FacetValueQuery {
+  /** Only category names are worth typing into; ids, years and months are listed whole. */
+  readonly facet: 'categories';
+  readonly facetQuery: string;
+  /** The current search, so the values offered are the ones that would still give results. */
+  readonly query: SearchQuery;
 }
 
 /**
@@ -87,4 +111,28 @@ export function normaliseSearchQuery(input: Partial<SearchQuery> & { text: strin
     page: Math.max(1, input.page ?? 1),
     hitsPerPage: input.hitsPerPage ?? DEFAULT_SEARCH_HITS_PER_PAGE,
   };
+}
+
+/**
+ * Facet-value search over a complete list of names with counts (the built-in search's answer):
+ * a name matches when one of its words starts with the typed letters, ignoring case and accents
+ * the way the visitor's language compares them, as the engines' facet search does. Most
+ * frequent first, the match highlighted.
+ */
+export function matchFacetValues(values: readonly { value: string; count: number }[], typed: string, locale: string): FacetValueHit[] {
+  const wanted = typed.trim().normalize('NFC').slice(0, MAX_FACET_QUERY_LENGTH);
+  if (!wanted) return [];
+  const hits: FacetValueHit[] = [];
+  for (const { value, count } of values) {
+    const name = value.normalize('NFC');
+    const start = wordStarts(name).find((index) => name.slice(index, index + wanted.length).localeCompare(wanted, locale, { sensitivity: 'base' }) === 0);
+    if (start === undefined) continue;
+    const end = start + wanted.length;
+    hits.push({ value, count, highlighted: `${name.slice(0, start)}${HIGHLIGHT_START}${name.slice(start, end)}${HIGHLIGHT_END}${name.slice(end)}` });
+  }
+  return hits.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, locale));
+}
+
+function wordStarts(name: string): number[] {
+  return [...name.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => match.index);
 }

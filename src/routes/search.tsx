@@ -8,12 +8,12 @@ import type { AppEnv, Deps } from '#src/env';
 import { NotFoundError } from '#src/domain/errors';
 import type { SiteContext } from '#src/domain/ports';
 import { DEFAULT_SEARCH_HITS_PER_PAGE } from '#src/domain/search';
-import { normaliseSearchQuery, type SearchQuery } from '#src/domain/search-query';
+import { CATEGORY_FACET_VALUES_SHOWN, MAX_FACET_QUERY_LENGTH, normaliseSearchQuery, type FacetValue, type FacetValueHit, type SearchQuery } from '#src/domain/search-query';
 import { toBcp47 } from '#src/i18n/locales';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
-import type { SearchPageModel } from '#src/views/page-model';
+import type { SearchFacetModel, SearchPageModel } from '#src/views/page-model';
 import { SearchPage } from '#src/views/pages/search-page';
 import { isCrawler, renderHtml } from '#src/views/render';
 import { buildLayout, pageTitle, urlContextOf } from './layout-model';
@@ -25,6 +25,8 @@ export interface SearchParams {
   readonly year: number | null;
   readonly month: number | null;
   readonly page: number;
+  /** Letters typed into the category facet's finder (facet-value search); '' when none. */
+  readonly categoryQuery: string;
 }
 
 /** Reads the URL's filters; a malformed filter is ignored rather than failing the page. */
@@ -37,11 +39,12 @@ export function readSearchParams(get: (name: string) => string | undefined): Sea
     year: Number.isInteger(year) && year >= 1970 && year <= 9999 ? year : null,
     month: Number.isInteger(month) && month >= 1 && month <= 12 ? month : null,
     page: parsePageParam(get('page')),
+    categoryQuery: (get('category_query') ?? '').trim().slice(0, MAX_FACET_QUERY_LENGTH),
   };
 }
 
 /** The search page address with these filters (empty ones left out), in a stable order. */
-export function searchHref(base: string, params: Omit<SearchParams, 'page'> & { page?: number }): string {
+export function searchHref(base: string, params: Omit<SearchParams, 'page' | 'categoryQuery'> & { page?: number }): string {
   const search = new URLSearchParams();
   if (params.query) search.set('query', params.query);
   if (params.category) search.set('category', params.category);
@@ -52,7 +55,7 @@ export function searchHref(base: string, params: Omit<SearchParams, 'page'> & { 
   return query ? `${base}?${query}` : base;
 }
 
-export function toSearchQuery(site: SiteContext, locale: string, params: SearchParams, hitsPerPage = DEFAULT_SEARCH_HITS_PER_PAGE): SearchQuery {
+export function toSearchQuery(site: SiteContext, locale: string, params: Omit<SearchParams, 'categoryQuery'>, hitsPerPage = DEFAULT_SEARCH_HITS_PER_PAGE): SearchQuery {
   const category = params.category ? site.categories.find((candidate) => candidate.i18n[locale]?.slug === params.category) : null;
   return normaliseSearchQuery({
     text: params.query,
@@ -70,14 +73,19 @@ export async function loadSearch(deps: Deps, site: SiteContext, locale: string, 
   const ctx = urlContextOf(site);
   const base = urls.search(ctx, locale);
   const query = toSearchQuery(site, locale, params);
-  const results = await deps.search(site.revision).search(query);
+  const backend = deps.search(site.revision);
+  // Asked beside the search, not after it: a slow engine costs its timeout once, not twice.
+  const foundCategories = params.categoryQuery ? backend.searchFacetValues({ facet: 'categories', facetQuery: params.categoryQuery, query }) : null;
+  // Unused when the results span few categories: its failure must not go unhandled then.
+  foundCategories?.catch(() => undefined);
+  const results = await backend.search(query);
   const pages = Math.max(1, Math.ceil(results.total / query.hitsPerPage));
   if (params.page > pages) throw new NotFoundError(`Search page ${params.page}`);
   const messages = messagesFor(locale);
   const title = formatMessage(locale, messages, 'search.title');
   const monthName = new Intl.DateTimeFormat(toBcp47(locale), { month: 'long', timeZone: 'UTC' });
   const filters = { query: params.query, category: params.category, year: params.year, month: params.month };
-  const categoryName = (id: number) => site.categories.find((category) => category.id === id)?.i18n[locale];
+  const categoryFacet = await loadCategoryFacet({ site, locale, params, base, filters, distribution: results.facets.category, foundCategories });
   return {
     layout: buildLayout({
       site,
@@ -97,15 +105,7 @@ export async function loadSearch(deps: Deps, site: SiteContext, locale: string, 
     // A hit in a body section links straight to it (the section's `header-…` anchor).
     hits: results.hits.map((hit) => ({ ...hit, href: hit.sectionId ? `${urls.story(hit.slug)}#${encodeURIComponent(hit.sectionId)}` : urls.story(hit.slug) })),
     facets: [
-      {
-        name: 'category' as const,
-        values: results.facets.category.flatMap((facet) => {
-          const translation = categoryName(facet.value);
-          if (!translation) return [];
-          const active = params.category === translation.slug;
-          return [{ label: translation.name, count: facet.count, active, href: searchHref(base, { ...filters, category: active ? null : translation.slug }) }];
-        }),
-      },
+      categoryFacet,
       {
         name: 'year' as const,
         values: results.facets.year.map((facet) => {
@@ -130,6 +130,53 @@ export async function loadSearch(deps: Deps, site: SiteContext, locale: string, 
     clearFiltersHref: params.category || params.year || params.month ? searchHref(base, { query: params.query, category: null, year: null, month: null }) : null,
     nextPageHref: params.page < pages ? searchHref(base, { ...filters, page: params.page + 1 }) : null,
   };
+}
+
+interface CategoryFacetInput {
+  readonly site: SiteContext;
+  readonly locale: string;
+  readonly params: SearchParams;
+  readonly base: string;
+  readonly filters: Omit<SearchParams, 'page' | 'categoryQuery'>;
+  readonly distribution: readonly FacetValue[];
+  /** The facet-value search for the typed letters, when some were typed. */
+  readonly foundCategories: Promise<readonly FacetValueHit[]> | null;
+}
+
+/**
+ * The category facet: its most frequent values (and the chosen one), and, when the results span
+ * more categories than that, a finder whose typed letters go to the backend's facet-value search.
+ */
+async function loadCategoryFacet({ site, locale, params, base, filters, distribution, foundCategories }: CategoryFacetInput): Promise<SearchFacetModel> {
+  const translationOf = (id: number) => site.categories.find((category) => category.id === id)?.i18n[locale];
+  const value = (translation: { name: string; slug: string }, count: number, highlighted?: string) => {
+    const active = params.category === translation.slug;
+    return { label: translation.name, highlighted, count, active, href: searchHref(base, { ...filters, category: active ? null : translation.slug }) };
+  };
+  const known = distribution.flatMap((facet) => {
+    const translation = translationOf(facet.value);
+    return translation ? [{ translation, count: facet.count }] : [];
+  });
+  if (known.length <= CATEGORY_FACET_VALUES_SHOWN) return { name: 'category', values: known.map(({ translation, count }) => value(translation, count)), finder: null };
+
+  const finder = {
+    query: params.categoryQuery,
+    // The finder's form carries the other filters, so finding a category keeps the search.
+    hidden: Object.entries({ query: params.query, category: params.category, year: params.year, month: params.month }).flatMap(([name, kept]) => (kept ? [{ name, value: String(kept) }] : [])),
+    clearHref: params.categoryQuery ? searchHref(base, filters) : null,
+  };
+  if (foundCategories) {
+    const found = await foundCategories;
+    const byName = new Map(site.categories.flatMap((category) => (category.i18n[locale] ? [[category.i18n[locale].name, category.i18n[locale]] as const] : [])));
+    const values = found.flatMap((hit) => {
+      const translation = byName.get(hit.value);
+      return translation ? [value(translation, hit.count, hit.highlighted)] : [];
+    });
+    return { name: 'category', values, finder };
+  }
+  const shown = known.slice(0, CATEGORY_FACET_VALUES_SHOWN);
+  const chosen = known.slice(CATEGORY_FACET_VALUES_SHOWN).find(({ translation }) => translation.slug === params.category);
+  return { name: 'category', values: [...shown, ...(chosen ? [chosen] : [])].map(({ translation, count }) => value(translation, count)), finder };
 }
 
 export const search = new Hono<AppEnv>().get('/search', async (c) => {

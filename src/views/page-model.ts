@@ -192,7 +192,27 @@ export interface PrivacyPageModel {
 
 export interface SearchFacetModel {
   readonly name: 'category' | 'year' | 'month';
-  readonly values: readonly { label: string; count: number; active: boolean; href: string }[];
+  readonly values: readonly SearchFacetValueModel[];
+  /** A form to find more values by name, when the facet has more than it lists; else null. */
+  readonly finder?: SearchFacetFinderModel | null;
+}
+
+export interface SearchFacetValueModel {
+  readonly label: string;
+  /** The label with the finder's typed letters marked (highlight markers), when found by name. */
+  readonly highlighted?: string | undefined;
+  readonly count: number;
+  readonly active: boolean;
+  readonly href: string;
+}
+
+export interface SearchFacetFinderModel {
+  /** What was typed; '' when the facet lists its most frequent values. */
+  readonly query: string;
+  /** The search's other filters, carried by the form. */
+  readonly hidden: readonly { name: string; value: string }[];
+  /** Back to the most frequent values, when something was typed. */
+  readonly clearHref: string | null;
 }
 
 export interface SearchPageModel {

@@ -17,7 +17,7 @@ test('the site context holds the newsroom, languages in order, companies and cat
   ]);
   expect(Object.keys(site!.companies).sort()).toEqual(['ar', 'en', 'fr']);
   expect(site!.companies.fr!.custom_data_request_link).toBe('https://privacy.acme.example/fr');
-  expect(site!.categories.map((category) => category.key)).toEqual(['products', 'company']);
+  expect(site!.categories.map((category) => category.key)).toEqual(['products', 'company', 'events', 'awards', 'research', 'partners']);
   expect(site!.categories[0]!.i18n.fr).toMatchObject({ name: 'Produits', slug: 'produits' });
   expect(site!.categories[0]!.public_stories_count).toEqual({ en: 15, fr: 1 });
   expect(site!.contacts.map((contact) => [contact.key, contact.locales])).toEqual([

@@ -115,7 +115,7 @@ function readResults(html: string): RenderedResults {
   expect(summary, 'a result count').toBeDefined();
   const hits = [...html.matchAll(/<h2 class="search-hit-title"><a href="([^"]+)">([\s\S]*?)<\/a><\/h2>/g)];
   const facets: Record<string, RenderedFacetValue[]> = {};
-  for (const [, name, list] of html.matchAll(/<section class="search-facet"><h2>([^<]+)<\/h2><ul>([\s\S]*?)<\/ul><\/section>/g)) {
+  for (const [, name, list] of html.matchAll(/<section class="search-facet"><h2>([^<]+)<\/h2><ul>([\s\S]*?)<\/ul>/g)) {
     facets[name!] = [...list!.matchAll(/<a href="([^"]+)"( aria-current="true")?[^>]*>([\s\S]*?)<span class="facet-count">\((\d+)\)<\/span><\/a>/g)].map(([, href, current, label, count]) => ({
       label: text(label!),
       count: Number(count),
@@ -193,7 +193,10 @@ test('a filtered search asks each engine for the facet counts its filters leave 
   await renderResults('algolia', path);
 
   expect(d1.facets).toEqual({
-    Category: [{ label: 'Products', count: 14, active: false, href: '/search?query=subtitle&category=products&year=2026&month=3' }],
+    Category: [
+      { label: 'Products', count: 14, active: false, href: '/search?query=subtitle&category=products&year=2026&month=3' },
+      ...['events', 'awards', 'research', 'partners'].map((slug) => ({ label: expect.any(String), count: 1, active: false, href: `/search?query=subtitle&category=${slug}&year=2026&month=3` })),
+    ],
     Year: [{ label: '2026', count: 14, active: true, href: '/search?query=subtitle&month=3' }],
     Month: [{ label: 'March', count: 14, active: true, href: '/search?query=subtitle&year=2026' }],
   });
@@ -201,6 +204,41 @@ test('a filtered search asks each engine for the facet counts its filters leave 
   expect(searchesSent(engines.meilisearch)[0]).toHaveLength(3);
   expect(searchesSent(engines.algolia)[0]).toHaveLength(3);
 });
+
+test.each([
+  // Six categories among the results, five listed: the finder is offered.
+  ['/search?query=story', ['Products', 'Company', 'Events', 'Awards', 'Research']],
+  // Letters typed into the finder: each backend's facet-value search, the search's filters kept.
+  ['/search?query=story&category_query=par', ['Partner programmes']],
+  ['/search?query=story&year=2026&category_query=RES', ['Research']],
+  ['/search?query=story&category_query=zzz', []],
+])('%s: the category finder offers the same categories from Meilisearch and Algolia as from D1', async (path, categories) => {
+  const engines = startEngines();
+
+  // One after another: each request empties the page cache the others would share.
+  for (const backend of ['d1', 'meilisearch', 'algolia'] as const) {
+    const page = await renderFinderPage(backend, path);
+    expect(page.categories, backend).toEqual(categories);
+    expect(page.html, backend).toContain('<label for="category-query">Find a category</label>');
+    expect(page.html, backend).toContain('<input type="hidden" name="query" value="story"/>');
+  }
+  const typed = new URL(path, ORIGIN).searchParams.get('category_query');
+  for (const engine of ['meilisearch', 'algolia'] as const) {
+    const facetSearches = engines[engine].requests.filter((request) => JSON.stringify(request.body ?? '').includes('facetQuery'));
+    expect(facetSearches.length, engine).toBe(typed ? 1 : 0);
+  }
+});
+
+/** The category facet's labels (typed letters unmarked) and the page, from one backend. */
+async function renderFinderPage(backend: Backend, path: string): Promise<{ categories: string[]; html: string }> {
+  const response = await fetchWith(backend, path);
+  expect(response.status, `${backend} ${path}`).toBe(200);
+  const html = await response.text();
+  expect(html, `${backend} ${path}`).not.toContain('Our search service is unavailable right now');
+  const facet = html.match(/<section class="search-facet"><h2>Category<\/h2>([\s\S]*?)<\/section>/)?.[1] ?? '';
+  const categories = [...facet.matchAll(/<a href="[^"]*category=[^"]*"[^>]*>([\s\S]*?)<span class="facet-count">/g)].map(([, label]) => text(label!));
+  return { categories, html };
+}
 
 test('an engine hit in a body section links to that section’s anchor on the story page; D1 links to the story', async () => {
   startEngines();

@@ -33,6 +33,40 @@ test('facets count Category, Year and Month, and their links keep the other filt
   expect(filtered).toContain('We found 1 result for “story”');
 });
 
+test('a facet with more categories than it lists offers a finder that works without JavaScript', async () => {
+  const html = await (await get('/search?query=story&year=2026')).text();
+  const facet = html.match(/<h2>Category<\/h2>([\s\S]*?)<\/section>/)![1]!;
+  expect(facet.match(/class="facet-count"/g)).toHaveLength(5);
+  expect(facet).not.toContain('Partner programmes');
+  expect(facet).toContain('<form class="facet-finder" action="/search" method="get"><input type="hidden" name="query" value="story"/><input type="hidden" name="year" value="2026"/>');
+  expect(facet).toContain('name="category_query"');
+
+  const found = await (await get('/search?query=story&year=2026&category_query=partner')).text();
+  expect(found).toContain('<a href="/search?query=story&amp;category=partners&amp;year=2026" rel="nofollow"><mark>Partner</mark><span> programmes </span><span class="facet-count">(1)</span></a>');
+  expect(found).toContain('value="partner"');
+  expect(found).toContain('<a href="/search?query=story&amp;year=2026" rel="nofollow">All categories</a>');
+  // The results themselves do not change: the finder only looks for categories.
+  expect(found).toContain('We found 16 results for “story”');
+});
+
+test('a finder that finds nothing says so; a chosen category beyond the first five stays listed', async () => {
+  const none = await (await get('/search?query=story&category_query=%3Cscript%3E')).text();
+  expect(none).toContain('<p role="status">No category matches “&lt;script&gt;”</p>');
+  expect(none).not.toContain('<script>');
+
+  const chosen = await (await get('/search?query=story&category=partners')).text();
+  const facet = chosen.match(/<h2>Category<\/h2>([\s\S]*?)<\/section>/)![1]!;
+  expect(facet).toContain('<a href="/search?query=story" aria-current="true" rel="nofollow">Partner programmes <span class="facet-count">(1)</span></a>');
+  expect(facet.match(/class="facet-count"/g)).toHaveLength(6);
+  expect(facet).toContain('<input type="hidden" name="category" value="partners"/>');
+});
+
+test('a search that spans few categories lists them all, with no finder', async () => {
+  const html = await (await get('/search?query=speed')).text();
+  expect(html).toContain('Company <span class="facet-count">(1)</span>');
+  expect(html).not.toContain('facet-finder');
+});
+
 test('search only returns stories of the requested language', async () => {
   const fr = await (await get('/fr/search?query=histoire')).text();
   expect(fr).toContain('<html lang="fr"');

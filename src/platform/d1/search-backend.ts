@@ -7,7 +7,18 @@
 import type { SearchBackend } from '#src/domain/ports';
 import type { QueryStats } from './content-repository';
 import { guardD1 } from './guard';
-import { HIGHLIGHT_END, HIGHLIGHT_START, queryTerms, type FacetValue, type SearchQuery, type SearchResultHit, type SearchResults } from '#src/domain/search-query';
+import {
+  HIGHLIGHT_END,
+  HIGHLIGHT_START,
+  matchFacetValues,
+  queryTerms,
+  type FacetValue,
+  type FacetValueHit,
+  type FacetValueQuery,
+  type SearchQuery,
+  type SearchResultHit,
+  type SearchResults,
+} from '#src/domain/search-query';
 
 const EMPTY: SearchResults = { hits: [], total: 0, facets: { category: [], year: [], month: [] } };
 
@@ -35,25 +46,9 @@ export class D1SearchBackend implements SearchBackend {
   ) {}
 
   async search(query: SearchQuery): Promise<SearchResults> {
-    const match = toMatchExpression(query.text);
-    if (!match) return EMPTY;
-    // ?1 match, ?2 locale, ?3 category, ?4 year, ?5 month. A facet's own filter is left out of
-    // its counts, so the visitor sees what choosing another value would give.
-    const where = (except: Dimension | null) =>
-      [
-        'story_search MATCH ?1',
-        `s.status = 'published' AND s.visibility = 'public' AND s.locale = ?2`,
-        // An excepted filter still names its parameter: every statement binds the same five.
-        except === 'category' ? '(?3 IS NULL OR 1)' : '(?3 IS NULL OR EXISTS (SELECT 1 FROM story_categories sc WHERE sc.story_id = s.id AND sc.category_id = ?3))',
-        except === 'year' ? '(?4 IS NULL OR 1)' : `(?4 IS NULL OR CAST(strftime('%Y', s.published_at, 'unixepoch') AS INTEGER) = ?4)`,
-        except === 'month' ? '(?5 IS NULL OR 1)' : `(?5 IS NULL OR CAST(strftime('%m', s.published_at, 'unixepoch') AS INTEGER) = ?5)`,
-      ].join(' AND ');
-    // CROSS JOIN fixes the loop order: the FTS match outside, each matching story looked up by
-    // rowid inside. With a plain JOIN, SQLite prefers to walk the public stories of the locale
-    // (a partial index) and run the whole MATCH again for each of them: 48 s for one word at
-    // 100,000 stories, against tens of milliseconds this way (bench/README.md).
-    const from = 'FROM story_search CROSS JOIN stories s ON s.id = story_search.rowid';
-    const params = [match, query.locale, query.categoryId, query.year, query.month];
+    const scope = searchScope(query);
+    if (!scope) return EMPTY;
+    const { from, where, params } = scope;
     const statement = (sql: string, ...extra: unknown[]) => this.db.prepare(sql).bind(...params, ...extra);
     const statements = [
       statement(
@@ -92,4 +87,53 @@ export class D1SearchBackend implements SearchBackend {
       },
     };
   }
+
+  /**
+   * Every category of the query's results with its name in the query's language and its count
+   * (the category filter left out, as in the facet), matched against the typed letters here:
+   * categories are few, and SQLite's lower() folds ASCII only.
+   */
+  async searchFacetValues(input: FacetValueQuery): Promise<FacetValueHit[]> {
+    const scope = searchScope(input.query);
+    if (!scope || !input.facetQuery.trim()) return [];
+    const { from, where, params } = scope;
+    this.stats.roundTrips += 1;
+    this.stats.statements += 1;
+    const names = await guardD1(() =>
+      this.db
+        .prepare(
+          `SELECT ci.name AS value, count(*) AS count ${from} JOIN story_categories sc ON sc.story_id = s.id
+           JOIN category_i18n ci ON ci.category_id = sc.category_id AND ci.locale = ?2
+           WHERE ${where('category')} GROUP BY ci.name`,
+        )
+        .bind(...params)
+        .all<{ value: string; count: number }>(),
+    );
+    return matchFacetValues(names.results ?? [], input.facetQuery, input.query.locale);
+  }
+}
+
+/**
+ * What a query matches: the FTS join, its filters and their parameters, or null when the text
+ * has no words. ?1 match, ?2 locale, ?3 category, ?4 year, ?5 month. A facet's own filter is left
+ * out of its counts, so the visitor sees what choosing another value would give.
+ */
+function searchScope(query: SearchQuery): { from: string; where: (except: Dimension | null) => string; params: unknown[] } | null {
+  const match = toMatchExpression(query.text);
+  if (!match) return null;
+  const where = (except: Dimension | null) =>
+    [
+      'story_search MATCH ?1',
+      `s.status = 'published' AND s.visibility = 'public' AND s.locale = ?2`,
+      // An excepted filter still names its parameter: every statement binds the same five.
+      except === 'category' ? '(?3 IS NULL OR 1)' : '(?3 IS NULL OR EXISTS (SELECT 1 FROM story_categories sc WHERE sc.story_id = s.id AND sc.category_id = ?3))',
+      except === 'year' ? '(?4 IS NULL OR 1)' : `(?4 IS NULL OR CAST(strftime('%Y', s.published_at, 'unixepoch') AS INTEGER) = ?4)`,
+      except === 'month' ? '(?5 IS NULL OR 1)' : `(?5 IS NULL OR CAST(strftime('%m', s.published_at, 'unixepoch') AS INTEGER) = ?5)`,
+    ].join(' AND ');
+  // CROSS JOIN fixes the loop order: the FTS match outside, each matching story looked up by
+  // rowid inside. With a plain JOIN, SQLite prefers to walk the public stories of the locale
+  // (a partial index) and run the whole MATCH again for each of them: 48 s for one word at
+  // 100,000 stories, against tens of milliseconds this way (bench/README.md).
+  const from = 'FROM story_search CROSS JOIN stories s ON s.id = story_search.rowid';
+  return { from, where, params: [match, query.locale, query.categoryId, query.year, query.month] };
 }

@@ -5,7 +5,7 @@
  * search is answered by the backend behind it.
  */
 import type { SearchBackend } from '#src/domain/ports';
-import type { SearchQuery, SearchResults } from '#src/domain/search-query';
+import type { FacetValueHit, FacetValueQuery, SearchQuery, SearchResults } from '#src/domain/search-query';
 
 export const SEARCH_CACHE_TTL_SECONDS = 3600;
 
@@ -43,6 +43,11 @@ export class CachedSearchBackend implements SearchBackend {
       warn('put', error);
     }
     return results;
+  }
+
+  /** Not cached: typed letters vary without end, and the page that shows them is cached whole. */
+  searchFacetValues(input: FacetValueQuery): Promise<readonly FacetValueHit[]> {
+    return this.inner.searchFacetValues(input);
   }
 }
 

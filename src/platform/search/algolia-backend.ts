@@ -14,7 +14,7 @@ import { createNullCache, type Cache, type Host, type Requester } from '@algolia
 import { createFetchRequester } from '@algolia/requester-fetch';
 import type { SearchBackend } from '#src/domain/ports';
 import type { SearchHit } from '#src/domain/search';
-import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchQuery } from '#src/domain/search-query';
+import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchQuery, type FacetValueHit, type FacetValueQuery } from '#src/domain/search-query';
 import { SEARCH_CLIENT_TIMEOUTS, SNIPPET_ELLIPSIS, SNIPPET_WORDS } from './constants';
 import { FACET_ATTRIBUTES, FACET_DIMENSIONS, RETRIEVED_ATTRIBUTES, type FacetDimension, type SearchDocument } from './documents';
 import { describeClientError, SearchEngineError } from './errors';
@@ -31,9 +31,6 @@ import {
   toFacetValues,
   toResultHits,
   type EngineSearchResults,
-  type FacetValueHit,
-  type FacetValueQuery,
-  type FacetValueSearch,
 } from './hits';
 
 /** Hosts' up/down states, shared by every client of this isolate (see the purpose paragraph). */
@@ -108,7 +105,7 @@ function valuesOf(results: unknown): Record<string, string> {
   return values;
 }
 
-export class AlgoliaSearchBackend implements SearchBackend, FacetValueSearch {
+export class AlgoliaSearchBackend implements SearchBackend {
   readonly name = 'algolia';
   private readonly client: LiteClient;
 

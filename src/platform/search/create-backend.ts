@@ -7,11 +7,10 @@
 import type { SearchBackend } from '#src/domain/ports';
 import { AlgoliaSearchBackend } from './algolia-backend';
 import { FallbackSearchBackend } from './fallback';
-import type { FacetValueSearch } from './hits';
 import { MeilisearchSearchBackend } from './meilisearch-backend';
 import type { ResolvedSearchSettings } from './settings';
 
-export type EngineSearchBackend = SearchBackend & FacetValueSearch & { readonly name: 'meilisearch' | 'algolia' };
+export type EngineSearchBackend = SearchBackend & { readonly name: 'meilisearch' | 'algolia' };
 
 /** The engine adapter for these settings, or null when D1 is the backend. */
 export function createEngineBackend(settings: ResolvedSearchSettings): EngineSearchBackend | null {

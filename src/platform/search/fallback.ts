@@ -6,7 +6,7 @@
  * cannot hang a page. A D1 failure is not caught: there is nothing behind it.
  */
 import type { SearchBackend } from '#src/domain/ports';
-import type { SearchQuery, SearchResults } from '#src/domain/search-query';
+import type { FacetValueHit, FacetValueQuery, SearchQuery, SearchResults } from '#src/domain/search-query';
 import { SEARCH_FALLBACK_TIMEOUT_MS } from './constants';
 import { describeClientError, SearchEngineError } from './errors';
 
@@ -43,8 +43,18 @@ export class FallbackSearchBackend implements SearchBackend {
   }
 
   async search(query: SearchQuery): Promise<FallbackSearchResults> {
+    const answer = await this.answer((backend) => backend.search(query));
+    return answer.fellBack ? { ...answer.value, fellBack: true, notice: SEARCH_FALLBACK_NOTICE } : answer.value;
+  }
+
+  async searchFacetValues(input: FacetValueQuery): Promise<readonly FacetValueHit[]> {
+    return (await this.answer((backend) => backend.searchFacetValues(input))).value;
+  }
+
+  /** The primary's answer within the timeout, or the fallback's after logging why. */
+  private async answer<T>(ask: (backend: SearchBackend) => Promise<T>): Promise<{ value: T; fellBack: boolean }> {
     try {
-      return await withTimeout(this.primary.search(query), this.timeoutMs);
+      return { value: await withTimeout(ask(this.primary), this.timeoutMs), fellBack: false };
     } catch (error) {
       const { message, status, code } = describeClientError(error);
       console.error(
@@ -58,8 +68,7 @@ export class FallbackSearchBackend implements SearchBackend {
           message: message.split('\n')[0]!.slice(0, 300),
         }),
       );
-      const results = await this.fallback.search(query);
-      return { ...results, fellBack: true, notice: SEARCH_FALLBACK_NOTICE };
+      return { value: await ask(this.fallback), fellBack: true };
     }
   }
 }

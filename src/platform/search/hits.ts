@@ -25,27 +25,6 @@ export interface EngineSearchResults extends SearchResults {
   readonly hits: readonly SectionSearchResultHit[];
 }
 
-/** A value of a facet found by facet-value search (the facet dropdowns). */
-export interface FacetValueHit {
-  readonly value: string;
-  readonly count: number;
-  /** The value with the typed letters between HIGHLIGHT_START and HIGHLIGHT_END. */
-  readonly highlighted: string;
-}
-
-export interface FacetValueQuery {
-  /** Only category names are worth typing into; ids, years and months are listed whole. */
-  readonly facet: 'categories';
-  readonly facetQuery: string;
-  /** The current search, so the values offered are the ones that would still give results. */
-  readonly query: SearchQuery;
-}
-
-/** Facet-value search, offered by both engine adapters. */
-export interface FacetValueSearch {
-  searchFacetValues(input: FacetValueQuery): Promise<FacetValueHit[]>;
-}
-
 export const EMPTY_RESULTS: EngineSearchResults = { hits: [], total: 0, facets: { category: [], year: [], month: [] } };
 
 /** The words sent to an engine, or null when there is nothing to search (D1 answers empty then). */

@@ -10,7 +10,7 @@
 import { Meilisearch, MeilisearchApiError, type Hit, type MultiSearchQuery, type MultiSearchResponse } from 'meilisearch';
 import type { SearchBackend } from '#src/domain/ports';
 import type { SearchHit } from '#src/domain/search';
-import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchQuery } from '#src/domain/search-query';
+import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchQuery, type FacetValueHit, type FacetValueQuery } from '#src/domain/search-query';
 import { SEARCH_CLIENT_TIMEOUTS, SNIPPET_ELLIPSIS, SNIPPET_WORDS } from './constants';
 import { FACET_ATTRIBUTES, FACET_DIMENSIONS, RETRIEVED_ATTRIBUTES, type FacetDimension, type SearchDocument } from './documents';
 import { describeClientError, SearchEngineError } from './errors';
@@ -25,9 +25,6 @@ import {
   toFacetValues,
   toResultHits,
   type EngineSearchResults,
-  type FacetValueHit,
-  type FacetValueQuery,
-  type FacetValueSearch,
 } from './hits';
 
 export interface MeilisearchClientOptions {
@@ -97,7 +94,7 @@ export function normaliseMeilisearchHit(raw: Hit<Record<string, unknown>>): Sear
   };
 }
 
-export class MeilisearchSearchBackend implements SearchBackend, FacetValueSearch {
+export class MeilisearchSearchBackend implements SearchBackend {
   readonly name = 'meilisearch';
   private readonly client: Meilisearch;
 

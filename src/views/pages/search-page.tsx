@@ -1,9 +1,9 @@
 /** Search results: the form, "We found N results for …", facets, highlighted hits, load more. */
-import { highlightParts } from '#src/domain/search-query';
+import { highlightParts, MAX_FACET_QUERY_LENGTH } from '#src/domain/search-query';
 import { isoDate } from '#src/i18n/translate';
 import { useTranslator } from '../contexts';
 import { NewsroomPage } from '../components/newsroom-page';
-import type { SearchPageModel } from '../page-model';
+import type { SearchFacetFinderModel, SearchPageModel } from '../page-model';
 
 export function SearchPage({ model }: { model: SearchPageModel }) {
   const { layout } = model;
@@ -19,6 +19,33 @@ function Highlighted({ text }: { text: string }) {
   return (
     <>
       {highlightParts(text).map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
+    </>
+  );
+}
+
+/** Facet-value search without JavaScript: a small GET form that keeps the search's other filters. */
+function FacetFinder({ finder, action, found }: { finder: SearchFacetFinderModel; action: string; found: number }) {
+  const { t } = useTranslator();
+  return (
+    <>
+      <form className="facet-finder" method="get" action={action}>
+        {finder.hidden.map((field) => (
+          <input key={field.name} type="hidden" name={field.name} value={field.value} />
+        ))}
+        <label htmlFor="category-query">{t('search.facet.find_category')}</label>
+        <span className="facet-finder-row">
+          <input id="category-query" name="category_query" type="search" defaultValue={finder.query} maxLength={MAX_FACET_QUERY_LENGTH} autoComplete="off" />
+          <button type="submit" className="button">
+            {t('search.facet.find')}
+          </button>
+        </span>
+      </form>
+      {finder.query && found === 0 ? <p role="status">{t('search.facet.no_match', { query: finder.query })}</p> : null}
+      {finder.clearHref ? (
+        <a href={finder.clearHref} rel="nofollow">
+          {t('search.facet.all_categories')}
+        </a>
+      ) : null}
     </>
   );
 }
@@ -50,19 +77,22 @@ function SearchContent({ model }: { model: SearchPageModel }) {
           <div className="search-layout">
             <aside className="search-facets" aria-label={t('search.filters')}>
               {model.facets.map((facet) =>
-                facet.values.length > 0 ? (
+                facet.values.length > 0 || facet.finder ? (
                   <section key={facet.name} className="search-facet">
                     <h2>{t(`search.facet.${facet.name}`)}</h2>
-                    <ul>
-                      {facet.values.map((value) => (
-                        <li key={value.href}>
-                          <a href={value.href} aria-current={value.active ? 'true' : undefined} rel="nofollow">
-                            {`${value.label} `}
-                            <span className="facet-count">{`(${value.count})`}</span>
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
+                    {facet.values.length > 0 ? (
+                      <ul>
+                        {facet.values.map((value) => (
+                          <li key={value.href}>
+                            <a href={value.href} aria-current={value.active ? 'true' : undefined} rel="nofollow">
+                              {value.highlighted ? <Highlighted text={`${value.highlighted} `} /> : `${value.label} `}
+                              <span className="facet-count">{`(${value.count})`}</span>
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    {facet.finder ? <FacetFinder finder={facet.finder} action={model.action} found={facet.values.length} /> : null}
                   </section>
                 ) : null,
               )}

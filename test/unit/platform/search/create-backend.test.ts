@@ -21,10 +21,14 @@ describe('createEngineBackend', () => {
 });
 
 describe('composeSearchBackend', () => {
-  const cache = (inner: SearchBackend): SearchBackend => ({ search: (input) => inner.search(input).then((results) => ({ ...results, total: results.total + 100 })) });
+  const cache = (inner: SearchBackend): SearchBackend => ({
+    search: (input) => inner.search(input).then((results) => ({ ...results, total: results.total + 100 })),
+    searchFacetValues: (input) => inner.searchFacetValues(input),
+  });
+  const noFacetValues = async () => [];
 
   it('caches D1 alone when no engine is configured', async () => {
-    const d1 = { search: vi.fn(async () => EMPTY) };
+    const d1 = { search: vi.fn(async () => EMPTY), searchFacetValues: noFacetValues };
     const composed = composeSearchBackend({ engine: null, d1, cache });
     expect(composed).not.toBeInstanceOf(FallbackSearchBackend);
     expect((await composed.search(query())).total).toBe(100);
@@ -32,8 +36,8 @@ describe('composeSearchBackend', () => {
 
   it('puts the cache inside the fallback, so a fallback answer is never cached', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const d1 = { search: vi.fn(async () => EMPTY) };
-    const engine = { name: 'meilisearch', search: vi.fn(async () => Promise.reject(new Error('down'))) };
+    const d1 = { search: vi.fn(async () => EMPTY), searchFacetValues: noFacetValues };
+    const engine = { name: 'meilisearch', search: vi.fn(async () => Promise.reject(new Error('down'))), searchFacetValues: noFacetValues };
 
     const results = await composeSearchBackend({ engine, d1, cache }).search(query());
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SearchBackend } from '#src/domain/ports';
-import type { SearchQuery, SearchResults } from '#src/domain/search-query';
+import type { FacetValueHit, SearchQuery, SearchResults } from '#src/domain/search-query';
 import { SearchEngineError } from '#src/platform/search/errors';
 import { FallbackSearchBackend, SEARCH_FALLBACK_NOTICE } from '#src/platform/search/fallback';
 import { query } from './factories';
@@ -12,12 +12,18 @@ const D1_RESULTS: SearchResults = {
 };
 const ENGINE_RESULTS: SearchResults = { ...D1_RESULTS, hits: [{ ...D1_RESULTS.hits[0]!, uuid: 'engine', slug: 'from-engine' }] };
 
-function backend(search: (query: SearchQuery) => Promise<SearchResults>): SearchBackend & { calls: number } {
+function backend(search: (query: SearchQuery) => Promise<SearchResults>, facetValues: readonly FacetValueHit[] = []): SearchBackend & { calls: number } {
   const wrapped = {
     calls: 0,
     search(input: SearchQuery) {
       wrapped.calls += 1;
       return search(input);
+    },
+    async searchFacetValues() {
+      wrapped.calls += 1;
+      // Answers like search does: a failing engine fails both ways.
+      await search(query());
+      return facetValues;
     },
   };
   return wrapped;
@@ -99,5 +105,19 @@ describe('FallbackSearchBackend', () => {
     });
 
     await expect(new FallbackSearchBackend(failing, backend(async () => Promise.reject(new Error('D1 down')))).search(query())).rejects.toThrow('D1 down');
+  });
+
+  it('answers facet-value search the same way: the engine when it answers, D1 when it fails', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const engineValues = [{ value: 'Products', count: 3, highlighted: 'Products' }];
+    const d1Values = [{ value: 'Produits', count: 1, highlighted: 'Produits' }];
+    const input = { facet: 'categories' as const, facetQuery: 'pro', query: query() };
+
+    expect(await new FallbackSearchBackend(backend(async () => ENGINE_RESULTS, engineValues), backend(async () => D1_RESULTS, d1Values)).searchFacetValues(input)).toEqual(engineValues);
+    expect(log).not.toHaveBeenCalled();
+
+    const down = backend(async () => Promise.reject(new SearchEngineError('meilisearch', 'down', 503, null)));
+    expect(await new FallbackSearchBackend(down, backend(async () => D1_RESULTS, d1Values)).searchFacetValues(input)).toEqual(d1Values);
+    expect(JSON.parse(String(log.mock.calls[0]![0]))).toMatchObject({ event: 'search_fallback', backend: 'meilisearch', reason: 'error', status: 503 });
   });
 });
