@@ -25,6 +25,7 @@ import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
 import { api } from './routes/api';
 import { category } from './routes/category';
+import { policies } from './routes/policies';
 import { feeds } from './routes/feeds';
 import { galleries } from './routes/galleries';
 import { home } from './routes/home';
@@ -37,6 +38,8 @@ import { seo } from './routes/seo';
 import { sharedStory } from './routes/shared-story';
 import { redirect } from './routes/redirect';
 import { story } from './routes/story';
+import { tag } from './routes/tag';
+import { theme } from './routes/theme';
 import { contactsByKeys } from '#src/domain/contact';
 
 export function createApp(): Hono<AppEnv> {
@@ -70,6 +73,8 @@ export function createApp(): Hono<AppEnv> {
   app.route('/s', sharedStory);
 
   app.route('/', seo);
+  // The newsroom's theme stylesheet, /theme-{hash}.css (before stories: `/{slug}`).
+  app.route('/', theme);
 
   // A press contact as a vCard (RFC 6350), for the visitor's address book.
   app.get('/contacts/:file{[a-z0-9][a-z0-9_-]*\\.vcf}', (c) => {
@@ -100,9 +105,11 @@ export function createApp(): Hono<AppEnv> {
   localized.use('*', locale);
   localized.route('/', home);
   localized.route('/', category);
+  localized.route('/', tag);
   localized.route('/', galleries);
   localized.route('/', search);
   localized.route('/', feeds);
+  localized.route('/', policies);
   app.route(`/${LOCALE_SEGMENT}`, localized);
   app.route('/', localized);
   app.route('/', story);
@@ -188,7 +195,18 @@ async function errorResponse(c: Context<AppEnv>, status: 403 | 404 | 413 | 429 |
     try {
       const ctx = urlContextOf(site);
       const title = pageTitle(site, locale, null);
-      layout = buildLayout({ site, config, locale, path: urls.sameSitePath(c.req.path), title, description: '', pageTranslations: [], indexable: false });
+      layout = buildLayout({
+        site,
+        config,
+        locale,
+        path: urls.sameSitePath(c.req.path),
+        title,
+        description: '',
+        // The switcher still offers every language (its homepage); the head names no alternates.
+        pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.home(ctx, language.code) })),
+        alternatesInHead: false,
+        indexable: false,
+      });
       homeHref = urls.home(ctx, locale);
     } catch (error) {
       // The error page must not fail in its turn: without its header and footer it still answers.

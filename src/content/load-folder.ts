@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import YAML from 'yaml';
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
+import type { NewsroomNotification } from '#src/domain/newsroom';
+import type { PolicyPage } from '#src/domain/policy';
 import { releaseState } from '#src/domain/publishing';
 import { isPubliclyVisible, toEpochSeconds, type StorySection } from '#src/domain/story';
 import { looksLikeLocale } from '#src/i18n/locales';
@@ -19,6 +21,7 @@ import { FORMAT_LABELS } from '#src/domain/attachment';
 import { resolveRights, withRights } from '#src/domain/image-rights';
 import { urls } from '#src/i18n/urls';
 import { renderPlainMarkdown, renderStoryBody, type GifVideoAttributes, type ImageAttributes } from './markdown';
+import { loadPolicies } from './load-policies';
 import { isImagePayload, readMediaFile, uuidFromHash, type MediaFile } from './media-files';
 import {
   CategoriesFileSchema,
@@ -42,7 +45,7 @@ export interface MediaAddressing {
 }
 
 /** Paths a story slug may not take: stories live at the root, beside these. */
-const RESERVED_SLUGS = new Set(['api', 'assets', 'atom', 'category', 'feed', 'media', 'newsroom', 'robots', 'rss', 'search', 'sitemap']);
+const RESERVED_SLUGS = new Set(['api', 'assets', 'atom', 'category', 'cookie-policy', 'feed', 'media', 'newsroom', 'privacy-policy', 'robots', 'rss', 'search', 'sitemap', 'tag']);
 
 export interface BundleStory {
   uuid: string;
@@ -95,8 +98,17 @@ export interface ContentBundle {
     social: Record<string, string>;
     seo_settings: Record<string, unknown>;
     custom_data_request_link: string | null;
+    notifications: NewsroomNotification[];
+    privacy_policy_url: string | null;
+    cookie_policy_url: string | null;
   }[];
-  categories: { key: string; i18n: Record<string, { name: string; slug: string; description: string; public_stories_count: number }> }[];
+  categories: {
+    key: string;
+    i18n: Record<string, { name: string; slug: string; description: string; public_stories_count: number }>;
+    featured: boolean;
+    image: StoredImagePayload | null;
+  }[];
+  policies: PolicyPage[];
   contacts: {
     key: string;
     name: string;
@@ -225,6 +237,9 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       social: company.social as Record<string, string>,
       seo_settings: company.seo_settings,
       custom_data_request_link: company.custom_data_request_link ?? null,
+      notifications: company.notifications,
+      privacy_policy_url: company.privacy_policy_url ?? null,
+      cookie_policy_url: company.cookie_policy_url ?? null,
     });
   }
   for (const extra of listFiles(join(dir, 'company'), '.yaml')) {
@@ -248,6 +263,9 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       categorySlugs.add(slugKey);
     }
   });
+
+  const categoryImages = new Map(categoriesFile.map((category, index) => [category.key, imageRef('categories.yaml', fieldPath(index, 'image'), category.image)]));
+  const policies = loadPolicies(dir, languageCodes, problems);
 
   const contactsChecked = checkYaml(ContactsFileSchema, 'contacts.yaml');
   const contactsFile = contactsChecked ?? [];
@@ -420,7 +438,10 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
           { ...translation, public_stories_count: publicCount((story) => story.locale === locale && story.category_keys.includes(category.key)) },
         ]),
       ),
+      featured: category.featured,
+      image: categoryImages.get(category.key) ?? null,
     })),
+    policies,
     contacts,
     galleries,
     stories,

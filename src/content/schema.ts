@@ -4,8 +4,9 @@
  * This runs in the Node import CLI only, so it uses classic zod.
  */
 import { z } from 'zod';
-import { SOCIAL_NETWORKS, TRACKING_POLICIES } from '#src/domain/newsroom';
+import { NAVIGATION_LAYOUTS, NOTIFICATION_STYLES, SOCIAL_NETWORKS, TRACKING_POLICIES } from '#src/domain/newsroom';
 import { STORY_STATUSES, STORY_VISIBILITIES } from '#src/domain/story';
+import { LOGO_HEIGHT_MAX, LOGO_HEIGHT_MIN, THEME_COLOUR_PATTERN, themeContrastProblems } from '#src/domain/theme';
 import { isSupportedLocale } from '#src/i18n/locales';
 
 const optionalText = z.string().nullish();
@@ -19,7 +20,34 @@ const localeCode = z
   .refine(isSupportedLocale, { error: (issue) => `"${String(issue.input)}" is not a supported locale`, abort: true });
 /** Slugs become one URL segment: letters (any script), digits, dashes. */
 const slug = z.string().min(1).max(200).regex(/^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u, 'must be lower-case letters, digits and single dashes');
+/** A link in a notice: an http(s) address, or a path on this site (never `//host`). */
+const linkTarget = z.union([url, z.string().regex(/^\/(?!\/)[^\s\\]*$/, 'must be an http(s) URL or a path starting with /')], { error: 'must be an http(s) URL or a path starting with /' });
 const key = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lower-case letters, digits, dashes or underscores');
+
+/** newsroom.yaml `theme:` (src/domain/theme.ts): colours as #rrggbb, every text/background pair at 4.5:1. */
+const themeColour = z.string().regex(THEME_COLOUR_PATTERN, 'must be a colour as #rrggbb, e.g. #0b5c4b');
+const ThemeSchema = z
+  .strictObject({
+    accent: themeColour.optional(),
+    accent_ink: themeColour.optional(),
+    accent_dark: themeColour.optional(),
+    header_background: themeColour.optional(),
+    header_link: themeColour.optional(),
+    footer_background: themeColour.optional(),
+    footer_text: themeColour.optional(),
+    logo_height: z
+      .number()
+      .int('must be a whole number of pixels')
+      .min(LOGO_HEIGHT_MIN, `must be at least ${LOGO_HEIGHT_MIN} (pixels)`)
+      .max(LOGO_HEIGHT_MAX, `must be at most ${LOGO_HEIGHT_MAX} (pixels)`)
+      .optional(),
+  })
+  .superRefine((theme, ctx) => {
+    // Contrast is measured between well-formed colours only: a malformed one is its own problem.
+    const { logo_height: _height, ...colours } = theme;
+    if (Object.values(colours).some((colour) => !THEME_COLOUR_PATTERN.test(colour))) return;
+    for (const problem of themeContrastProblems(theme)) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 
 export const NewsroomFileSchema = z.strictObject({
   uuid,
@@ -49,6 +77,7 @@ export const NewsroomFileSchema = z.strictObject({
   image_credit: optionalText,
   image_licence: optionalText,
   theme_color: z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour such as #0b5c4b').nullish(),
+  theme: ThemeSchema.nullish(),
   onetrust_cookie_consent: z
     .strictObject({ is_enabled: z.boolean(), category: z.string().default(''), script: z.string().default('') })
     .default({ is_enabled: false, category: '', script: '' }),
@@ -56,6 +85,10 @@ export const NewsroomFileSchema = z.strictObject({
   icon: mediaFile.nullish(),
   square_logo: mediaFile.nullish(),
   thumbnail: mediaFile.nullish(),
+  /** How wide screens show the categories in the header: a bar (the rest under "More") or a dropdown. */
+  navigation: z.enum(NAVIGATION_LAYOUTS).default('bar'),
+  /** The homepage shows the categories marked `featured` in categories.yaml as tiles. */
+  show_featured_categories: z.boolean().default(false),
   languages: z
     .array(z.strictObject({ code: localeCode, is_default: z.boolean().default(false) }))
     .min(1, 'needs at least one language')
@@ -80,14 +113,37 @@ export const CompanyFileSchema = z.strictObject({
     })
     .default({}),
   custom_data_request_link: url.nullish(),
+  /** Notices shown above the header on every page of this language. */
+  notifications: z
+    .array(
+      z.strictObject({
+        style: z.enum(NOTIFICATION_STYLES).default('info'),
+        title: z.string().min(1),
+        description: z.string().default(''),
+        actions: z.array(z.strictObject({ name: z.string().min(1), target: linkTarget })).default([]),
+      }),
+    )
+    .default([]),
+  /** The organisation's own policies, linked when policies/ in the content folder has none. */
+  privacy_policy_url: url.nullish(),
+  cookie_policy_url: url.nullish(),
 });
 
 export const CategoriesFileSchema = z.array(
   z.strictObject({
     key,
     i18n: z.record(localeCode, z.strictObject({ name: z.string().min(1), slug, description: z.string().default('') })),
+    /** A tile on the homepage when newsroom.yaml has `show_featured_categories: true`. */
+    featured: z.boolean().default(false),
+    image: mediaFile.nullish(),
   }),
 );
+
+/** `policies/{privacy-policy|cookie-policy}/{locale}.md`: a title, an optional date, Markdown. */
+export const PolicyFrontMatterSchema = z.strictObject({
+  title: z.string().min(1),
+  updated_at: isoDate.optional(),
+});
 
 export const ContactsFileSchema = z.array(
   z.strictObject({
@@ -146,6 +202,7 @@ export type CategoriesFile = z.infer<typeof CategoriesFileSchema>;
 export type ContactsFile = z.infer<typeof ContactsFileSchema>;
 export type GalleryFile = z.infer<typeof GalleryFileSchema>;
 export type StoryFrontMatter = z.infer<typeof StoryFrontMatterSchema>;
+export type PolicyFrontMatter = z.infer<typeof PolicyFrontMatterSchema>;
 
 /** One problem in a content folder, printed as `file: field: message`. */
 export interface ContentProblem {

@@ -1,9 +1,14 @@
 /** The newsroom, its languages and company information (SPEC.md section 3). */
 import type { StoredImagePayload } from './media-payload';
+import type { NewsroomTheme } from './theme';
 
 export const TRACKING_POLICIES = ['default', 'disabled', 'consent-to-identify'] as const;
 export type TrackingPolicy = (typeof TRACKING_POLICIES)[number];
 export const DEFAULT_TRACKING_POLICY: TrackingPolicy = 'default';
+
+/** How the header shows categories on wide screens (newsroom.yaml `navigation`). */
+export const NAVIGATION_LAYOUTS = ['bar', 'dropdown'] as const;
+export type NavigationLayout = (typeof NAVIGATION_LAYOUTS)[number];
 
 export interface OneTrustCookieConsent {
   readonly is_enabled: boolean;
@@ -30,6 +35,11 @@ export interface Newsroom {
   readonly icon: StoredImagePayload | null;
   readonly square_logo: StoredImagePayload | null;
   readonly thumbnail: StoredImagePayload | null;
+  /** Colours and logo height from newsroom.yaml (src/domain/theme.ts); null: the stylesheet's own. */
+  readonly theme: NewsroomTheme | null;
+  readonly navigation_layout: NavigationLayout;
+  /** The homepage shows the featured categories as tiles. */
+  readonly show_featured_categories: boolean;
 }
 
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'pinterest', 'tiktok', 'twitter', 'youtube'] as const;
@@ -53,6 +63,31 @@ export interface CompanyInformation {
   readonly social: Readonly<Partial<Record<SocialNetwork, string>>>;
   readonly seo_settings: CompanySeoSettings;
   readonly custom_data_request_link: string | null;
+  /** Notices shown above the header on every page of this language. */
+  readonly notifications: readonly NewsroomNotification[];
+  /** The organisation's own policy pages, used when the content folder has none of its own. */
+  readonly privacy_policy_url: string | null;
+  readonly cookie_policy_url: string | null;
+}
+
+export const NOTIFICATION_STYLES = ['success', 'info', 'warning', 'danger'] as const;
+export type NotificationStyle = (typeof NOTIFICATION_STYLES)[number];
+
+/** A per-language notice ("This newsroom moves on 1 December"), with optional links. */
+export interface NewsroomNotification {
+  readonly style: NotificationStyle;
+  readonly title: string;
+  readonly description: string;
+  /** Each action is a link: `target` is an http(s) address or a path on this site. */
+  readonly actions: readonly { readonly name: string; readonly target: string }[];
+}
+
+/**
+ * Warnings and dangers are announced (role alert); success and information are polite status
+ * notes: a visitor meets them on every page of the language.
+ */
+export function notificationRole(style: NotificationStyle): 'alert' | 'status' {
+  return style === 'warning' || style === 'danger' ? 'alert' : 'status';
 }
 
 export interface Language {

@@ -2,6 +2,7 @@
  * The data interface of the site. Methods are shaped by what one page needs, so each page costs
  * one call (one D1 round trip), never one query per story. D1 implements it in src/platform/d1.
  */
+import type { PolicyKind, PolicyPage } from './policy';
 import type { Category } from './category';
 import type { CompanyInformation, Language, Newsroom } from './newsroom';
 import type { Contact } from './contact';
@@ -25,12 +26,19 @@ export interface SiteContext {
   readonly contacts: readonly Contact[];
   /** Galleries with at least one image or video. */
   readonly galleries_count: number;
+  /** Which policy pages the content folder wrote, by kind and language (not their text). */
+  readonly policy_pages: readonly { readonly kind: PolicyKind; readonly locale: string }[];
   readonly revision: number;
 }
 
 export interface StoryPage {
   readonly stories: readonly StorySummary[];
   readonly total: number;
+  /**
+   * With a tag filter: every language the tag has public stories in (its pages' translations,
+   * found in the same round trip).
+   */
+  readonly tagLocales?: readonly string[];
 }
 
 export interface HomepageContent extends StoryPage {
@@ -43,7 +51,19 @@ export interface ListStoriesInput {
   readonly pageSize: number;
   /** Leave the highlighted story out of the list (it is shown above the grid). */
   readonly excludeUuid?: string | null;
+  /** At most one of categoryId and tag. */
   readonly categoryId?: number | null;
+  /** A tag in its stored form (src/domain/tag.ts). */
+  readonly tag?: string | null;
+}
+
+/** The newest public stories of a language, or of one of its categories or tags (at most one). */
+export interface ListFeedStoriesInput {
+  readonly locale: string;
+  readonly categoryId: number | null;
+  /** A tag in its stored form (src/domain/tag.ts). */
+  readonly tag?: string | null;
+  readonly limit: number;
 }
 
 /** The API's filtered list (src/domain/story-filter.ts): every condition given must hold. */
@@ -72,6 +92,12 @@ export interface FeedStory extends StorySummary {
 export interface ListFreshness {
   readonly homepage: number | null;
   readonly categories: Readonly<Record<number, number>>;
+  /**
+   * Each tag with public stories in the language (stored form), in code-point order: the newest
+   * public story's time in every language the tag has one, this one included (for `lastmod` and
+   * hreflang pairs).
+   */
+  readonly tags: readonly { readonly tag: string; readonly newestByLocale: Readonly<Record<string, number>> }[];
 }
 
 /** One story entry of a sitemap, with its public translations for hreflang pairs. */
@@ -111,8 +137,8 @@ export interface ContentRepository {
    * compare the token and apply the rules), with the secret-link tokens of its translations.
    */
   getSharedStory(tokenHash: string): Promise<SharedStory | null>;
-  /** Newest public stories of a language (or one of its categories) with their bodies. */
-  listFeedStories(input: { locale: string; categoryId: number | null; limit: number }): Promise<FeedStory[]>;
+  /** Newest public stories of a language (or one of its categories or tags) with their bodies. */
+  listFeedStories(input: ListFeedStoriesInput): Promise<FeedStory[]>;
   /** A page of a language's public stories for its sitemap, newest first. */
   listSitemapStories(input: { locale: string; offset: number; limit: number }): Promise<SitemapStory[]>;
   /** Public stories of any language published since the given time (Google News sitemap). */
@@ -121,13 +147,16 @@ export interface ContentRepository {
   listAllGalleries(): Promise<Gallery[]>;
   /**
    * When a language's list pages last changed, for sitemap `lastmod`: the newest public story of
-   * the language, and of each category in it (epoch seconds; categories without one are absent).
+   * the language, and of each category and tag in it (epoch seconds; categories without one are
+   * absent).
    */
   getListFreshness(locale: string): Promise<ListFreshness>;
   /** Non-empty galleries, newest first. */
   listGalleries(page: number, pageSize: number): Promise<GalleryPage>;
   /** A gallery with its images and videos, or null (empty galleries included: callers decide). */
   getGallery(uuid: string): Promise<Gallery | null>;
+  /** A policy page written in the content folder, or null. */
+  getPolicyPage(kind: PolicyKind, locale: string): Promise<PolicyPage | null>;
 }
 
 /** A confirmation mail to write with a request, once its quota allows (see SubscriptionStore). */

@@ -3,6 +3,9 @@
  * "the default language has no prefix, other languages lead with their lower-case code" lives in
  * one place. Stories live at the root path whatever their language.
  */
+import type { PolicyKind } from '#src/domain/policy';
+import { normalizeTag } from '#src/domain/tag';
+
 export interface UrlContext {
   /** The newsroom's default locale: its pages carry no prefix. */
   readonly defaultLocale: string;
@@ -41,8 +44,17 @@ export const urls = {
     const path = `${prefix(ctx, locale)}/category/${segment(slug)}`;
     return page > 1 ? `${path}?page=${page}` : path;
   },
+  /** A tag's stories in one language: the tag's stored form (src/domain/tag.ts) as one path segment. */
+  tag(ctx: UrlContext, locale: string, tag: string, page = 1): string {
+    const path = `${prefix(ctx, locale)}/tag/${segment(normalizeTag(tag))}`;
+    return page > 1 ? `${path}?page=${page}` : path;
+  },
   media(ctx: UrlContext, locale: string): string {
     return `${prefix(ctx, locale)}/media`;
+  },
+  /** `/privacy-policy` or `/cookie-policy`, prefixed for other languages. */
+  policy(ctx: UrlContext, locale: string, kind: PolicyKind): string {
+    return `${prefix(ctx, locale)}/${kind}`;
   },
   gallery(ctx: UrlContext, locale: string, uuid: string): string {
     return `${prefix(ctx, locale)}/media/album/${segment(uuid)}`;
@@ -62,6 +74,11 @@ export const urls = {
   /** RSS at `/feed`, Atom at `/feed/atom`, JSON Feed at `/feed/json`; per category under its page. */
   feed(ctx: UrlContext, locale: string, format: FeedFormat = 'rss', categorySlug: string | null = null): string {
     const base = categorySlug ? `${prefix(ctx, locale)}/category/${segment(categorySlug)}/feed` : `${prefix(ctx, locale)}/feed`;
+    return format === 'rss' ? base : `${base}/${format}`;
+  },
+  /** A tag's feeds, under its page as a category's are. */
+  tagFeed(ctx: UrlContext, locale: string, tag: string, format: FeedFormat = 'rss'): string {
+    const base = `${urls.tag(ctx, locale, tag)}/feed`;
     return format === 'rss' ? base : `${base}/${format}`;
   },
   /** A press contact's vCard. */
@@ -93,6 +110,10 @@ export const urls = {
   },
   sharedStoryJson(token: string): string {
     return `/s/${segment(token)}.json`;
+  },
+  /** The newsroom's theme stylesheet (src/domain/theme.ts), named by the hash of its text. */
+  themeStylesheet(hash: string): string {
+    return `/theme-${segment(hash)}.css`;
   },
   /** The IndexNow key file, on the site's root. */
   indexNowKeyFile(key: string): string {

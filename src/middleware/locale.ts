@@ -8,7 +8,14 @@ import type { AppEnv } from '#src/env';
 import { NotFoundError, MovedError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 
-export const LOCALE_SEGMENT = ':locale{[a-z]{2,3}(?:-[a-z0-9]{1,4})?}';
+/**
+ * Two or three lower-case letters, but not `tag`: `/tag/{tag}` is a tag page of the default
+ * language (src/routes/tag.tsx), which would otherwise be read as the unknown locale "tag" (a
+ * 404). Spelled without a lookahead, which Hono's RegExpRouter does not take.
+ */
+const LANGUAGE_CODE = '(?:[a-z]{2}|[a-su-z][a-z]{2}|t[b-z][a-z]|ta[a-fh-z])';
+
+export const LOCALE_SEGMENT = `:locale{${LANGUAGE_CODE}(?:-[a-z0-9]{1,4})?}`;
 
 export const locale = createMiddleware<AppEnv>(async (c, next) => {
   const site = c.var.site;

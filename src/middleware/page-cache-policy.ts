@@ -72,7 +72,7 @@ export const UNSTORED_HEADERS: readonly string[] = [
 export const KEYED_QUERY_PARAMS: readonly { readonly path: RegExp; readonly params: readonly string[] }[] = [
   { path: /^\/api\/search$/, params: ['query', 'localeCode'] },
   { path: /(?:^|\/)search$/, params: ['query', 'category', 'year', 'month', 'page', 'category_query'] },
-  // Homepages, category pages and the media index page with ?page=N; everything else reads none.
+  // Homepages, category and tag pages and the media index page with ?page=N; everything else reads none.
   { path: /./, params: ['page'] },
 ];
 

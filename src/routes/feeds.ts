@@ -1,13 +1,15 @@
 /**
- * Feeds of a language and of each category: RSS `/feed`, Atom `/feed/atom`, JSON Feed `/feed/json`
- * (prefixed by the locale segment; categories under `/category/{slug}/feed`). Full content with
- * absolute addresses, cover images, categories, stable guids, and conditional GET.
+ * Feeds of a language and of each category and tag: RSS `/feed`, Atom `/feed/atom`, JSON Feed
+ * `/feed/json` (prefixed by the locale segment; categories under `/category/{slug}/feed`, tags
+ * under `/tag/{tag}/feed`). Full content with absolute addresses, cover images, categories,
+ * stable guids, and conditional GET.
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
-import { NotFoundError } from '#src/domain/errors';
+import { MovedError, NotFoundError } from '#src/domain/errors';
 import { UploadedImage } from '#src/domain/media/index';
 import type { SiteContext } from '#src/domain/ports';
+import { normalizeTag } from '#src/domain/tag';
 import { toBcp47 } from '#src/i18n/locales';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls, type FeedFormat } from '#src/i18n/urls';
@@ -16,6 +18,7 @@ import { absolutizeHtml, renderAtom, renderJsonFeed, renderRss, type FeedModel }
 import { resolveBodyMedia } from '#src/views/image-attributes';
 import { absoluteImage, siteIcons, urlContextOf } from './layout-model';
 import { conditionalResponse } from './conditional';
+import { tagTitle } from './tag';
 
 export const FEED_SIZE = 20;
 
@@ -25,22 +28,30 @@ const CONTENT_TYPES: Record<FeedFormat, string> = {
   json: 'application/feed+json; charset=utf-8',
 };
 
-export async function loadFeed(deps: Deps, site: SiteContext, locale: string, categorySlug: string | null): Promise<FeedModel> {
+/** Whose feed: the language's, one of its categories' (by slug) or one of its tags' (stored form). */
+export type FeedScope = { readonly categorySlug: string } | { readonly tag: string } | null;
+
+export async function loadFeed(deps: Deps, site: SiteContext, locale: string, scope: FeedScope): Promise<FeedModel> {
   const ctx = urlContextOf(site);
   const origin = site.newsroom.url;
+  const categorySlug = scope && 'categorySlug' in scope ? scope.categorySlug : null;
+  const tag = scope && 'tag' in scope ? scope.tag : null;
   const category = categorySlug ? site.categories.find((candidate) => candidate.i18n[locale]?.slug === categorySlug) : null;
   if (categorySlug && (!category || (category.public_stories_count[locale] ?? 0) === 0)) throw new NotFoundError(`Feed of ${categorySlug}`);
-  const stories = await deps.content.listFeedStories({ locale, categoryId: category?.id ?? null, limit: FEED_SIZE });
+  const stories = await deps.content.listFeedStories({ locale, categoryId: category?.id ?? null, tag, limit: FEED_SIZE });
+  // A tag without public stories in this language has no feed in it (nor a page).
+  if (tag !== null && stories.length === 0) throw new NotFoundError(`Feed of tag ${tag}`);
   const company = site.companies[locale];
   const name = company?.name ?? site.newsroom.display_name;
   const messages = messagesFor(locale);
-  const categoryName = category?.i18n[locale]?.name;
-  const self = (format: FeedFormat) => urls.absolute(origin, urls.feed(ctx, locale, format, categorySlug));
+  const scopeName = category?.i18n[locale]?.name ?? (tag !== null ? tagTitle(locale, tag) : null);
+  const self = (format: FeedFormat) => urls.absolute(origin, tag !== null ? urls.tagFeed(ctx, locale, tag, format) : urls.feed(ctx, locale, format, categorySlug));
+  const homePath = categorySlug ? urls.category(ctx, locale, categorySlug) : tag !== null ? urls.tag(ctx, locale, tag) : urls.home(ctx, locale);
   const icon = siteIcons(site, deps.config.mediaRoot).appleTouchIcon;
   return {
-    title: categoryName ? formatMessage(locale, messages, 'feed.category_title', { name, category: categoryName }) : formatMessage(locale, messages, 'feed.title', { name }),
-    description: (category ? category.i18n[locale]?.description : company?.about_plaintext) ?? '',
-    homeUrl: urls.absolute(origin, categorySlug ? urls.category(ctx, locale, categorySlug) : urls.home(ctx, locale)),
+    title: scopeName ? formatMessage(locale, messages, 'feed.category_title', { name, category: scopeName }) : formatMessage(locale, messages, 'feed.title', { name }),
+    description: (category ? category.i18n[locale]?.description : tag !== null ? scopeName : company?.about_plaintext) ?? '',
+    homeUrl: urls.absolute(origin, homePath),
     selfUrls: { rss: self('rss'), atom: self('atom'), json: self('json') },
     hub: deps.config.webSubHub,
     language: toBcp47(locale),
@@ -66,16 +77,28 @@ export async function loadFeed(deps: Deps, site: SiteContext, locale: string, ca
   };
 }
 
-async function serveFeed(c: Context<AppEnv>, format: FeedFormat, categorySlug: string | null): Promise<Response> {
-  const feed = await loadFeed(c.var.deps, c.var.site!, c.var.locale, categorySlug);
+async function serveFeed(c: Context<AppEnv>, format: FeedFormat, scope: FeedScope): Promise<Response> {
+  const feed = await loadFeed(c.var.deps, c.var.site!, c.var.locale, scope);
   const body = format === 'rss' ? renderRss(feed) : format === 'atom' ? renderAtom(feed) : renderJsonFeed(feed);
   return conditionalResponse(c.req.raw, body, { contentType: CONTENT_TYPES[format], cacheControl: cacheRules.feed, lastModified: feed.updated || null });
+}
+
+/** A tag's feed, asked for by any spelling: a known tag's other spelling moves to its own address. */
+async function serveTagFeed(c: Context<AppEnv>, format: FeedFormat, requested: string): Promise<Response> {
+  const tag = normalizeTag(requested);
+  if (requested === tag) return serveFeed(c, format, { tag });
+  // Loaded first so an unknown tag stays a 404 whatever its spelling.
+  await loadFeed(c.var.deps, c.var.site!, c.var.locale, { tag });
+  throw new MovedError(urls.tagFeed(urlContextOf(c.var.site!), c.var.locale, tag, format));
 }
 
 export const feeds = new Hono<AppEnv>()
   .get('/feed', (c) => serveFeed(c, 'rss', null))
   .get('/feed/atom', (c) => serveFeed(c, 'atom', null))
   .get('/feed/json', (c) => serveFeed(c, 'json', null))
-  .get('/category/:slug/feed', (c) => serveFeed(c, 'rss', c.req.param('slug')))
-  .get('/category/:slug/feed/atom', (c) => serveFeed(c, 'atom', c.req.param('slug')))
-  .get('/category/:slug/feed/json', (c) => serveFeed(c, 'json', c.req.param('slug')));
+  .get('/category/:slug/feed', (c) => serveFeed(c, 'rss', { categorySlug: c.req.param('slug') }))
+  .get('/category/:slug/feed/atom', (c) => serveFeed(c, 'atom', { categorySlug: c.req.param('slug') }))
+  .get('/category/:slug/feed/json', (c) => serveFeed(c, 'json', { categorySlug: c.req.param('slug') }))
+  .get('/tag/:tag/feed', (c) => serveTagFeed(c, 'rss', c.req.param('tag')))
+  .get('/tag/:tag/feed/atom', (c) => serveTagFeed(c, 'atom', c.req.param('tag')))
+  .get('/tag/:tag/feed/json', (c) => serveTagFeed(c, 'json', c.req.param('tag')));

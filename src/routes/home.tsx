@@ -1,6 +1,7 @@
 /** The homepage of each language: `/`, `/fr`, … with `?page=N` as load more without JavaScript. */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { featuredCategories } from '#src/domain/category';
 import { contactsForLocale } from '#src/domain/contact';
 import { NotFoundError } from '#src/domain/errors';
 import { DEFAULT_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
@@ -42,6 +43,19 @@ export async function loadHomepage(deps: Deps, site: SiteContext, locale: string
     nextPageHref: canLoadMore({ page, pageSize, total: content.total, withHighlightedStory }) ? urls.home(ctx, locale, page + 1) : null,
     previousPageHref: page > 1 ? urls.home(ctx, locale, page - 1) : null,
     contacts: contactsForLocale(site.contacts, locale),
+    featuredCategories:
+      site.newsroom.show_featured_categories && page === 1
+        ? featuredCategories(site.categories, locale).map((category) => {
+            const translation = category.i18n[locale]!;
+            return {
+              name: translation.name,
+              description: translation.description,
+              href: urls.category(ctx, locale, translation.slug),
+              storiesCount: category.public_stories_count[locale] ?? 0,
+              image: category.image,
+            };
+          })
+        : [],
   };
 }
 

@@ -6,7 +6,9 @@ import { categoriesForLocale } from '#src/domain/category';
 import { UploadedImage } from '#src/domain/media/index';
 import { analyticsSiteDomains, defaultLanguage } from '#src/domain/newsroom';
 import type { SiteContext } from '#src/domain/ports';
+import { policySource, type PolicyKind } from '#src/domain/policy';
 import type { StorySummary } from '#src/domain/story';
+import { themeAsset } from '#src/domain/theme';
 import { buildAlternates } from '#src/i18n/alternates';
 import { nativeLanguageName, toBcp47, toOpenGraphLocale } from '#src/i18n/locales';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
@@ -31,6 +33,8 @@ export interface LayoutInput {
   readonly description: string;
   /** This page in each language it exists in (the current one included). */
   readonly pageTranslations: readonly { code: string; href: string }[];
+  /** false: the translations feed the language switcher only, not hreflang (error pages). */
+  readonly alternatesInHead?: boolean;
   readonly currentStory?: StorySummary | null;
   readonly currentCategorySlug?: string | null;
   /** The page is the media gallery (index or album), for the navigation's current entry. */
@@ -61,6 +65,7 @@ export function buildLayout(input: LayoutInput): LayoutModel {
     .filter((page) => site.languages.some((language) => language.code === page.code))
     .map((page) => ({ code: page.code, href: page.href, name: nativeLanguageName(page.code), isCurrent: page.code === locale }));
   const isTrackingEnabled = site.newsroom.tracking_policy !== 'disabled';
+  const headTranslations = input.alternatesInHead === false ? [] : input.pageTranslations;
   const siteName = company?.name ?? site.newsroom.display_name;
   return {
     context: {
@@ -77,7 +82,7 @@ export function buildLayout(input: LayoutInput): LayoutModel {
       description: input.description,
       canonical: input.canonical ?? urls.absolute(origin, input.path),
       alternates: buildAlternates(
-        input.pageTranslations.map((page) => ({ code: page.code, href: urls.absolute(origin, page.href) })),
+        headTranslations.map((page) => ({ code: page.code, href: urls.absolute(origin, page.href) })),
         ctx.defaultLocale,
       ),
       indexable: site.newsroom.is_indexable && (input.indexable ?? true),
@@ -89,7 +94,7 @@ export function buildLayout(input: LayoutInput): LayoutModel {
         type: input.article ? 'article' : 'website',
         siteName,
         locale: toOpenGraphLocale(locale),
-        alternateLocales: input.pageTranslations.filter((page) => page.code !== locale).map((page) => toOpenGraphLocale(page.code)),
+        alternateLocales: headTranslations.filter((page) => page.code !== locale).map((page) => toOpenGraphLocale(page.code)),
         image: absoluteImage(input.image ?? site.newsroom.thumbnail, input.config.mediaRoot, origin),
         ...(input.article ? { article: input.article } : {}),
       },
@@ -112,23 +117,41 @@ export function buildLayout(input: LayoutInput): LayoutModel {
     company,
     homeHref: urls.home(ctx, locale),
     searchAction: urls.search(ctx, locale),
-    navigation: [
-      ...categoriesForLocale(site.categories, locale).map((category) => {
+    navigation: {
+      layout: site.newsroom.navigation_layout,
+      categories: categoriesForLocale(site.categories, locale).map((category) => {
         const slug = category.i18n[locale]!.slug;
         return { name: category.i18n[locale]!.name, href: urls.category(ctx, locale, slug), isCurrent: slug === input.currentCategorySlug };
       }),
-      ...(site.galleries_count > 0
-        ? [{ name: formatMessage(locale, messagesFor(locale), 'media.title'), href: urls.media(ctx, locale), isCurrent: input.isMediaPage === true }]
-        : []),
-    ],
+      media: site.galleries_count > 0 ? { name: formatMessage(locale, messagesFor(locale), 'media.title'), href: urls.media(ctx, locale), isCurrent: input.isMediaPage === true } : null,
+    },
     languages,
+    notifications: site.companies[locale]?.notifications ?? [],
+    policyLinks: { privacy: policyHref(site, locale, 'privacy-policy'), cookie: policyHref(site, locale, 'cookie-policy') },
     privacyLinks: {
       subscribe: urls.privacy(locale, site.newsroom.uuid, 'subscribe'),
       dataRequest: company?.custom_data_request_link ?? urls.privacy(locale, site.newsroom.uuid, 'data-request'),
     },
     mediaRoot: input.config.mediaRoot,
     stylesheet: STYLESHEET,
+    themeStylesheet: themeStylesheetHref(site),
   };
+}
+
+/**
+ * Where the footer, consent bar and subscribe form link a policy: our page when the content
+ * folder wrote one, else straight to the organisation's own (no detour through a redirect).
+ */
+export function policyHref(site: SiteContext, locale: string, kind: PolicyKind): string | null {
+  const source = policySource(kind, locale, site.policy_pages, site.companies[locale]);
+  if (!source) return null;
+  return source.type === 'page' ? urls.policy(urlContextOf(site), locale, kind) : source.url;
+}
+
+/** The address of the newsroom's theme stylesheet, or null when its theme changes nothing. */
+export function themeStylesheetHref(site: SiteContext): string | null {
+  const asset = themeAsset(site.newsroom.theme);
+  return asset ? urls.themeStylesheet(asset.hash) : null;
 }
 
 /** A stored image as an absolute address with its shown size (social cards, JSON-LD, feeds). */
@@ -154,7 +177,18 @@ export function languageFeeds(site: SiteContext, locale: string, category: { slu
   const name = site.companies[locale]?.name ?? site.newsroom.display_name;
   const messages = messagesFor(locale);
   const title = category ? formatMessage(locale, messages, 'feed.category_title', { name, category: category.name }) : formatMessage(locale, messages, 'feed.title', { name });
-  const href = (format: FeedFormat) => urls.absolute(origin, urls.feed(ctx, locale, format, category?.slug ?? null));
+  return feedLinks(title, (format) => urls.absolute(origin, urls.feed(ctx, locale, format, category?.slug ?? null)));
+}
+
+/** The RSS, Atom and JSON feeds of one of a language's tags, titled after its page. */
+export function tagFeeds(site: SiteContext, locale: string, tag: string, tagTitle: string): FeedLink[] {
+  const ctx = urlContextOf(site);
+  const name = site.companies[locale]?.name ?? site.newsroom.display_name;
+  const title = formatMessage(locale, messagesFor(locale), 'feed.category_title', { name, category: tagTitle });
+  return feedLinks(title, (format) => urls.absolute(site.newsroom.url, urls.tagFeed(ctx, locale, tag, format)));
+}
+
+function feedLinks(title: string, href: (format: FeedFormat) => string): FeedLink[] {
   return [
     { type: 'application/rss+xml', title, href: href('rss') },
     { type: 'application/atom+xml', title, href: href('atom') },

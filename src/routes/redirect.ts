@@ -14,3 +14,15 @@ export function redirect(c: Context, location: string, status: RedirectStatus, h
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
+
+/**
+ * The one redirect that leaves the site: to an address the newsroom configured in its content
+ * folder (checked as http(s) at import), such as its own privacy policy. Never pass request input.
+ */
+export function redirectToConfiguredAddress(c: Context, configured: string, headers: Record<string, string> = {}): Response {
+  const target = new URL(configured);
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error(`Not a web address: ${configured}`);
+  const response = c.redirect(target.href, 302);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}

@@ -1,12 +1,14 @@
 /**
- * For crawlers: robots.txt, the sitemap index, per-language sitemaps (pages, then stories in
- * files of at most STORIES_PER_SITEMAP addresses) with hreflang pairs and images, and a Google News sitemap
- * of the last two days. A non-indexable newsroom disallows everything and has no sitemaps.
+ * For crawlers: robots.txt, the sitemap index, per-language sitemaps (pages: homepage, categories,
+ * tags, media; then stories in files of at most STORIES_PER_SITEMAP addresses) with hreflang pairs
+ * and images, and a Google News sitemap of the last two days. A non-indexable newsroom disallows
+ * everything and has no sitemaps.
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/env';
 import { NotFoundError } from '#src/domain/errors';
 import { categoriesForLocale } from '#src/domain/category';
+import { hasTagPage } from '#src/domain/tag';
 import type { SiteContext, SitemapStory } from '#src/domain/ports';
 import { buildAlternates } from '#src/i18n/alternates';
 import { urls } from '#src/i18n/urls';
@@ -114,6 +116,20 @@ export const seo = new Hono<AppEnv>()
           loc: urls.absolute(origin, urls.category(ctx, locale, category.i18n[locale]!.slug)),
           lastmod: freshness.categories[category.id] ?? null,
           alternates: buildAlternates(pages, ctx.defaultLocale),
+          images: [],
+        });
+      }
+      // Tag pages, as categories: paired with the same tag's pages in the languages it has public
+      // stories in (a tag of one language only has nothing to pair, as a lone story).
+      for (const { tag, newestByLocale } of freshness.tags) {
+        if (!hasTagPage(tag)) continue;
+        const pages = Object.keys(newestByLocale)
+          .filter((code) => site.languages.some((language) => language.code === code))
+          .map((code) => ({ code, href: urls.absolute(origin, urls.tag(ctx, code, tag)) }));
+        entries.push({
+          loc: urls.absolute(origin, urls.tag(ctx, locale, tag)),
+          lastmod: newestByLocale[locale] ?? null,
+          alternates: pages.length > 1 ? buildAlternates(pages, ctx.defaultLocale) : [],
           images: [],
         });
       }

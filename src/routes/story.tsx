@@ -9,7 +9,8 @@ import { cacheRules } from '#src/middleware/cache-rules';
 import type { StoryNoticeModel, StoryPageModel } from '#src/views/page-model';
 import { StoryPage } from '#src/views/pages/story-page';
 import { isCrawler, renderHtml } from '#src/views/render';
-import { absoluteImage, buildLayout } from './layout-model';
+import { absoluteImage, buildLayout, urlContextOf } from './layout-model';
+import { distinctTags, hasTagPage } from '#src/domain/tag';
 import { toBcp47 } from '#src/i18n/locales';
 import { isoDate } from '#src/i18n/translate';
 import { newsArticleLd } from '#src/views/structured-data';
@@ -103,6 +104,11 @@ export function storyPageModel(deps: Deps, site: SiteContext, story: Story, plac
     }),
     story,
     categories,
+    // A public story is on its tags' pages; a secret-link story may be on none, so no links there.
+    tags: distinctTags(story.tags).map((tag) => ({
+      name: tag,
+      href: isPublicPage && hasTagPage(tag) ? urls.tag(urlContextOf(site), story.locale, tag) : null,
+    })),
     related: placement.related.map((summary) => toStoryCard(site, summary)),
     notice: placement.notice,
     // A public archive holds public stories' media only.

@@ -16,6 +16,8 @@ export interface DocumentProps {
   readonly locale: string;
   readonly head: HeadModel;
   readonly stylesheet: string;
+  /** The newsroom's theme (custom properties only), after the stylesheet so its values win. */
+  readonly themeStylesheet?: string | null;
   readonly themeColor?: string | null;
   readonly context?: NewsroomContextProps | null;
   readonly siteDomains?: readonly string[];
@@ -101,6 +103,8 @@ export function Document(props: DocumentProps) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Light and dark (public/styles/site.css): the browser paints the right canvas before the stylesheet arrives. */}
+        <meta name="color-scheme" content="light dark" />
         <title>{head.title}</title>
         {head.description ? <meta name="description" content={head.description} /> : null}
         {head.indexable ? null : <meta name="robots" content="noindex, nofollow" />}
@@ -117,6 +121,7 @@ export function Document(props: DocumentProps) {
         {head.openGraph ? <OpenGraph head={head} og={head.openGraph} /> : null}
         {head.jsonLd && head.jsonLd.length > 0 ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(head.jsonLd) }} /> : null}
         <link rel="stylesheet" href={props.stylesheet} />
+        {props.themeStylesheet ? <link rel="stylesheet" href={props.themeStylesheet} /> : null}
         {/* A module script is deferred: it runs once the document is parsed, never blocking it. */}
         <script type="module" src={CLIENT_ENTRY} />
       </head>

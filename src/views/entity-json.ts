@@ -69,8 +69,8 @@ export function companyInformationJson(company: CompanyInformation | null) {
 
 /**
  * A language: `locale {name, native_name, language_code}` (English name, own name, ISO 639
- * language), its company information, and `notifications`, which this newsroom does not have
- * (site-wide banners): always an empty list.
+ * language), its company information, and its `notifications` (the notices its pages show above
+ * the header, from `company/{locale}.yaml`).
  */
 export function languageJson(language: Language, company: CompanyInformation | null) {
   const tag = toBcp47(language.code);
@@ -80,7 +80,7 @@ export function languageJson(language: Language, company: CompanyInformation | n
     public_stories_count: language.public_stories_count,
     locale: { name: new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? language.code, native_name: nativeLanguageName(language.code), language_code: tag.split('-')[0]! },
     company_information: companyInformationJson(company),
-    notifications: [],
+    notifications: (company?.notifications ?? []).map(({ style, title, description, actions }) => ({ style, title, description, actions: actions.map(({ name, target }) => ({ name, target })) })),
   };
 }
 

@@ -6,7 +6,8 @@ import type { ServerClientConfig } from '#src/client/config';
 import type { Category } from '#src/domain/category';
 import type { Contact } from '#src/domain/contact';
 import type { Gallery, GallerySummary } from '#src/domain/gallery';
-import type { CompanyInformation, Newsroom } from '#src/domain/newsroom';
+import type { StoredImagePayload } from '#src/domain/media-payload';
+import type { CompanyInformation, NavigationLayout, Newsroom, NewsroomNotification } from '#src/domain/newsroom';
 import type { SearchResultHit } from '#src/domain/search-query';
 import type { SharedStoryNotice } from '#src/domain/publishing';
 import type { Story, StorySummary } from '#src/domain/story';
@@ -74,12 +75,24 @@ export interface LayoutModel {
   readonly homeHref: string;
   /** Where the header's search form submits. */
   readonly searchAction: string;
-  readonly navigation: readonly NavigationItem[];
+  readonly navigation: {
+    /** How wide screens show the categories: a bar (overflow under "More") or one dropdown. */
+    readonly layout: NavigationLayout;
+    readonly categories: readonly NavigationItem[];
+    /** The media gallery, when the newsroom has one. */
+    readonly media: NavigationItem | null;
+  };
   /** The current page in every language it exists in, the current language included. */
   readonly languages: readonly (PageTranslation & { isCurrent: boolean })[];
   readonly privacyLinks: { readonly subscribe: string; readonly dataRequest: string };
+  /** Notices of this language, shown above the header. */
+  readonly notifications: readonly NewsroomNotification[];
+  /** The privacy and cookie policies of this language, where the newsroom has them. */
+  readonly policyLinks: { readonly privacy: string | null; readonly cookie: string | null };
   readonly mediaRoot: string;
   readonly stylesheet: string;
+  /** The newsroom's theme stylesheet (`/theme-{hash}.css`), linked after the stylesheet; null without a theme. */
+  readonly themeStylesheet: string | null;
 }
 
 export interface StoryCardModel {
@@ -99,6 +112,8 @@ export interface HomePageModel {
   readonly nextPageHref: string | null;
   readonly previousPageHref: string | null;
   readonly contacts: readonly Contact[];
+  /** Tiles above the story list on page 1, when the newsroom shows featured categories. */
+  readonly featuredCategories: readonly FeaturedCategoryModel[];
 }
 
 export interface CategoryPageModel {
@@ -106,6 +121,20 @@ export interface CategoryPageModel {
   readonly slug: string;
   readonly name: string;
   readonly description: string;
+  readonly stories: readonly StoryCardModel[];
+  readonly page: number;
+  readonly pages: number;
+  readonly nextPageHref: string | null;
+  readonly previousPageHref: string | null;
+}
+
+/** A tag's public stories in one language (src/routes/tag.tsx). */
+export interface TagPageModel {
+  readonly layout: LayoutModel;
+  /** The tag in its stored form, as in its address. */
+  readonly tag: string;
+  /** "Stories tagged “{tag}”", in the page's language. */
+  readonly title: string;
   readonly stories: readonly StoryCardModel[];
   readonly page: number;
   readonly pages: number;
@@ -142,6 +171,8 @@ export interface StoryPageModel {
   readonly layout: LayoutModel;
   readonly story: Story;
   readonly categories: readonly { name: string; href: string }[];
+  /** The story's tags, each once; linked to its tag page where the story is public. */
+  readonly tags: readonly { readonly name: string; readonly href: string | null }[];
   readonly related: readonly StoryCardModel[];
   /** What a secret-link reader may do with the story; null on public pages. */
   readonly notice: StoryNoticeModel | null;
@@ -228,4 +259,20 @@ export interface SearchPageModel {
   readonly nextPageHref: string | null;
   /** Shown when the configured search engine failed and the built-in search answered. */
   readonly notice: string | null;
+}
+
+export interface PolicyPageModel {
+  readonly layout: LayoutModel;
+  readonly title: string;
+  /** Sanitised at import from the content folder's Markdown. */
+  readonly bodyHtml: string;
+  readonly updatedAt: number | null;
+}
+
+export interface FeaturedCategoryModel {
+  readonly name: string;
+  readonly description: string;
+  readonly href: string;
+  readonly storiesCount: number;
+  readonly image: StoredImagePayload | null;
 }

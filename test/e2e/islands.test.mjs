@@ -246,6 +246,8 @@ const PAGE_TYPES = () => [
   ['media index', '/media'],
   ['gallery', paths.gallery],
   ['search results', '/search?query=wind'],
+  ['tag', '/tag/offshore%20wind'],
+  ['privacy policy', '/privacy-policy'],
   ['subscription', '/en/newsroom/5f0c6a52-9a57-4c69-8a3c-6f2b8f1d2e10/subscribe'],
   ['not found', '/no-such-story-here'],
   ['homepage (ar, rtl)', '/ar'],
@@ -262,6 +264,19 @@ test('axe finds no accessibility violations on any page type, nor with the conse
     // Pages with tracking off (the privacy portal runs without third parties) ask no consent.
     if ((await page.locator('[data-consent-bar]').count()) > 0) await page.locator('[data-consent-bar]').waitFor({ state: 'visible' });
     await check(name, page);
+    await context.close();
+  }
+  // The phone header with its menu open (and the desktop bar's "More" open, above).
+  {
+    const { page, context } = await open('/', { viewport: { width: 390, height: 844 } });
+    await page.click('.site-menu summary');
+    await check('phone menu open', page);
+    await context.close();
+  }
+  {
+    const { page, context } = await open('/');
+    await page.click('.site-nav .nav-dropdown summary');
+    await check('"More" open', page);
     await context.close();
   }
   const { page, context } = await open(paths.gallery);

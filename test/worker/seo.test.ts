@@ -190,10 +190,17 @@ test('a story without translations has no hreflang links in its sitemap entry (t
   expect(lone['xhtml:link']).toBeUndefined();
 });
 
-test('a pages sitemap holds the homepage, categories, media index and galleries with their images', async () => {
+test('a pages sitemap holds the homepage, categories, tags, media index and galleries with their images', async () => {
   const body = await (await get('/sitemaps/fr-pages.xml')).text();
   const locs = ([xml.parse(body).urlset.url].flat() as { loc: string }[]).map((entry) => entry.loc);
-  expect(locs).toEqual([`${PUBLIC_ORIGIN}/fr`, `${PUBLIC_ORIGIN}/fr/category/produits`, `${PUBLIC_ORIGIN}/fr/media`, `${PUBLIC_ORIGIN}/fr/media/album/6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b`]);
+  expect(locs).toEqual([
+    `${PUBLIC_ORIGIN}/fr`,
+    `${PUBLIC_ORIGIN}/fr/category/produits`,
+    `${PUBLIC_ORIGIN}/fr/tag/launch`,
+    `${PUBLIC_ORIGIN}/fr/tag/%C3%A9nergie`,
+    `${PUBLIC_ORIGIN}/fr/media`,
+    `${PUBLIC_ORIGIN}/fr/media/album/6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b`,
+  ]);
 });
 
 test('the RSS feed is valid XML with full items: title, link, guid, date, content, categories and image', async () => {

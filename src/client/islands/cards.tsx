@@ -32,19 +32,39 @@ export interface GalleryCardJson {
   readonly thumbnail_image: CardImage | null;
 }
 
+/**
+ * The box of a card without a cover (src/views/components/cover-placeholder.tsx): the newsroom's
+ * logo (240 px wide at most), or its name when it has none.
+ */
+export interface CardPlaceholder {
+  readonly logo: CardImage | null;
+  readonly name: string;
+}
+
 /** The `sizes` of a card image in the grids, server cards and browser cards alike. */
 export const CARD_IMAGE_SIZES = '(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 400px';
 
-function CardImageView({ image }: { image: CardImage | null }) {
-  if (!image) return <span className="story-card-placeholder" />;
+function CardImageView({ image, placeholder }: { image: CardImage | null; placeholder: CardPlaceholder }) {
+  if (!image) {
+    const { logo } = placeholder;
+    return (
+      <span className="story-card-placeholder">
+        {logo ? (
+          <img className="story-card-logo" src={logo.src} srcSet={logo.srcSet} sizes="240px" width={logo.width} height={logo.height} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <span className="story-card-placeholder-name">{placeholder.name}</span>
+        )}
+      </span>
+    );
+  }
   return <img src={image.src} srcSet={image.srcSet} sizes={CARD_IMAGE_SIZES} width={image.width} height={image.height} alt="" loading="lazy" decoding="async" />;
 }
 
-export function StoryCardView({ story, bcp47, timeZone }: { story: StoryCardJson; bcp47: string; timeZone: string }) {
+export function StoryCardView({ story, bcp47, timeZone, placeholder }: { story: StoryCardJson; bcp47: string; timeZone: string; placeholder: CardPlaceholder }) {
   return (
     <article className="story-card" lang={story.locale}>
       <a className="story-card-media" href={story.url} tabIndex={-1} aria-hidden="true">
-        <CardImageView image={story.thumbnail_image} />
+        <CardImageView image={story.thumbnail_image} placeholder={placeholder} />
       </a>
       <div className="story-card-body">
         {story.categories.length > 0 ? (
@@ -77,11 +97,11 @@ export function mediaCounts(gallery: Pick<GalleryCardJson, 'images_number' | 'vi
   return new Intl.ListFormat(bcp47, { style: 'short', type: 'unit' }).format(parts);
 }
 
-export function GalleryCardView({ gallery, counts }: { gallery: GalleryCardJson; counts: string }) {
+export function GalleryCardView({ gallery, counts, placeholder }: { gallery: GalleryCardJson; counts: string; placeholder: CardPlaceholder }) {
   return (
     <>
       <a href={gallery.url} className="gallery-card-link">
-        <CardImageView image={gallery.thumbnail_image} />
+        <CardImageView image={gallery.thumbnail_image} placeholder={placeholder} />
         <h2 className="gallery-card-title">{gallery.title}</h2>
       </a>
       <p className="gallery-card-counts">{counts}</p>

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { AsyncStatus } from '#src/domain/analytics';
-import { GalleryCardView, mediaCounts, StoryCardView, type GalleryCardJson, type StoryCardJson } from './cards';
+import { GalleryCardView, mediaCounts, StoryCardView, type CardPlaceholder, type GalleryCardJson, type StoryCardJson } from './cards';
 
 export interface LoadMoreProps {
   readonly kind: 'stories' | 'galleries';
@@ -24,7 +24,11 @@ export interface LoadMoreProps {
   readonly bcp47: string;
   readonly timeZone: string;
   readonly category: string | null;
+  /** A tag page's tag (stored form): its next page comes through the API's `tags.name` filter. */
+  readonly tag: string | null;
   readonly withHighlightedStory: boolean;
+  /** What a card without a cover shows: the newsroom's logo or name. */
+  readonly placeholder: CardPlaceholder;
   /** Start loading as soon as hydrated (the click that woke the island). */
   readonly startOnHydrate?: boolean;
   readonly labels: {
@@ -60,7 +64,15 @@ export function LoadMore(props: LoadMoreProps) {
       const next = page + 1;
       const body =
         props.kind === 'stories'
-          ? { page: next, pageSize: props.pageSize, withHighlightedStory: props.withHighlightedStory, category: props.category, include: ['thumbnail_image', 'categories', 'subtitle'], localeCode: props.localeCode }
+          ? {
+              page: next,
+              pageSize: props.pageSize,
+              withHighlightedStory: props.withHighlightedStory,
+              category: props.category,
+              include: ['thumbnail_image', 'categories', 'subtitle'],
+              localeCode: props.localeCode,
+              ...(props.tag ? { filterQuery: { 'tags.name': { $in: [props.tag] } } } : {}),
+            }
           : { page: next, pageSize: props.pageSize, localeCode: props.localeCode };
       const response = await fetch(`/api/fetch-${props.kind}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
       const json = (await response.json().catch(() => null)) as { stories?: StoryCardJson[]; galleries?: GalleryCardJson[]; message?: string } | null;
@@ -93,11 +105,11 @@ export function LoadMore(props: LoadMoreProps) {
   const cards = items.map((item, index) =>
     item.kind === 'story' ? (
       <li key={item.story.uuid} data-loaded-index={index}>
-        <StoryCardView story={item.story} bcp47={props.bcp47} timeZone={props.timeZone} />
+        <StoryCardView story={item.story} bcp47={props.bcp47} timeZone={props.timeZone} placeholder={props.placeholder} />
       </li>
     ) : (
       <li key={item.gallery.uuid} className="gallery-card" data-loaded-index={index}>
-        <GalleryCardView gallery={item.gallery} counts={mediaCounts(item.gallery, { images: labels.imagesCount, videos: labels.videosCount }, props.bcp47)} />
+        <GalleryCardView gallery={item.gallery} counts={mediaCounts(item.gallery, { images: labels.imagesCount, videos: labels.videosCount }, props.bcp47)} placeholder={props.placeholder} />
       </li>
     ),
   );

@@ -146,7 +146,11 @@ export function SearchBox(props: SearchBoxProps) {
         ref={inputRef}
         id={id}
         name="query"
-        type="search"
+        // A text field, not type="search": HTML allows role="combobox" (and with it
+        // aria-expanded) only on a text input, as in the ARIA APG combobox pattern. The form's
+        // role="search" keeps the landmark; enterKeyHint keeps the "search" key on phones.
+        type="text"
+        enterKeyHint="search"
         placeholder={labels.label}
         maxLength={200}
         autoComplete="off"

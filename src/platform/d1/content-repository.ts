@@ -4,8 +4,9 @@
  * partial-index conditions of migrations/0001_init.sql literally so SQLite picks those indexes.
  */
 import type { Gallery } from '#src/domain/gallery';
-import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFreshness, ListStoriesInput, MatchingStoriesInput, SharedStory, SitemapStory, SiteContext, StoryPage } from '#src/domain/ports';
+import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFeedStoriesInput, ListFreshness, ListStoriesInput, MatchingStoriesInput, SharedStory, SitemapStory, SiteContext, StoryPage } from '#src/domain/ports';
 import { pageOffset } from '#src/domain/paging';
+import type { PolicyKind, PolicyPage } from '#src/domain/policy';
 import type { Story, StorySummary, StoryTranslationRef } from '#src/domain/story';
 import {
   toCategories,
@@ -106,12 +107,12 @@ export class D1ContentRepository implements ContentRepository {
   }
 
   async getSiteContext(): Promise<SiteContext | null> {
-    const [newsroom, languages, companies, categories, revision, galleries, contacts] = await this.batch([
+    const [newsroom, languages, companies, categories, revision, galleries, contacts, policies] = await this.batch([
       this.db.prepare('SELECT * FROM newsroom WHERE id = 1'),
       this.db.prepare('SELECT code, is_default, public_stories_count FROM languages ORDER BY position'),
       this.db.prepare('SELECT * FROM company_information'),
       this.db.prepare(
-        `SELECT c.id, c.key, ci.locale, ci.name, ci.slug, ci.description, ci.public_stories_count
+        `SELECT c.id, c.key, c.is_featured, c.image, ci.locale, ci.name, ci.slug, ci.description, ci.public_stories_count
          FROM categories c LEFT JOIN category_i18n ci ON ci.category_id = c.id ORDER BY c.position, ci.locale`,
       ),
       this.db.prepare('SELECT revision FROM content_revision WHERE id = 1'),
@@ -121,6 +122,7 @@ export class D1ContentRepository implements ContentRepository {
            (SELECT json_group_array(cl.locale) FROM contact_locales cl WHERE cl.contact_id = c.id) AS locales
          FROM contacts c ORDER BY c.position`,
       ),
+      this.db.prepare('SELECT kind, locale FROM policy_pages ORDER BY kind, locale'),
     ]);
     const newsroomRow = rowsOf<NewsroomRow>(newsroom)[0];
     const languageRows = rowsOf<LanguageRow>(languages);
@@ -132,6 +134,7 @@ export class D1ContentRepository implements ContentRepository {
       categories: toCategories(rowsOf<CategoryRow>(categories)),
       galleries_count: rowsOf<{ total: number }>(galleries)[0]?.total ?? 0,
       contacts: rowsOf<ContactRow>(contacts).map(toContact),
+      policy_pages: rowsOf<{ kind: PolicyKind; locale: string }>(policies),
       revision: rowsOf<{ revision: number }>(revision)[0]?.revision ?? 0,
     };
   }
@@ -157,37 +160,54 @@ export class D1ContentRepository implements ContentRepository {
   }
 
   async listStories(input: ListStoriesInput): Promise<StoryPage> {
-    const offset = pageOffset(input.page, input.pageSize);
-    const exclude = input.excludeUuid ?? '';
-    const [list, total] = await this.batch(
-      input.categoryId == null
-        ? [
-            this.db
-              .prepare(
-                `SELECT ${STORY_SUMMARY_COLUMNS} FROM stories s
-                 WHERE ${PUBLIC_STORY} AND s.locale = ?1 AND s.uuid != ?2
-                 ORDER BY s.published_at DESC, s.id DESC LIMIT ?3 OFFSET ?4`,
-              )
-              .bind(input.locale, exclude, input.pageSize, offset),
-            this.db.prepare('SELECT public_stories_count AS total FROM languages WHERE code = ?1').bind(input.locale),
-          ]
-        : [
-            this.db
-              .prepare(
-                `SELECT ${STORY_SUMMARY_COLUMNS} FROM story_categories sc JOIN stories s ON s.id = sc.story_id
-                 WHERE sc.is_public = 1 AND sc.category_id = ?1 AND sc.locale = ?2 AND s.uuid != ?3
-                 ORDER BY sc.published_at DESC, sc.story_id DESC LIMIT ?4 OFFSET ?5`,
-              )
-              .bind(input.categoryId, input.locale, exclude, input.pageSize, offset),
-            this.db
-              .prepare('SELECT public_stories_count AS total FROM category_i18n WHERE category_id = ?1 AND locale = ?2')
-              .bind(input.categoryId, input.locale),
-          ],
-    );
+    const [list, total, tagLocales] = await this.batch(this.listStatements(input));
     return {
       stories: rowsOf<StorySummaryRow>(list).map(toStorySummary),
       total: rowsOf<{ total: number }>(total)[0]?.total ?? 0,
+      ...(tagLocales ? { tagLocales: rowsOf<{ locale: string }>(tagLocales).map((row) => row.locale) } : {}),
     };
+  }
+
+  /** A list page and its total: of a language, or of a category or tag in it (index range scans). */
+  private listStatements(input: ListStoriesInput): D1PreparedStatement[] {
+    const offset = pageOffset(input.page, input.pageSize);
+    const exclude = input.excludeUuid ?? '';
+    if (input.tag != null) {
+      return [
+        this.db
+          .prepare(
+            `SELECT ${STORY_SUMMARY_COLUMNS} FROM story_tags st JOIN stories s ON s.id = st.story_id
+             WHERE st.is_public = 1 AND st.tag = ?1 AND st.locale = ?2 AND s.uuid != ?3
+             ORDER BY st.published_at DESC, st.story_id DESC LIMIT ?4 OFFSET ?5`,
+          )
+          .bind(input.tag, input.locale, exclude, input.pageSize, offset),
+        this.db.prepare('SELECT count(*) AS total FROM story_tags st WHERE st.is_public = 1 AND st.tag = ?1 AND st.locale = ?2').bind(input.tag, input.locale),
+        this.db.prepare('SELECT DISTINCT st.locale FROM story_tags st WHERE st.is_public = 1 AND st.tag = ?1 ORDER BY st.locale').bind(input.tag),
+      ];
+    }
+    return input.categoryId == null
+      ? [
+          this.db
+            .prepare(
+              `SELECT ${STORY_SUMMARY_COLUMNS} FROM stories s
+               WHERE ${PUBLIC_STORY} AND s.locale = ?1 AND s.uuid != ?2
+               ORDER BY s.published_at DESC, s.id DESC LIMIT ?3 OFFSET ?4`,
+            )
+            .bind(input.locale, exclude, input.pageSize, offset),
+          this.db.prepare('SELECT public_stories_count AS total FROM languages WHERE code = ?1').bind(input.locale),
+        ]
+      : [
+          this.db
+            .prepare(
+              `SELECT ${STORY_SUMMARY_COLUMNS} FROM story_categories sc JOIN stories s ON s.id = sc.story_id
+               WHERE sc.is_public = 1 AND sc.category_id = ?1 AND sc.locale = ?2 AND s.uuid != ?3
+               ORDER BY sc.published_at DESC, sc.story_id DESC LIMIT ?4 OFFSET ?5`,
+            )
+            .bind(input.categoryId, input.locale, exclude, input.pageSize, offset),
+          this.db
+            .prepare('SELECT public_stories_count AS total FROM category_i18n WHERE category_id = ?1 AND locale = ?2')
+            .bind(input.categoryId, input.locale),
+        ];
   }
 
   async listMatchingStories(input: MatchingStoriesInput): Promise<StoryPage> {
@@ -285,26 +305,38 @@ export class D1ContentRepository implements ContentRepository {
     };
   }
 
-  async listFeedStories(input: { locale: string; categoryId: number | null; limit: number }): Promise<FeedStory[]> {
-    const columns = `${STORY_SUMMARY_COLUMNS}, s.body_html, s.author_name, s.tags`;
-    const [rows] = await this.batch([
-      input.categoryId == null
-        ? this.db
-            .prepare(`SELECT ${columns} FROM stories s WHERE ${PUBLIC_STORY} AND s.locale = ?1 ORDER BY s.published_at DESC, s.id DESC LIMIT ?2`)
-            .bind(input.locale, input.limit)
-        : this.db
-            .prepare(
-              `SELECT ${columns} FROM story_categories sc JOIN stories s ON s.id = sc.story_id
-               WHERE sc.is_public = 1 AND sc.category_id = ?1 AND sc.locale = ?2 ORDER BY sc.published_at DESC, sc.story_id DESC LIMIT ?3`,
-            )
-            .bind(input.categoryId, input.locale, input.limit),
-    ]);
+  async listFeedStories(input: ListFeedStoriesInput): Promise<FeedStory[]> {
+    const [rows] = await this.batch([this.feedStatement(input)]);
     return rowsOf<StorySummaryRow & { body_html: string; author_name: string | null; tags: string }>(rows).map((row) => ({
       ...toStorySummary(row),
       body_html: row.body_html,
       author_name: row.author_name,
       tags: JSON.parse(row.tags) as string[],
     }));
+  }
+
+  /** A feed's stories: of a language, or of a category or tag in it (index range scans). */
+  private feedStatement(input: ListFeedStoriesInput): D1PreparedStatement {
+    const columns = `${STORY_SUMMARY_COLUMNS}, s.body_html, s.author_name, s.tags`;
+    if (input.tag != null) {
+      return this.db
+        .prepare(
+          `SELECT ${columns} FROM story_tags st JOIN stories s ON s.id = st.story_id
+           WHERE st.is_public = 1 AND st.tag = ?1 AND st.locale = ?2 ORDER BY st.published_at DESC, st.story_id DESC LIMIT ?3`,
+        )
+        .bind(input.tag, input.locale, input.limit);
+    }
+    if (input.categoryId == null) {
+      return this.db
+        .prepare(`SELECT ${columns} FROM stories s WHERE ${PUBLIC_STORY} AND s.locale = ?1 ORDER BY s.published_at DESC, s.id DESC LIMIT ?2`)
+        .bind(input.locale, input.limit);
+    }
+    return this.db
+      .prepare(
+        `SELECT ${columns} FROM story_categories sc JOIN stories s ON s.id = sc.story_id
+         WHERE sc.is_public = 1 AND sc.category_id = ?1 AND sc.locale = ?2 ORDER BY sc.published_at DESC, sc.story_id DESC LIMIT ?3`,
+      )
+      .bind(input.categoryId, input.locale, input.limit);
   }
 
   async listSitemapStories(input: { locale: string; offset: number; limit: number }): Promise<SitemapStory[]> {
@@ -329,9 +361,12 @@ export class D1ContentRepository implements ContentRepository {
   }
 
   async getListFreshness(locale: string): Promise<ListFreshness> {
-    // Each is one index seek (stories_public_by_locale, story_categories_public): no scan, even
-    // at 100,000 stories.
-    const [home, categories] = await this.batch([
+    // The homepage and categories are one index seek each (stories_public_by_locale,
+    // story_categories_public): no scan, even at 100,000 stories. Tags have no table of their own
+    // to seek in: their newest times come from one pass over the language's public tag rows in
+    // story_tags_public (covering), then one range per tag for its other languages; the pages
+    // sitemap holding them is cached like any page.
+    const [home, categories, tags] = await this.batch([
       this.db.prepare(`SELECT s.published_at FROM stories s WHERE ${PUBLIC_STORY} AND s.locale = ?1 ORDER BY s.published_at DESC LIMIT 1`).bind(locale),
       this.db
         .prepare(
@@ -342,11 +377,25 @@ export class D1ContentRepository implements ContentRepository {
              FROM categories c`,
         )
         .bind(locale),
+      this.db
+        .prepare(
+          `SELECT st.tag, st.locale, max(st.published_at) AS published_at FROM story_tags st
+           WHERE st.is_public = 1 AND st.tag IN (SELECT mine.tag FROM story_tags mine WHERE mine.is_public = 1 AND mine.locale = ?1)
+           GROUP BY st.tag, st.locale ORDER BY st.tag, st.locale`,
+        )
+        .bind(locale),
     ]);
     const newest = rowsOf<{ published_at: number }>(home)[0]?.published_at ?? null;
     const byCategory: Record<number, number> = {};
     for (const row of rowsOf<{ category_id: number; published_at: number | null }>(categories)) if (row.published_at !== null) byCategory[row.category_id] = row.published_at;
-    return { homepage: newest, categories: byCategory };
+    // A Map, not an object: a tag is free text ("__proto__" included).
+    const byTag = new Map<string, Record<string, number>>();
+    for (const row of rowsOf<{ tag: string; locale: string; published_at: number }>(tags)) {
+      const newestByLocale = byTag.get(row.tag) ?? {};
+      newestByLocale[row.locale] = row.published_at;
+      byTag.set(row.tag, newestByLocale);
+    }
+    return { homepage: newest, categories: byCategory, tags: [...byTag].map(([tag, newestByLocale]) => ({ tag, newestByLocale })) };
   }
 
   async listAllGalleries(): Promise<Gallery[]> {
@@ -386,6 +435,11 @@ export class D1ContentRepository implements ContentRepository {
     ]);
     const row = rowsOf<GalleryRow>(gallery)[0];
     return row ? toGallery(row, rowsOf<GalleryItemRow>(items)) : null;
+  }
+
+  async getPolicyPage(kind: PolicyKind, locale: string): Promise<PolicyPage | null> {
+    const [result] = await this.batch([this.db.prepare('SELECT kind, locale, title, body_html, updated_at FROM policy_pages WHERE kind = ?1 AND locale = ?2').bind(kind, locale)]);
+    return rowsOf<PolicyPage>(result)[0] ?? null;
   }
 }
 

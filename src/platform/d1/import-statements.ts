@@ -12,6 +12,7 @@
  */
 import type { ContentBundle } from '#src/content/load-folder';
 import { NEWS_WINDOW_SECONDS } from '#src/domain/publishing';
+import { normalizeTag } from '#src/domain/tag';
 
 export type SqlValue = string | number | null;
 export interface SqlStatement {
@@ -33,6 +34,7 @@ const CONTENT_TABLES = [
   'galleries',
   'contact_locales',
   'contacts',
+  'policy_pages',
   'company_information',
   'languages',
   'newsroom',
@@ -61,15 +63,17 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
   add(
     `INSERT INTO newsroom (id, uuid, url, display_name, is_indexable, is_plausible_enabled, plausible_site_id, tracking_policy,
        segment_analytics_id, google_analytics_id, google_search_console_key, theme_color, timezone, onetrust_cookie_consent,
-       newsroom_logo, icon, square_logo, thumbnail, notify_subscribers)
-     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       newsroom_logo, icon, square_logo, thumbnail, notify_subscribers, navigation_layout, show_featured_categories)
+     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       n.uuid, n.url, n.display_name, flag(n.is_indexable), flag(n.is_plausible_enabled), n.plausible_site_id ?? null,
       n.tracking_policy, n.segment_analytics_id ?? null, n.google_analytics_id ?? null, n.google_search_console_key ?? null,
       n.theme_color ?? null, n.timezone, json(n.onetrust_cookie_consent), json(n.newsroom_logo), json(n.icon), json(n.square_logo), json(n.thumbnail),
-      flag(n.notify_subscribers),
+      flag(n.notify_subscribers), n.navigation, flag(n.show_featured_categories),
     ],
   );
+  // The theme (migration 0011) as its own statement: the same transaction, the row above.
+  add('UPDATE newsroom SET theme = ? WHERE id = 1', [json(n.theme)]);
   bundle.languages.forEach((language, position) =>
     add('INSERT INTO languages (code, is_default, position, public_stories_count) VALUES (?, ?, ?, ?)', [
       language.code, flag(language.is_default), position, language.public_stories_count,
@@ -77,17 +81,24 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
   );
   for (const c of bundle.companies) {
     add(
-      `INSERT INTO company_information (locale, name, about_html, about_plaintext, address, phone, email, website, social, seo_settings, custom_data_request_link)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [c.locale, c.name, c.about_html, c.about_plaintext, c.address, c.phone, c.email, c.website, json(c.social), json(c.seo_settings), c.custom_data_request_link],
+      `INSERT INTO company_information (locale, name, about_html, about_plaintext, address, phone, email, website, social, seo_settings, custom_data_request_link,
+         notifications, privacy_policy_url, cookie_policy_url)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        c.locale, c.name, c.about_html, c.about_plaintext, c.address, c.phone, c.email, c.website, json(c.social), json(c.seo_settings), c.custom_data_request_link,
+        json(c.notifications), c.privacy_policy_url, c.cookie_policy_url,
+      ],
     );
+  }
+  for (const policy of bundle.policies) {
+    add('INSERT INTO policy_pages (kind, locale, title, body_html, updated_at) VALUES (?, ?, ?, ?, ?)', [policy.kind, policy.locale, policy.title, policy.body_html, policy.updated_at]);
   }
 
   const categoryIds = new Map<string, number>();
   bundle.categories.forEach((category, index) => {
     const id = index + 1;
     categoryIds.set(category.key, id);
-    add('INSERT INTO categories (id, key, position) VALUES (?, ?, ?)', [id, category.key, index]);
+    add('INSERT INTO categories (id, key, position, is_featured, image) VALUES (?, ?, ?, ?, ?)', [id, category.key, index, flag(category.featured), json(category.image)]);
     for (const [locale, t] of Object.entries(category.i18n)) {
       add('INSERT INTO category_i18n (category_id, locale, name, slug, description, public_stories_count) VALUES (?, ?, ?, ?, ?, ?)', [
         id, locale, t.name, t.slug, t.description, t.public_stories_count,
@@ -131,7 +142,7 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
     if (!link) throw new Error(`No secret link was made for story ${story.uuid}`);
     add('INSERT INTO story_links (story_uuid, token, token_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (story_uuid) DO NOTHING', [story.uuid, link.token, link.tokenHash, importedAt]);
     // A tag is matched case-insensitively: "Solar" and "solar" relate two stories.
-    for (const tag of new Set(story.tags.map((tag) => tag.toLowerCase()))) {
+    for (const tag of new Set(story.tags.map(normalizeTag))) {
       add('INSERT INTO story_tags (story_id, tag, locale, published_at, is_public) VALUES (?, ?, ?, ?, ?)', [id, tag, story.locale, story.published_at, flag(story.is_public)]);
     }
     story.category_keys.forEach((key, position) =>

@@ -6,7 +6,8 @@ import type { Category, CategoryTranslation } from '#src/domain/category';
 import type { Contact } from '#src/domain/contact';
 import type { Gallery, GallerySummary, GalleryVideo } from '#src/domain/gallery';
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
-import type { CompanyInformation, Language, Newsroom, OneTrustCookieConsent, TrackingPolicy } from '#src/domain/newsroom';
+import type { CompanyInformation, Language, NavigationLayout, Newsroom, NewsroomNotification, OneTrustCookieConsent, TrackingPolicy } from '#src/domain/newsroom';
+import type { NewsroomTheme } from '#src/domain/theme';
 import type { Story, StoryCategoryRef, StoryStatus, StorySummary, StoryTranslationRef, StoryVisibility } from '#src/domain/story';
 
 type Nullable<T> = T | null;
@@ -33,6 +34,10 @@ export interface NewsroomRow {
   icon: Nullable<string>;
   square_logo: Nullable<string>;
   thumbnail: Nullable<string>;
+  /** JSON of newsroom.yaml's `theme:` (migration 0011). */
+  theme: Nullable<string>;
+  navigation_layout: NavigationLayout;
+  show_featured_categories: number;
 }
 
 export function toNewsroom(row: NewsroomRow): Newsroom {
@@ -54,6 +59,9 @@ export function toNewsroom(row: NewsroomRow): Newsroom {
     icon: json<StoredImagePayload | null>(row.icon, null),
     square_logo: json<StoredImagePayload | null>(row.square_logo, null),
     thumbnail: json<StoredImagePayload | null>(row.thumbnail, null),
+    theme: json<NewsroomTheme | null>(row.theme, null),
+    navigation_layout: row.navigation_layout,
+    show_featured_categories: row.show_featured_categories === 1,
   };
 }
 
@@ -79,6 +87,9 @@ export interface CompanyRow {
   social: string;
   seo_settings: string;
   custom_data_request_link: Nullable<string>;
+  notifications: string;
+  privacy_policy_url: Nullable<string>;
+  cookie_policy_url: Nullable<string>;
 }
 
 export function toCompany(row: CompanyRow): CompanyInformation {
@@ -93,6 +104,9 @@ export function toCompany(row: CompanyRow): CompanyInformation {
     social: json(row.social, {}),
     seo_settings: json(row.seo_settings, {}),
     custom_data_request_link: row.custom_data_request_link,
+    notifications: json<NewsroomNotification[]>(row.notifications, []),
+    privacy_policy_url: row.privacy_policy_url,
+    cookie_policy_url: row.cookie_policy_url,
   };
 }
 
@@ -104,15 +118,17 @@ export interface CategoryRow {
   slug: Nullable<string>;
   description: Nullable<string>;
   public_stories_count: Nullable<number>;
+  is_featured: number;
+  image: Nullable<string>;
 }
 
 /** Folds one row per (category, locale), in category order, into categories. */
 export function toCategories(rows: readonly CategoryRow[]): Category[] {
-  const byId = new Map<number, { id: number; key: string; i18n: Record<string, CategoryTranslation>; public_stories_count: Record<string, number> }>();
+  const byId = new Map<number, Category & { i18n: Record<string, CategoryTranslation>; public_stories_count: Record<string, number> }>();
   for (const row of rows) {
     let category = byId.get(row.id);
     if (!category) {
-      category = { id: row.id, key: row.key, i18n: {}, public_stories_count: {} };
+      category = { id: row.id, key: row.key, i18n: {}, public_stories_count: {}, is_featured: row.is_featured === 1, image: json<StoredImagePayload | null>(row.image, null) };
       byId.set(row.id, category);
     }
     if (row.locale !== null) {

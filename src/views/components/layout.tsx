@@ -5,10 +5,13 @@ import { SearchBox, type SearchBoxProps } from '#src/client/islands/search-box';
 import { toBcp47 } from '#src/i18n/locales';
 import { useAnalytics, useTranslator } from '../contexts';
 import { Island } from '../island';
-import type { LayoutModel } from '../page-model';
+import { NAVIGATION_BAR_CATEGORIES } from '#src/domain/category';
+import type { LayoutModel, NavigationItem } from '../page-model';
 import { ResponsiveImage } from './image';
 import { displayPhone, telHref } from '../phone';
 import { Honeypot } from './honeypot';
+import { Notifications } from './notifications';
+import { SubscribeDisclaimer } from './subscribe-disclaimer';
 
 const NETWORK_NAMES: Readonly<Record<(typeof SOCIAL_NETWORKS)[number], string>> = {
   facebook: 'Facebook',
@@ -28,12 +31,13 @@ export function Layout(props: { layout: LayoutModel; children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t('site.skip_to_content')}
       </a>
+      <Notifications notifications={props.layout.notifications} />
       <Header layout={props.layout} />
       <main id="main" className="main">
         {props.children}
       </main>
       <Footer layout={props.layout} />
-      {asksConsent ? <ConsentBar /> : null}
+      {asksConsent ? <ConsentBar policyHref={props.layout.policyLinks.cookie ?? props.layout.policyLinks.privacy} /> : null}
     </>
   );
 }
@@ -77,12 +81,20 @@ function useAsksConsent(): boolean {
  * Asks for consent to analytics cookies. Rendered hidden and fixed to the viewport's bottom: the
  * browser code shows it while consent is unknown, without moving anything on the page.
  */
-function ConsentBar() {
+function ConsentBar({ policyHref }: { policyHref: string | null }) {
   const { t } = useTranslator();
   return (
     <section className="consent-bar" aria-label={t('consent.label')} data-consent-bar hidden>
       <div className="container consent-bar-inner">
-        <p className="consent-bar-text">{t('consent.text')}</p>
+        <p className="consent-bar-text">
+          {t('consent.text')}
+          {policyHref ? (
+            <>
+              {' '}
+              <a href={policyHref}>{t('consent.policy_link')}</a>
+            </>
+          ) : null}
+        </p>
         <div className="consent-bar-actions">
           <button type="button" className="button" data-consent="accept">
             {t('consent.accept')}
@@ -96,10 +108,17 @@ function ConsentBar() {
   );
 }
 
+/**
+ * On narrow screens a compact bar (logo, search, language, menu button) with the navigation in a
+ * disclosure that needs no JavaScript; on wide screens the categories in a bar (the first few,
+ * the rest under "More") or in one dropdown, as newsroom.yaml chooses. The stylesheet shows one
+ * of the two navigations, so a reader meets each link once.
+ */
 function Header({ layout }: { layout: LayoutModel }) {
   const { t } = useTranslator();
   const name = layout.company?.name ?? layout.newsroom.display_name;
-  const current = layout.languages.find((language) => language.isCurrent);
+  const { navigation } = layout;
+  const allItems = [...navigation.categories, ...(navigation.media ? [navigation.media] : [])];
   return (
     <header className="site-header">
       <div className="container site-header-inner">
@@ -110,41 +129,111 @@ function Header({ layout }: { layout: LayoutModel }) {
             <span className="site-logo-text">{name}</span>
           )}
         </a>
-        {layout.navigation.length > 0 ? (
-          <nav className="site-nav" aria-label={t('site.main_navigation')}>
-            <ul>
-              {layout.navigation.map((item) => (
-                <li key={item.href}>
-                  <a href={item.href} aria-current={item.isCurrent ? 'page' : undefined}>
-                    {item.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        {allItems.length > 0 ? <WideNavigation navigation={navigation} /> : null}
         <HeaderSearch layout={layout} />
-        {layout.languages.length > 1 ? (
-          <nav className="language-switcher" aria-label={t('site.language_switcher')}>
-            <details>
-              <summary>
-                <span className="visually-hidden">{t('site.current_language', { language: current?.name ?? '' })}</span>
-                <span aria-hidden="true">{current?.code.toUpperCase()}</span>
-              </summary>
-              <ul>
-                {layout.languages.map((language) => (
-                  <li key={language.code}>
-                    <a href={language.href} hrefLang={language.code} lang={language.code} aria-current={language.isCurrent ? 'true' : undefined}>
-                      {language.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </details>
-          </nav>
+        <LanguageSwitcher layout={layout} />
+        {allItems.length > 0 ? (
+          <details className="site-menu">
+            <summary>
+              <span className="site-menu-icon" aria-hidden="true" />
+              {t('site.menu')}
+            </summary>
+            {/* Labelled apart from the wide bar's navigation: landmarks need distinct names, even hidden ones. */}
+            <nav className="site-menu-panel" aria-label={t('site.menu')}>
+              <NavigationList items={allItems} />
+            </nav>
+          </details>
         ) : null}
       </div>
     </header>
+  );
+}
+
+function WideNavigation({ navigation }: { navigation: LayoutModel['navigation'] }) {
+  const { t } = useTranslator();
+  const media = navigation.media ? [navigation.media] : [];
+  if (navigation.layout === 'dropdown') {
+    const current = navigation.categories.some((item) => item.isCurrent);
+    return (
+      <nav className="site-nav" aria-label={t('site.main_navigation')}>
+        <ul>
+          {navigation.categories.length > 0 ? (
+            <li className="nav-dropdown">
+              <details>
+                <summary aria-current={current ? 'page' : undefined}>{t('site.main_navigation')}</summary>
+                <NavigationList items={navigation.categories} />
+              </details>
+            </li>
+          ) : null}
+          <NavigationItems items={media} />
+        </ul>
+      </nav>
+    );
+  }
+  const shown = navigation.categories.slice(0, NAVIGATION_BAR_CATEGORIES);
+  const more = navigation.categories.slice(NAVIGATION_BAR_CATEGORIES);
+  return (
+    <nav className="site-nav" aria-label={t('site.main_navigation')}>
+      <ul>
+        <NavigationItems items={shown} />
+        {more.length > 0 ? (
+          <li className="nav-dropdown">
+            <details>
+              <summary aria-current={more.some((item) => item.isCurrent) ? 'page' : undefined}>{t('site.more')}</summary>
+              <NavigationList items={more} />
+            </details>
+          </li>
+        ) : null}
+        <NavigationItems items={media} />
+      </ul>
+    </nav>
+  );
+}
+
+function NavigationList({ items }: { items: readonly NavigationItem[] }) {
+  return (
+    <ul>
+      <NavigationItems items={items} />
+    </ul>
+  );
+}
+
+function NavigationItems({ items }: { items: readonly NavigationItem[] }) {
+  return (
+    <>
+      {items.map((item) => (
+        <li key={item.href}>
+          <a href={item.href} aria-current={item.isCurrent ? 'page' : undefined}>
+            {item.name}
+          </a>
+        </li>
+      ))}
+    </>
+  );
+}
+
+function LanguageSwitcher({ layout }: { layout: LayoutModel }) {
+  const { t } = useTranslator();
+  if (layout.languages.length < 2) return null;
+  const current = layout.languages.find((language) => language.isCurrent);
+  return (
+    <nav className="language-switcher" aria-label={t('site.language_switcher')}>
+      <details>
+        <summary>
+          <span className="visually-hidden">{t('site.current_language', { language: current?.name ?? '' })}</span>
+          <span aria-hidden="true">{current?.code.toUpperCase()}</span>
+        </summary>
+        <ul>
+          {layout.languages.map((language) => (
+            <li key={language.code}>
+              <a href={language.href} hrefLang={language.code} lang={language.code} aria-current={language.isCurrent ? 'true' : undefined}>
+                {language.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </nav>
   );
 }
 
@@ -184,6 +273,7 @@ function Footer({ layout }: { layout: LayoutModel }) {
           <button type="submit" className="button">
             {t('subscribe.submit')}
           </button>
+          <SubscribeDisclaimer privacyPolicyHref={layout.policyLinks.privacy} />
         </form>
         <ul className="privacy-links">
           <li>
@@ -192,6 +282,16 @@ function Footer({ layout }: { layout: LayoutModel }) {
           <li>
             <a href={layout.privacyLinks.subscribe}>{t('footer.manage_subscription')}</a>
           </li>
+          {layout.policyLinks.privacy ? (
+            <li>
+              <a href={layout.policyLinks.privacy}>{t('policy.privacy')}</a>
+            </li>
+          ) : null}
+          {layout.policyLinks.cookie ? (
+            <li>
+              <a href={layout.policyLinks.cookie}>{t('policy.cookie')}</a>
+            </li>
+          ) : null}
           {/* Shown by the browser code: without JavaScript nothing tracks, so there is nothing to toggle. */}
           {asksConsent ? (
             <li data-consent-toggle-item hidden>

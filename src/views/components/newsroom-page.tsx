@@ -10,6 +10,7 @@ export function NewsroomPage({ layout, children }: { layout: LayoutModel; childr
       locale={layout.context.localeCode}
       head={layout.head}
       stylesheet={layout.stylesheet}
+      themeStylesheet={layout.themeStylesheet}
       themeColor={layout.newsroom.theme_color}
       context={layout.context}
       siteDomains={layout.siteDomains}

@@ -6,6 +6,7 @@ import { LoadMore, type LoadMoreProps } from '#src/client/islands/load-more';
 import { toBcp47 } from '#src/i18n/locales';
 import { useNewsroomContext, useTranslator } from '../contexts';
 import { Island } from '../island';
+import { coverPlaceholderJson } from './cover-placeholder';
 
 export interface LoadMoreSource {
   readonly kind: LoadMoreProps['kind'];
@@ -13,10 +14,19 @@ export interface LoadMoreSource {
   readonly gridId: string;
   readonly pageSize: number;
   readonly category?: string | null;
+  readonly tag?: string | null;
   readonly withHighlightedStory?: boolean;
 }
 
-export function Pagination(props: { page: number; pages: number; nextPageHref: string | null; previousPageHref: string | null; source: LoadMoreSource }) {
+export function Pagination(props: {
+  page: number;
+  pages: number;
+  nextPageHref: string | null;
+  previousPageHref: string | null;
+  source: LoadMoreSource;
+  /** For the logo of appended cards without a cover. */
+  mediaRoot: string;
+}) {
   const { t, template, locale } = useTranslator();
   const { newsroom } = useNewsroomContext();
   if (props.pages <= 1) return null;
@@ -34,7 +44,9 @@ export function Pagination(props: { page: number; pages: number; nextPageHref: s
     bcp47: toBcp47(locale),
     timeZone: newsroom.timezone,
     category: source.category ?? null,
+    tag: source.tag ?? null,
     withHighlightedStory: source.withHighlightedStory ?? false,
+    placeholder: coverPlaceholderJson(newsroom, props.mediaRoot),
     labels: {
       pageOf: t('pagination.page_of', { page: props.page, pages: props.pages }),
       loadMore: t('pagination.load_more'),

@@ -1,8 +1,9 @@
-/** A story in a list: cover, categories, title, date, subtitle. */
+/** A story in a list: cover (or the newsroom's logo on its accent), categories, title, date, subtitle. */
 import { CARD_IMAGE_SIZES } from '#src/client/islands/cards';
 import { isoDate } from '#src/i18n/translate';
 import { useTranslator } from '../contexts';
 import type { StoryCardModel } from '../page-model';
+import { CoverPlaceholder } from './cover-placeholder';
 import { ResponsiveImage } from './image';
 
 export function StoryCard(props: { card: StoryCardModel; mediaRoot: string; variant?: 'highlighted' | 'grid'; headingLevel?: 2 | 3 }) {
@@ -23,7 +24,7 @@ export function StoryCard(props: { card: StoryCardModel; mediaRoot: string; vari
             eager={highlighted}
           />
         ) : (
-          <span className="story-card-placeholder" />
+          <CoverPlaceholder mediaRoot={props.mediaRoot} large={highlighted} />
         )}
       </a>
       <div className="story-card-body">

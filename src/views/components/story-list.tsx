@@ -11,8 +11,8 @@ export function StoryList(props: {
   pages: number;
   nextPageHref: string | null;
   previousPageHref: string | null;
-  /** What load more fetches: the homepage grid (below its highlighted story) or a category's. */
-  loadMore: { category?: string | null; withHighlightedStory?: boolean };
+  /** What load more fetches: the homepage grid (below its highlighted story), a category's or a tag's. */
+  loadMore: { category?: string | null; tag?: string | null; withHighlightedStory?: boolean };
 }) {
   return (
     <>
@@ -28,6 +28,7 @@ export function StoryList(props: {
         pages={props.pages}
         nextPageHref={props.nextPageHref}
         previousPageHref={props.previousPageHref}
+        mediaRoot={props.mediaRoot}
         source={{ kind: 'stories', gridId: 'story-grid', pageSize: DEFAULT_PAGE_SIZE, ...props.loadMore }}
       />
     </>

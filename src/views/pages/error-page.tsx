@@ -40,7 +40,7 @@ export function ErrorPage({ model }: { model: ErrorPageModel }) {
     );
   }
   return (
-    <Document locale={model.locale} head={head} stylesheet={model.stylesheet} context={model.layout.context} siteDomains={model.layout.siteDomains} client={model.layout.client} status={model.status}>
+    <Document locale={model.locale} head={head} stylesheet={model.stylesheet} themeStylesheet={model.layout.themeStylesheet} context={model.layout.context} siteDomains={model.layout.siteDomains} client={model.layout.client} status={model.status}>
       <Layout layout={model.layout}>{content}</Layout>
     </Document>
   );

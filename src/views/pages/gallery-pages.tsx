@@ -5,6 +5,7 @@ import type { GallerySummary } from '#src/domain/gallery';
 import { GALLERY_PAGE_SIZE } from '#src/domain/paging';
 import { toBcp47 } from '#src/i18n/locales';
 import { useTranslator } from '../contexts';
+import { CoverPlaceholder } from '../components/cover-placeholder';
 import { ResponsiveImage } from '../components/image';
 import { Pagination } from '../components/pagination';
 import { Boilerplate } from '../components/layout';
@@ -65,7 +66,7 @@ function GalleryIndex({ model }: { model: GalleryIndexModel }) {
                   alt=""
                 />
               ) : (
-                <span className="story-card-placeholder" />
+                <CoverPlaceholder mediaRoot={layout.mediaRoot} />
               )}
               <h2 className="gallery-card-title">{gallery.title}</h2>
             </a>
@@ -73,7 +74,7 @@ function GalleryIndex({ model }: { model: GalleryIndexModel }) {
           </li>
         ))}
       </ul>
-      <Pagination page={model.page} pages={model.pages} nextPageHref={model.nextPageHref} previousPageHref={model.previousPageHref}
+      <Pagination page={model.page} pages={model.pages} nextPageHref={model.nextPageHref} previousPageHref={model.previousPageHref} mediaRoot={layout.mediaRoot}
         source={{ kind: 'galleries', gridId: 'gallery-grid', pageSize: GALLERY_PAGE_SIZE }}
       />
     </section>

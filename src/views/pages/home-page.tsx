@@ -5,6 +5,9 @@ import { Boilerplate } from '../components/layout';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
 import { StoryList } from '../components/story-list';
+import { CoverPlaceholder } from '../components/cover-placeholder';
+import { ResponsiveImage } from '../components/image';
+import { CARD_IMAGE_SIZES } from '#src/client/islands/cards';
 import type { HomePageModel } from '../page-model';
 
 export function HomePage({ model }: { model: HomePageModel }) {
@@ -31,6 +34,7 @@ function HomeContent({ model }: { model: HomePageModel }) {
           <StoryCard card={model.highlighted} mediaRoot={layout.mediaRoot} variant="highlighted" headingLevel={3} />
         </section>
       ) : null}
+      {model.featuredCategories.length > 0 ? <FeaturedCategories categories={model.featuredCategories} layout={layout} /> : null}
       <section className="container all-stories" aria-labelledby="all-stories-title">
         <h2 id="all-stories-title" className="section-title">
           {t('homepage.all_stories')}
@@ -49,5 +53,33 @@ function HomeContent({ model }: { model: HomePageModel }) {
       <Contacts contacts={model.contacts} mediaRoot={layout.mediaRoot} />
       <Boilerplate company={layout.company} />
     </>
+  );
+}
+
+/** Featured categories as tiles: image (or the brand), name, description and story count. */
+function FeaturedCategories({ categories, layout }: { categories: HomePageModel['featuredCategories']; layout: HomePageModel['layout'] }) {
+  const { t } = useTranslator();
+  return (
+    <section className="container featured-categories" aria-labelledby="featured-categories-title">
+      <h2 id="featured-categories-title" className="section-title">
+        {t('homepage.featured_categories')}
+      </h2>
+      <ul className="category-tiles">
+        {categories.map((category) => (
+          <li key={category.href} className="category-tile">
+            <a href={category.href}>
+              {category.image ? (
+                <ResponsiveImage image={category.image} mediaRoot={layout.mediaRoot} width={400} sizes={CARD_IMAGE_SIZES} alt="" />
+              ) : (
+                <CoverPlaceholder mediaRoot={layout.mediaRoot} />
+              )}
+              <span className="category-tile-name">{category.name}</span>
+            </a>
+            {category.description ? <p className="category-tile-description">{category.description}</p> : null}
+            <p className="category-tile-count">{t('category.stories_count', { count: category.storiesCount })}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,4 +1,5 @@
 /** The privacy portal: subscribe (double opt-in), unsubscribe and data-request forms and outcomes. */
+import { SubscribeDisclaimer } from '../components/subscribe-disclaimer';
 import { DATA_REQUEST_KINDS } from '#src/domain/subscriber';
 import { TURNSTILE_SCRIPT_URL } from '#src/domain/turnstile';
 import type { MessageId } from '#src/i18n/translate';
@@ -108,6 +109,7 @@ function PrivacyContent({ model }: { model: PrivacyPageModel }) {
             <button type="submit" className="button">
               {t('subscribe.submit')}
             </button>
+            <SubscribeDisclaimer privacyPolicyHref={model.layout.policyLinks.privacy} />
           </form>
         </>
       );

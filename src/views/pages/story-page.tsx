@@ -122,10 +122,10 @@ function StoryArticle({ model }: { model: StoryPageModel }) {
       {/* A secret-link page offers neither: its address must not travel, and browsers print the
           address in a page's margin. */}
       <PageTools share={model.share} printable={model.share !== null} />
-      {story.tags.length > 0 ? (
+      {model.tags.length > 0 ? (
         <ul className="story-tags">
-          {story.tags.map((tag) => (
-            <li key={tag}>{tag}</li>
+          {model.tags.map((tag) => (
+            <li key={tag.name}>{tag.href ? <a href={tag.href}>{tag.name}</a> : tag.name}</li>
           ))}
         </ul>
       ) : null}

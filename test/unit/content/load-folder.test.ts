@@ -1,7 +1,7 @@
 // Loading a content folder: every problem once, named by file and field; nothing else reported.
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { loadContentFolder } from '#src/content/load-folder';
 import { createMediaAddressing } from '#src/content/media-addressing';
@@ -147,4 +147,56 @@ test('a language code that is not a supported locale is refused, naming the file
   const folder = copy();
   edit(folder, 'newsroom.yaml', '  - { code: ar }', '  - { code: ar }\n  - { code: xx }');
   expect(problems(folder)).toEqual(['newsroom.yaml: languages[3].code: "xx" is not a supported locale']);
+});
+
+test.each([
+  ['a notice style outside the four', 'company/fr.yaml', 'style: warning', 'style: loud', 'company/fr.yaml: notifications[0].style: '],
+  ['a notice link to another host by `//`', 'company/fr.yaml', 'target: /fr/privacy-policy', 'target: //evil.example/x', 'company/fr.yaml: notifications[0].actions[0].target: must be an http(s) URL or a path starting with /'],
+  ['a notice link with a script scheme', 'company/fr.yaml', 'target: /fr/privacy-policy', "target: 'javascript:alert(1)'", 'company/fr.yaml: notifications[0].actions[0].target: must be an http(s) URL or a path starting with /'],
+  ['a policy address that is not http(s)', 'company/en.yaml', 'cookie_policy_url: https://acme.example/cookies', 'cookie_policy_url: ftp://acme.example/cookies', 'company/en.yaml: cookie_policy_url: must be an http(s) URL'],
+  ['a navigation layout outside bar and dropdown', 'newsroom.yaml', 'show_featured_categories: true', 'show_featured_categories: true\nnavigation: sidebar', 'newsroom.yaml: navigation: '],
+  ['a featured category image missing from media/', 'categories.yaml', 'image: cover.jpg', 'image: missing.jpg', 'categories.yaml: [0].image: media file "missing.jpg" not found'],
+])('%s is refused, naming the file and field', (_, file, from, to, expected) => {
+  const folder = copy();
+  edit(folder, file, from, to);
+  const found = problems(folder);
+  expect(found).toHaveLength(1);
+  expect(found[0]).toContain(expected);
+});
+
+test.each([
+  ['a policy folder of an unknown kind', 'policies/terms/en.md', '---\ntitle: Terms\n---\n\nText.\n', 'policies/terms: (folder name): must be one of privacy-policy, cookie-policy'],
+  ['a policy in a language the newsroom lacks', 'policies/privacy-policy/de.md', '---\ntitle: Datenschutz\n---\n\nText.\n', 'policies/privacy-policy/de.md: (file name): language "de" is not listed in newsroom.yaml'],
+  ['a policy without a title', 'policies/cookie-policy/en.md', '---\nupdated_at: 2026-01-01T00:00:00Z\n---\n\nText.\n', 'policies/cookie-policy/en.md: title: '],
+  ['a policy without text', 'policies/cookie-policy/en.md', '---\ntitle: Cookies\n---\n\n', 'policies/cookie-policy/en.md: (body): is empty'],
+])('%s is refused, naming the file', (_, file, text, expected) => {
+  const folder = copy();
+  mkdirSync(dirname(join(folder, file)), { recursive: true });
+  writeFileSync(join(folder, file), text);
+  const found = problems(folder);
+  expect(found).toHaveLength(1);
+  expect(found[0]).toContain(expected);
+});
+
+test('policies, notices and featured categories reach the bundle', () => {
+  const result = load(copy());
+  if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
+  const { bundle } = result;
+  expect(bundle.policies.map((policy) => [policy.kind, policy.locale, policy.title, policy.updated_at])).toEqual([
+    ['privacy-policy', 'en', 'Privacy policy', 1_788_220_800],
+    ['privacy-policy', 'fr', 'Politique de confidentialité', null],
+  ]);
+  expect(bundle.policies[0]!.body_html).toContain('<h2>Your rights</h2>');
+  expect(bundle.companies.find((company) => company.locale === 'fr')!.notifications).toEqual([
+    { style: 'warning', title: 'Le site déménage le 1er décembre.', description: 'Mettez à jour vos favoris.', actions: [{ name: 'En savoir plus', target: '/fr/privacy-policy' }] },
+  ]);
+  expect(bundle.newsroom).toMatchObject({ navigation: 'bar', show_featured_categories: true });
+  expect(bundle.categories.map((category) => [category.key, category.featured, category.image?.filename ?? null])).toEqual([
+    ['products', true, 'cover.jpg'],
+    ['company', true, null],
+    ['events', false, null],
+    ['awards', false, null],
+    ['research', false, null],
+    ['partners', false, null],
+  ]);
 });

@@ -25,7 +25,7 @@ test.each([
   expect(analyticsSiteDomains({ plausible_site_id }, rollup)).toEqual(expected);
 });
 
-const category = (key: string, i18n: Category['i18n'], counts: Category['public_stories_count']): Category => ({ id: 1, key, i18n, public_stories_count: counts });
+const category = (key: string, i18n: Category['i18n'], counts: Category['public_stories_count']): Category => ({ id: 1, key, i18n, public_stories_count: counts, is_featured: false, image: null });
 
 test('navigation lists categories translated into the language and holding public stories there', () => {
   const energy = category('energy', { en: { name: 'Energy', slug: 'energy', description: '' }, fr: { name: 'Énergie', slug: 'energie', description: '' } }, { en: 3, fr: 0 });

@@ -14,11 +14,13 @@ const CATEGORIES: Category[] = [
     key: 'products',
     i18n: { en: { name: 'Products', slug: 'products', description: '' }, fr: { name: 'Produits', slug: 'produits', description: '' } },
     public_stories_count: { en: 4, fr: 2 },
+    is_featured: false,
+    image: null,
   },
   // English only.
-  { id: 2, key: 'company', i18n: { en: { name: 'Company', slug: 'company-news', description: '' } }, public_stories_count: { en: 1 } },
+  { id: 2, key: 'company', i18n: { en: { name: 'Company', slug: 'company-news', description: '' } }, public_stories_count: { en: 1 }, is_featured: false, image: null },
   // Translated, but without public stories yet: not in the navigation, so not a page to announce.
-  { id: 3, key: 'events', i18n: { en: { name: 'Events', slug: 'events', description: '' } }, public_stories_count: { en: 0 } },
+  { id: 3, key: 'events', i18n: { en: { name: 'Events', slug: 'events', description: '' } }, public_stories_count: { en: 0 }, is_featured: false, image: null },
 ];
 
 function site(languages: Language[] = [

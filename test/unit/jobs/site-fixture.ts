@@ -6,7 +6,7 @@ export const NEWSROOM_UUID = '11111111-2222-4333-8444-555555555555';
 export const ORIGIN = 'https://news.acme.example';
 
 export function company(name: string): CompanyInformation {
-  return { name, about: '', about_plaintext: '', address: null, phone: null, email: null, website: null, social: {}, seo_settings: {}, custom_data_request_link: null };
+  return { name, about: '', about_plaintext: '', address: null, phone: null, email: null, website: null, social: {}, seo_settings: {}, custom_data_request_link: null, notifications: [], privacy_policy_url: null, cookie_policy_url: null };
 }
 
 export function testSite(overrides: Partial<SiteContext> = {}, newsroom: Partial<Newsroom> = {}): SiteContext {
@@ -29,6 +29,9 @@ export function testSite(overrides: Partial<SiteContext> = {}, newsroom: Partial
       icon: null,
       square_logo: null,
       thumbnail: null,
+      theme: null,
+      navigation_layout: 'bar',
+      show_featured_categories: false,
       ...newsroom,
     },
     languages: [
@@ -39,6 +42,7 @@ export function testSite(overrides: Partial<SiteContext> = {}, newsroom: Partial
     categories: [],
     contacts: [],
     galleries_count: 0,
+    policy_pages: [],
     revision: 1,
     ...overrides,
   };

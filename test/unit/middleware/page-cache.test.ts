@@ -130,6 +130,7 @@ describe('page cache policy', () => {
     ['https://news.example/search?category=energy&query=wind', 'page:v1:7::news.example/search?category=energy&query=wind'],
     ['https://news.example/story?utm_source=mail&utm_id=42&fbclid=x', 'page:v1:7::news.example/story'],
     ['https://news.example/?page=2&gclid=abc', 'page:v1:7::news.example/?page=2'],
+    ['https://news.example/fr/tag/%C3%A9nergie?utm_source=x&page=2', 'page:v1:7::news.example/fr/tag/%C3%A9nergie?page=2'],
     ['https://news.example/?anything=1a2b3c', 'page:v1:7::news.example/'],
     ['https://news.example/story?preview=1&page=2', 'page:v1:7::news.example/story?page=2'],
     ['https://news.example/fr/search?query=wind&x=1&year=2026', 'page:v1:7::news.example/fr/search?query=wind&year=2026'],

@@ -7,8 +7,8 @@ import { normaliseSearchQuery, type SearchQuery } from '#src/domain/search-query
 import type { SearchDocument } from '#src/platform/search/documents';
 
 export const CATEGORIES: ContentBundle['categories'] = [
-  { key: 'products', i18n: { en: { name: 'Products', slug: 'products', description: '', public_stories_count: 1 }, fr: { name: 'Produits', slug: 'produits', description: '', public_stories_count: 1 } } },
-  { key: 'company', i18n: { en: { name: 'Company', slug: 'company-news', description: '', public_stories_count: 1 } } },
+  { key: 'products', i18n: { en: { name: 'Products', slug: 'products', description: '', public_stories_count: 1 }, fr: { name: 'Produits', slug: 'produits', description: '', public_stories_count: 1 } }, featured: false, image: null },
+  { key: 'company', i18n: { en: { name: 'Company', slug: 'company-news', description: '', public_stories_count: 1 } }, featured: false, image: null },
 ];
 
 export function bundleStory(overrides: Partial<BundleStory> = {}): BundleStory {

@@ -1,0 +1,53 @@
+/**
+ * Reads the policy pages of a content folder: `policies/{privacy-policy|cookie-policy}/{locale}.md`,
+ * a title (and optional date) in front matter, the policy in Markdown. Problems are collected
+ * like every other file's, naming the file and the field.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import matter from 'gray-matter';
+import YAML from 'yaml';
+import { POLICY_KINDS, type PolicyKind, type PolicyPage } from '#src/domain/policy';
+import { toEpochSeconds } from '#src/domain/story';
+import { renderPlainMarkdown } from './markdown';
+import { PolicyFrontMatterSchema, check, type ContentProblem } from './schema';
+
+export function loadPolicies(dir: string, languageCodes: readonly string[], problems: ContentProblem[]): PolicyPage[] {
+  const root = join(dir, 'policies');
+  if (!existsSync(root)) return [];
+  const pages: PolicyPage[] = [];
+  for (const kind of readdirSync(root).sort()) {
+    if (!statSync(join(root, kind)).isDirectory()) continue;
+    if (!isPolicyKind(kind)) {
+      problems.push({ file: `policies/${kind}`, field: '(folder name)', message: `must be one of ${POLICY_KINDS.join(', ')}` });
+      continue;
+    }
+    for (const name of readdirSync(join(root, kind)).filter((file) => file.endsWith('.md')).sort()) {
+      const file = `policies/${kind}/${name}`;
+      const locale = name.replace(/\.md$/, '');
+      if (!languageCodes.includes(locale)) {
+        problems.push({ file, field: '(file name)', message: `language "${locale}" is not listed in newsroom.yaml` });
+        continue;
+      }
+      let parsed: matter.GrayMatterFile<string>;
+      try {
+        parsed = matter(readFileSync(join(dir, file), 'utf8'), { engines: { yaml: (source: string) => YAML.parse(source) as object } });
+      } catch (error) {
+        problems.push({ file, field: 'front matter', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}` });
+        continue;
+      }
+      const front = check(PolicyFrontMatterSchema, parsed.data, file, problems);
+      if (!front) continue;
+      if (!parsed.content.trim()) {
+        problems.push({ file, field: '(body)', message: 'is empty: write the policy below the front matter' });
+        continue;
+      }
+      pages.push({ kind, locale, title: front.title, body_html: renderPlainMarkdown(parsed.content).html, updated_at: front.updated_at ? toEpochSeconds(front.updated_at) : null });
+    }
+  }
+  return pages;
+}
+
+function isPolicyKind(name: string): name is PolicyKind {
+  return (POLICY_KINDS as readonly string[]).includes(name);
+}

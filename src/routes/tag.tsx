@@ -1,0 +1,73 @@
+/**
+ * A tag page `[/{locale}]/tag/{tag}`: the language's public stories with that tag, 12 per page,
+ * like a category's. The address holds the tag's stored (lower-cased) form as one encoded path
+ * segment (src/domain/tag.ts); another spelling of a known tag moves there, anything else is a 404.
+ */
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '#src/env';
+import { MovedError, NotFoundError } from '#src/domain/errors';
+import { DEFAULT_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
+import type { SiteContext } from '#src/domain/ports';
+import { normalizeTag } from '#src/domain/tag';
+import { formatMessage, messagesFor } from '#src/i18n/translate';
+import { urls } from '#src/i18n/urls';
+import { cacheRules } from '#src/middleware/cache-rules';
+import type { TagPageModel } from '#src/views/page-model';
+import { TagPage } from '#src/views/pages/tag-page';
+import { isCrawler, renderHtml } from '#src/views/render';
+import { buildLayout, languageFeeds, pageTitle, tagFeeds, urlContextOf } from './layout-model';
+import { parsePageParam } from './page-param';
+import { toStoryCard } from './story-cards';
+
+/** "Stories tagged “{tag}”": the tag page's heading and its feeds' name. */
+export function tagTitle(locale: string, tag: string): string {
+  return formatMessage(locale, messagesFor(locale), 'tag.title', { tag });
+}
+
+export async function loadTag(deps: Deps, site: SiteContext, locale: string, requested: string, page: number): Promise<TagPageModel> {
+  const tag = normalizeTag(requested);
+  const pageSize = DEFAULT_PAGE_SIZE;
+  const list = await deps.content.listStories({ locale, tag, page, pageSize });
+  // A tag without public stories in this language has no page in it (as a category).
+  if (list.total === 0) throw new NotFoundError(`Tag ${tag}`);
+  const ctx = urlContextOf(site);
+  if (requested !== tag) throw new MovedError(urls.tag(ctx, locale, tag, page));
+  const pages = pageCount({ total: list.total, pageSize });
+  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const tagLocales = list.tagLocales ?? [locale];
+  const title = tagTitle(locale, tag);
+  return {
+    layout: buildLayout({
+      site,
+      config: deps.config,
+      locale,
+      path: urls.tag(ctx, locale, tag, page),
+      title: pageTitle(site, locale, title),
+      description: '',
+      // In each other language: the same tag when it has public stories there, else that
+      // language's homepage (so the switcher never leads to a 404).
+      pageTranslations: site.languages.map((language) => ({
+        code: language.code,
+        href: tagLocales.includes(language.code) ? urls.tag(ctx, language.code, tag) : urls.home(ctx, language.code),
+      })),
+      breadcrumbs: [{ name: title, path: urls.tag(ctx, locale, tag) }],
+      feeds: [...tagFeeds(site, locale, tag, title), ...languageFeeds(site, locale)],
+    }),
+    tag,
+    title,
+    stories: list.stories.map((story) => toStoryCard(site, story)),
+    page,
+    pages,
+    nextPageHref: canLoadMore({ page, pageSize, total: list.total, withHighlightedStory: false }) ? urls.tag(ctx, locale, tag, page + 1) : null,
+    previousPageHref: page > 1 ? urls.tag(ctx, locale, tag, page - 1) : null,
+  };
+}
+
+export const tag = new Hono<AppEnv>().get('/tag/:tag', async (c) => {
+  const page = parsePageParam(c.req.query('page'));
+  const model = await loadTag(c.var.deps, c.var.site!, c.var.locale, c.req.param('tag'), page);
+  return renderHtml(<TagPage model={model} />, {
+    headers: { 'Cache-Control': cacheRules.page },
+    waitForAll: isCrawler(c.req.header('User-Agent')),
+  });
+});
