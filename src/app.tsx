@@ -26,8 +26,10 @@ import { renderHtml } from '#src/views/render';
 import { api } from './routes/api';
 import { category } from './routes/category';
 import { policies } from './routes/policies';
+import { llms } from './routes/llms';
 import { feeds } from './routes/feeds';
 import { galleries } from './routes/galleries';
+import { embeds, galleryEmbeds } from './routes/embed';
 import { home } from './routes/home';
 import { absoluteImage, buildLayout, pageTitle, siteIcons, STYLESHEET, urlContextOf } from './routes/layout-model';
 import { toVCard } from '#src/domain/vcard';
@@ -107,11 +109,16 @@ export function createApp(): Hono<AppEnv> {
   localized.route('/', category);
   localized.route('/', tag);
   localized.route('/', galleries);
+  localized.route('/', galleryEmbeds);
   localized.route('/', search);
   localized.route('/', feeds);
   localized.route('/', policies);
+  localized.route('/', llms);
   app.route(`/${LOCALE_SEGMENT}`, localized);
   app.route('/', localized);
+  // oEmbed and the story embed cards (ADR 0024): after the localized pages (`/tag/embed` is a
+  // tag's page), before the stories (`/{slug}` would take `/oembed`).
+  app.route('/', embeds);
   app.route('/', story);
 
   app.notFound((c) => errorResponse(c, 404));
@@ -202,9 +209,8 @@ async function errorResponse(c: Context<AppEnv>, status: 403 | 404 | 413 | 429 |
         path: urls.sameSitePath(c.req.path),
         title,
         description: '',
-        // The switcher still offers every language (its homepage); the head names no alternates.
-        pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.home(ctx, language.code) })),
-        alternatesInHead: false,
+        // No page here in any language: the switcher offers each language's homepage.
+        pageTranslations: [],
         indexable: false,
       });
       homeHref = urls.home(ctx, locale);

@@ -21,6 +21,7 @@ import { FORMAT_LABELS } from '#src/domain/attachment';
 import { resolveRights, withRights } from '#src/domain/image-rights';
 import { urls } from '#src/i18n/urls';
 import { renderPlainMarkdown, renderStoryBody, type GifVideoAttributes, type ImageAttributes } from './markdown';
+import { bodyToMarkdown } from './html-to-markdown';
 import { loadPolicies } from './load-policies';
 import { isImagePayload, readMediaFile, uuidFromHash, type MediaFile } from './media-files';
 import {
@@ -38,6 +39,8 @@ import {
 
 /** How media addresses are made: by the media model, with the CDN root of this import. */
 export interface MediaAddressing {
+  /** The root media addresses start with (the body's placeholder, replaced by the worker). */
+  readonly cdnRoot: string;
   imageAttributes(image: StoredImagePayload, layoutWidth: number, sizes: string): ImageAttributes;
   originalUrl(image: StoredImagePayload): string;
   downloadUrl(file: StoredFilePayload): string;
@@ -45,7 +48,7 @@ export interface MediaAddressing {
 }
 
 /** Paths a story slug may not take: stories live at the root, beside these. */
-const RESERVED_SLUGS = new Set(['api', 'assets', 'atom', 'category', 'cookie-policy', 'feed', 'media', 'newsroom', 'privacy-policy', 'robots', 'rss', 'search', 'sitemap', 'tag']);
+const RESERVED_SLUGS = new Set(['api', 'assets', 'atom', 'category', 'cookie-policy', 'feed', 'media', 'newsroom', 'oembed', 'privacy-policy', 'robots', 'rss', 'search', 'sitemap', 'tag']);
 
 export interface BundleStory {
   uuid: string;
@@ -73,6 +76,8 @@ export interface BundleStory {
   seo_settings: Record<string, unknown>;
   tags: string[];
   body_html: string;
+  /** The body as Markdown (src/content/html-to-markdown.ts), for the Markdown alternates. */
+  body_markdown: string;
   body_text: string;
   sections: StorySection[];
   category_keys: string[];
@@ -412,6 +417,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
         seo_settings: front.seo_settings,
         tags: front.tags,
         body_html: body.html,
+        body_markdown: bodyToMarkdown(body.html, { origin: newsroomFile.url, mediaRoot: options.addressing.cdnRoot }),
         body_text: body.text,
         sections: body.sections,
         category_keys: front.categories,

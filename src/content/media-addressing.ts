@@ -9,6 +9,7 @@ import type { MediaAddressing } from './load-folder';
 
 export function createMediaAddressing(cdnRoot: string): MediaAddressing {
   return {
+    cdnRoot,
     imageAttributes: (image, layoutWidth, sizes) => imageAttributes(image, cdnRoot, layoutWidth, sizes),
     originalUrl: (image) => originalImageUrl(image, cdnRoot),
     downloadUrl: (file) => downloadUrl(file, [], cdnRoot),

@@ -4,6 +4,7 @@
  * This runs in the Node import CLI only, so it uses classic zod.
  */
 import { z } from 'zod';
+import { DEFAULT_CONTENT_SIGNALS } from '#src/domain/content-signals';
 import { NAVIGATION_LAYOUTS, NOTIFICATION_STYLES, SOCIAL_NETWORKS, TRACKING_POLICIES } from '#src/domain/newsroom';
 import { STORY_STATUSES, STORY_VISIBILITIES } from '#src/domain/story';
 import { LOGO_HEIGHT_MAX, LOGO_HEIGHT_MIN, THEME_COLOUR_PATTERN, themeContrastProblems } from '#src/domain/theme';
@@ -49,6 +50,9 @@ const ThemeSchema = z
     for (const problem of themeContrastProblems(theme)) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 
+/** A content signal: `true` (yes) or `false` (no), never a word a reader could take either way. */
+const signal = z.boolean({ error: 'must be true or false' });
+
 export const NewsroomFileSchema = z.strictObject({
   uuid,
   url,
@@ -89,6 +93,14 @@ export const NewsroomFileSchema = z.strictObject({
   navigation: z.enum(NAVIGATION_LAYOUTS).default('bar'),
   /** The homepage shows the categories marked `featured` in categories.yaml as tiles. */
   show_featured_categories: z.boolean().default(false),
+  /** robots.txt's Content-Signal line (src/domain/content-signals.ts); a use left out keeps its default. */
+  content_signals: z
+    .strictObject({
+      search: signal.default(DEFAULT_CONTENT_SIGNALS.search),
+      ai_input: signal.default(DEFAULT_CONTENT_SIGNALS.ai_input),
+      ai_train: signal.default(DEFAULT_CONTENT_SIGNALS.ai_train),
+    })
+    .default(DEFAULT_CONTENT_SIGNALS),
   languages: z
     .array(z.strictObject({ code: localeCode, is_default: z.boolean().default(false) }))
     .min(1, 'needs at least one language')

@@ -1,5 +1,6 @@
 /** The newsroom, its languages and company information (SPEC.md section 3). */
 import type { StoredImagePayload } from './media-payload';
+import type { ContentSignals } from './content-signals';
 import type { NewsroomTheme } from './theme';
 
 export const TRACKING_POLICIES = ['default', 'disabled', 'consent-to-identify'] as const;
@@ -40,6 +41,8 @@ export interface Newsroom {
   readonly navigation_layout: NavigationLayout;
   /** The homepage shows the featured categories as tiles. */
   readonly show_featured_categories: boolean;
+  /** What robots.txt says the content may be used for (src/domain/content-signals.ts). */
+  readonly content_signals: ContentSignals;
 }
 
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'pinterest', 'tiktok', 'twitter', 'youtube'] as const;
@@ -82,13 +85,6 @@ export interface NewsroomNotification {
   readonly actions: readonly { readonly name: string; readonly target: string }[];
 }
 
-/**
- * Warnings and dangers are announced (role alert); success and information are polite status
- * notes: a visitor meets them on every page of the language.
- */
-export function notificationRole(style: NotificationStyle): 'alert' | 'status' {
-  return style === 'warning' || style === 'danger' ? 'alert' : 'status';
-}
 
 export interface Language {
   readonly code: string;

@@ -64,6 +64,8 @@ export interface ListFeedStoriesInput {
   /** A tag in its stored form (src/domain/tag.ts). */
   readonly tag?: string | null;
   readonly limit: number;
+  /** Also each body as Markdown (JSON Feed's content_text, llms-full.txt). */
+  readonly withMarkdown?: boolean;
 }
 
 /** The API's filtered list (src/domain/story-filter.ts): every condition given must hold. */
@@ -82,9 +84,14 @@ export interface GalleryPage {
   readonly total: number;
 }
 
+/** Which form of a story's body a page reads: the HTML page's, or the Markdown alternate's. */
+export type StoryBodyFormat = 'html' | 'markdown';
+
 /** A story with what feeds need: the whole body and its author. */
 export interface FeedStory extends StorySummary {
   readonly body_html: string;
+  /** The body as Markdown, when asked for (`withMarkdown`). */
+  readonly body_markdown?: string;
   readonly author_name: string | null;
   readonly tags: readonly string[];
 }
@@ -131,7 +138,7 @@ export interface ContentRepository {
    * A story page in one round trip: the story (whatever its status: callers apply the visibility
    * rules) and up to `relatedLimit` public stories of its language sharing categories or tags.
    */
-  getStoryPage(slug: string, relatedLimit: number): Promise<{ story: Story; related: StorySummary[] } | null>;
+  getStoryPage(slug: string, relatedLimit: number, body?: StoryBodyFormat): Promise<{ story: Story; related: StorySummary[] } | null>;
   /**
    * The story behind a secret link, found by the SHA-256 of its token, whatever its state (callers
    * compare the token and apply the rules), with the secret-link tokens of its translations.

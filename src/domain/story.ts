@@ -63,7 +63,10 @@ export interface Story extends StorySummary {
   readonly author: StoryAuthor | null;
   readonly seo_settings: StorySeoSettings;
   readonly tags: readonly string[];
+  /** '' when the story was loaded for its Markdown form. */
   readonly body_html: string;
+  /** The body as Markdown: only when the story was loaded for its Markdown form. */
+  readonly body_markdown?: string;
   readonly translations: readonly StoryTranslationRef[];
   /** The files the story shows (cover, body images, attachments): its "Download all" archive. */
   readonly media_files: readonly StoredFilePayload[];

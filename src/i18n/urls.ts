@@ -4,6 +4,7 @@
  * one place. Stories live at the root path whatever their language.
  */
 import type { PolicyKind } from '#src/domain/policy';
+import { looksLikeLocale } from './locales';
 import { normalizeTag } from '#src/domain/tag';
 
 export interface UrlContext {
@@ -37,8 +38,23 @@ export const urls = {
   storyArchive(slug: string): string {
     return `/${segment(slug)}/download`;
   },
+  /** A story's embed card, the page an oEmbed consumer frames (src/routes/embed.tsx). */
+  storyEmbed(slug: string): string {
+    return `/${segment(slug)}/embed`;
+  },
   storyJson(slug: string): string {
     return `/${segment(slug)}.json`;
+  },
+  /**
+   * The Markdown alternate of a page this module built: `.md` on its last segment, the query
+   * kept (`/category/wind.md?page=2`); a homepage is `/index.md` or `/fr/index.md`.
+   */
+  markdown(path: string): string {
+    const queryAt = path.indexOf('?');
+    const pathname = queryAt === -1 ? path : path.slice(0, queryAt);
+    const query = queryAt === -1 ? '' : path.slice(queryAt);
+    const isHome = pathname === '/' || looksLikeLocale(pathname.slice(1));
+    return `${isHome ? `${pathname.replace(/\/$/, '')}/index` : pathname}.md${query}`;
   },
   category(ctx: UrlContext, locale: string, slug: string, page = 1): string {
     const path = `${prefix(ctx, locale)}/category/${segment(slug)}`;
@@ -53,6 +69,14 @@ export const urls = {
     return `${prefix(ctx, locale)}/media`;
   },
   /** `/privacy-policy` or `/cookie-policy`, prefixed for other languages. */
+  /** The llms.txt index of a language (https://llmstxt.org): `/llms.txt`, `/fr/llms.txt`. */
+  llms(ctx: UrlContext, locale: string): string {
+    return `${prefix(ctx, locale)}/llms.txt`;
+  },
+  /** The latest stories of a language in full Markdown. */
+  llmsFull(ctx: UrlContext, locale: string): string {
+    return `${prefix(ctx, locale)}/llms-full.txt`;
+  },
   policy(ctx: UrlContext, locale: string, kind: PolicyKind): string {
     return `${prefix(ctx, locale)}/${kind}`;
   },
@@ -66,6 +90,14 @@ export const urls = {
   /** Every image of a gallery in one ZIP. */
   galleryArchive(ctx: UrlContext, locale: string, uuid: string): string {
     return `${prefix(ctx, locale)}/media/album/${segment(uuid)}/download`;
+  },
+  /** A gallery's embed card, the page an oEmbed consumer frames. */
+  galleryEmbed(ctx: UrlContext, locale: string, uuid: string): string {
+    return `${prefix(ctx, locale)}/media/album/${segment(uuid)}/embed`;
+  },
+  /** The oEmbed endpoint's JSON answer for one of our pages, named by its absolute address. */
+  oembed(pageUrl: string): string {
+    return `/oembed?url=${encodeURIComponent(pageUrl)}&format=json`;
   },
   search(ctx: UrlContext, locale: string, query = ''): string {
     const path = `${prefix(ctx, locale)}/search`;

@@ -39,6 +39,7 @@ export const STORABLE_CONTENT_TYPES: readonly string[] = [
   'text/xml',
   'application/json',
   'application/feed+json',
+  'text/markdown',
 ];
 
 /**
@@ -72,6 +73,9 @@ export const UNSTORED_HEADERS: readonly string[] = [
 export const KEYED_QUERY_PARAMS: readonly { readonly path: RegExp; readonly params: readonly string[] }[] = [
   { path: /^\/api\/search$/, params: ['query', 'localeCode'] },
   { path: /(?:^|\/)search$/, params: ['query', 'category', 'year', 'month', 'page', 'category_query'] },
+  // oEmbed (src/routes/embed.tsx): the page asked about and the answer's shape. The route answers
+  // a `url` of at most MAX_OEMBED_URL_LENGTH, and a key past MAX_KEY_BYTES is not stored.
+  { path: /^\/oembed$/, params: ['url', 'format', 'maxwidth', 'maxheight'] },
   // Homepages, category and tag pages and the media index page with ?page=N; everything else reads none.
   { path: /./, params: ['page'] },
 ];
@@ -178,14 +182,18 @@ export function isStorableCacheControl(cacheControl: string | null | undefined):
   return cacheLifetime(cacheControl).freshSeconds > 0;
 }
 
-/** The key holds no request header, so a response that varies on one (other than encoding) is not shared. */
+/**
+ * The key holds one request header's answer only, the representation Accept asks for
+ * (`prefersMarkdown`, the one negotiation the site does); a response that varies on any other
+ * header (encoding aside) is not shared.
+ */
 export function isStorableVary(vary: string | null | undefined): boolean {
   if (!vary) return true;
   return vary
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .filter(Boolean)
-    .every((name) => name === 'accept-encoding');
+    .every((name) => name === 'accept-encoding' || name === 'accept');
 }
 
 /** May this response be copied into the cache (its Set-Cookie stripped)? */
@@ -224,6 +232,8 @@ export interface PageCacheKeyInput {
   readonly url: URL;
   /** The deployed code's release: cached HTML names hashed assets that only its release serves. */
   readonly release?: string;
+  /** The request prefers Markdown (`prefersMarkdown` of its Accept): the page's other form. */
+  readonly markdown?: boolean;
 }
 
 /**
@@ -238,10 +248,10 @@ export function normalisedQuery(url: URL): string {
   return new URLSearchParams(params).toString();
 }
 
-/** `page:v1:{revision}:{release}:{host}{path}[?{sorted query}]` */
-export function pageCacheKey({ revision, url, release = '' }: PageCacheKeyInput): string {
+/** `page:v1:{revision}:{release}:{host}{path}[?{sorted query}][#markdown]` */
+export function pageCacheKey({ revision, url, release = '', markdown = false }: PageCacheKeyInput): string {
   const query = normalisedQuery(url);
-  return `${KEY_PREFIX}:${revision}:${release}:${url.host.toLowerCase()}${url.pathname}${query ? `?${query}` : ''}`;
+  return `${KEY_PREFIX}:${revision}:${release}:${url.host.toLowerCase()}${url.pathname}${query ? `?${query}` : ''}${markdown ? '#markdown' : ''}`;
 }
 
 export function fitsKvKey(key: string): boolean {

@@ -23,6 +23,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '#src/env';
+import { prefersMarkdown } from '#src/domain/content-negotiation';
 import { KvPageCacheStore, type StoredPage, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 import {
   REVISION_MEMO_MS, REVISION_BACKFILL_TTL_SECONDS, MAX_CACHED_BODY_BYTES, STALE_REVISIONS_SEARCHED, canServeFromCache, isOperatorBypass, cacheLifetime, canStoreResponse, storedHeaders, hasRenderError, pageCacheKey, fitsKvKey, ageSeconds, isFresh, etagOf, isNotModified,
@@ -210,7 +211,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
    * A copy of the page from one of the revisions just before `revision`, newest first, but none
    * from before the last withdrawal (unknown: none at all), so withdrawn content never returns.
    */
-  async function olderCopy(store: KvPageCacheStore, revision: number, url: URL, release: string): Promise<StoredPage | null> {
+  async function olderCopy(store: KvPageCacheStore, revision: number, url: URL, release: string, markdown: boolean): Promise<StoredPage | null> {
     let floor: number | null;
     try {
       floor = await store.readLastWithdrawal();
@@ -220,7 +221,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     }
     if (floor === null) return null;
     for (let older = revision - 1; older >= Math.max(0, floor, revision - STALE_REVISIONS_SEARCHED); older--) {
-      const key = pageCacheKey({ revision: older, url, release });
+      const key = pageCacheKey({ revision: older, url, release, markdown });
       if (!fitsKvKey(key)) return null;
       try {
         const entry = await store.get(key);
@@ -243,7 +244,9 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     const store = new KvPageCacheStore(c.env.PAGE_CACHE);
     const revision = await currentRevision(c, store);
     const release = (typeof options.release === 'function' ? options.release(c) : options.release) ?? '';
-    const key = revision === null ? null : pageCacheKey({ revision, url: new URL(request.url), release });
+    // Both forms of a page that negotiates (HTML, Markdown) have their own entry.
+    const markdown = prefersMarkdown(request.headers.get('Accept'));
+    const key = revision === null ? null : pageCacheKey({ revision, url: new URL(request.url), release, markdown });
     if (key === null || !fitsKvKey(key)) {
       await next();
       setResponseHeader(c, 'X-Cache', 'BYPASS');
@@ -265,7 +268,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     // page. Errors thrown by handlers reach us already turned into a response by app.onError; a
     // 404 or a redirect is an answer, not a failure, and is passed on.
     if (c.res.status >= 500) {
-      const stale = entry ?? (revision === null ? null : await olderCopy(store, revision, new URL(request.url), release));
+      const stale = entry ?? (revision === null ? null : await olderCopy(store, revision, new URL(request.url), release, markdown));
       if (stale) replaceResponse(c, cachedResponse(request, stale, clock(), 'STALE'));
       else setResponseHeader(c, 'X-Cache', 'MISS');
       return;

@@ -30,6 +30,12 @@ export interface CspSources {
   readonly style?: readonly string[];
   readonly frame?: readonly string[];
   /**
+   * Who may frame the page (`frame-ancestors`); none by default. Only the embed cards (oEmbed,
+   * src/routes/embed.tsx) name any: a page whose policy lets others frame it gets no
+   * X-Frame-Options, which has no value for "anyone".
+   */
+  readonly frameAncestors?: readonly string[];
+  /**
    * Allow inline `<style>` elements and attributes. Only for third-party widgets that inject them
    * (OneTrust's banner); inline styles cannot run code, which is why scripts never get this.
    */
@@ -140,7 +146,7 @@ export function contentSecurityPolicy(sources: CspSources = {}): string {
     "font-src 'self'",
     `connect-src ${sourceList("'self'", sources.connect)}`,
     `frame-src ${sources.frame && sources.frame.length > 0 ? [...new Set(sources.frame)].join(' ') : "'none'"}`,
-    "frame-ancestors 'none'",
+    `frame-ancestors ${sources.frameAncestors && sources.frameAncestors.length > 0 ? [...new Set(sources.frameAncestors)].join(' ') : "'none'"}`,
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
@@ -174,6 +180,7 @@ export function mergeSources(a: CspSources | null, b: CspSources | null): CspSou
     connect: [...(a.connect ?? []), ...(b.connect ?? [])],
     style: [...(a.style ?? []), ...(b.style ?? [])],
     frame: [...(a.frame ?? []), ...(b.frame ?? [])],
+    frameAncestors: [...(a.frameAncestors ?? []), ...(b.frameAncestors ?? [])],
     inlineStyles: Boolean(a.inlineStyles || b.inlineStyles),
   };
 }
@@ -181,6 +188,15 @@ export function mergeSources(a: CspSources | null, b: CspSources | null): CspSou
 /** A page with video players may frame exactly their hosts' players, and nothing when it has none. */
 export function playerSources(playerOrigins: readonly string[]): CspSources | null {
   return playerOrigins.length > 0 ? { frame: playerOrigins } : null;
+}
+
+/** An embed card (oEmbed `rich` type): any site may frame it; it frames nothing and runs no script. */
+export const FRAMEABLE_BY_ANYONE: CspSources = { frameAncestors: ['*'] };
+
+/** Does this Content-Security-Policy let other sites frame the page (an embed card)? */
+export function allowsFraming(policy: string | null): boolean {
+  const ancestors = policy?.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('frame-ancestors '));
+  return ancestors !== undefined && ancestors !== "frame-ancestors 'none'";
 }
 
 /** Cloudflare Turnstile's widget: its script and the challenge frame. */
@@ -216,6 +232,8 @@ export function createSecurityHeaders(options: SecurityHeadersOptions = {}): Mid
       if (!(ROUTE_OVERRIDABLE_HEADERS.includes(name) && headers.has(name))) headers.set(name, value);
     }
     if (isHtml(c.res) && !headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', contentSecurityPolicy(sourcesOf(c) ?? {}));
+    // An embed card's own policy lets others frame it (cache hits replay that policy): DENY would undo it.
+    if (allowsFraming(headers.get('Content-Security-Policy'))) headers.delete('X-Frame-Options');
   });
 }
 

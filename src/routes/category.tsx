@@ -11,6 +11,8 @@ import { CategoryPage } from '#src/views/pages/category-page';
 import { isCrawler, renderHtml } from '#src/views/render';
 import { buildLayout, languageFeeds, pageTitle, urlContextOf } from './layout-model';
 import { parsePageParam } from './page-param';
+import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
+import { storyListMarkdown } from '#src/views/markdown';
 import { toStoryCard } from './story-cards';
 
 export async function loadCategory(deps: Deps, site: SiteContext, locale: string, slug: string, page: number): Promise<CategoryPageModel> {
@@ -31,14 +33,13 @@ export async function loadCategory(deps: Deps, site: SiteContext, locale: string
       path: urls.category(ctx, locale, slug, page),
       title: pageTitle(site, locale, translation.name),
       description: translation.description,
-      // In each other language: the translated category when it has stories there, else that
-      // language's homepage (so the switcher never leads to a 404).
-      pageTranslations: site.languages.map((language) => {
+      // The translated category in each language where it has stories (its page exists there).
+      pageTranslations: site.languages.flatMap((language) => {
         const other = category.i18n[language.code];
-        const href = other && (category.public_stories_count[language.code] ?? 0) > 0 ? urls.category(ctx, language.code, other.slug) : urls.home(ctx, language.code);
-        return { code: language.code, href };
+        return other && (category.public_stories_count[language.code] ?? 0) > 0 ? [{ code: language.code, href: urls.category(ctx, language.code, other.slug) }] : [];
       }),
       currentCategorySlug: slug,
+      hasMarkdown: true,
       breadcrumbs: [{ name: translation.name, path: urls.category(ctx, locale, slug) }],
       feeds: [...languageFeeds(site, locale, { slug, name: translation.name }), ...languageFeeds(site, locale)],
     }),
@@ -53,11 +54,21 @@ export async function loadCategory(deps: Deps, site: SiteContext, locale: string
   };
 }
 
-export const category = new Hono<AppEnv>().get('/category/:slug', async (c) => {
+function categoryMarkdown(model: CategoryPageModel): string {
+  return storyListMarkdown({ layout: model.layout, title: model.name, description: model.description, stories: model.stories, nextPageHref: model.nextPageHref });
+}
+
+export const category = new Hono<AppEnv>()
+  .get('/category/:file{[^/]+\\.md}', async (c) => {
+    const model = await loadCategory(c.var.deps, c.var.site!, c.var.locale, c.req.param('file').slice(0, -'.md'.length), parsePageParam(c.req.query('page')));
+    return markdownResponse(c, categoryMarkdown(model), model.layout.head, { negotiated: false });
+  })
+  .get('/category/:slug', async (c) => {
   const page = parsePageParam(c.req.query('page'));
   const model = await loadCategory(c.var.deps, c.var.site!, c.var.locale, c.req.param('slug'), page);
+  if (wantsMarkdown(c)) return markdownResponse(c, categoryMarkdown(model), model.layout.head, { negotiated: true });
   return renderHtml(<CategoryPage model={model} />, {
-    headers: { 'Cache-Control': cacheRules.page },
+    headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },
     waitForAll: isCrawler(c.req.header('User-Agent')),
   });
 });

@@ -17,6 +17,7 @@ import { cacheRules } from '#src/middleware/cache-rules';
 import { absolutizeHtml, renderAtom, renderJsonFeed, renderRss, type FeedModel } from '#src/views/feeds';
 import { resolveBodyMedia } from '#src/views/image-attributes';
 import { absoluteImage, siteIcons, urlContextOf } from './layout-model';
+import { absoluteMediaRoot } from '#src/views/markdown';
 import { conditionalResponse } from './conditional';
 import { tagTitle } from './tag';
 
@@ -31,14 +32,15 @@ const CONTENT_TYPES: Record<FeedFormat, string> = {
 /** Whose feed: the language's, one of its categories' (by slug) or one of its tags' (stored form). */
 export type FeedScope = { readonly categorySlug: string } | { readonly tag: string } | null;
 
-export async function loadFeed(deps: Deps, site: SiteContext, locale: string, scope: FeedScope): Promise<FeedModel> {
+/** @param format the feed's format: only JSON Feed carries each body as Markdown too (`content_text`). */
+export async function loadFeed(deps: Deps, site: SiteContext, locale: string, scope: FeedScope, format: FeedFormat = 'rss'): Promise<FeedModel> {
   const ctx = urlContextOf(site);
   const origin = site.newsroom.url;
   const categorySlug = scope && 'categorySlug' in scope ? scope.categorySlug : null;
   const tag = scope && 'tag' in scope ? scope.tag : null;
   const category = categorySlug ? site.categories.find((candidate) => candidate.i18n[locale]?.slug === categorySlug) : null;
   if (categorySlug && (!category || (category.public_stories_count[locale] ?? 0) === 0)) throw new NotFoundError(`Feed of ${categorySlug}`);
-  const stories = await deps.content.listFeedStories({ locale, categoryId: category?.id ?? null, tag, limit: FEED_SIZE });
+  const stories = await deps.content.listFeedStories({ locale, categoryId: category?.id ?? null, tag, limit: FEED_SIZE, withMarkdown: format === 'json' });
   // A tag without public stories in this language has no feed in it (nor a page).
   if (tag !== null && stories.length === 0) throw new NotFoundError(`Feed of tag ${tag}`);
   const company = site.companies[locale];
@@ -53,7 +55,9 @@ export async function loadFeed(deps: Deps, site: SiteContext, locale: string, sc
     description: (category ? category.i18n[locale]?.description : tag !== null ? scopeName : company?.about_plaintext) ?? '',
     homeUrl: urls.absolute(origin, homePath),
     selfUrls: { rss: self('rss'), atom: self('atom'), json: self('json') },
-    hub: deps.config.webSubHub,
+    // Go-live pings the hub for the language's and its categories' feeds (src/jobs/changed-addresses.ts),
+    // not for tags: a tag feed names no hub rather than one that never hears of its stories.
+    hub: tag === null ? deps.config.webSubHub : null,
     language: toBcp47(locale),
     icon: icon ? urls.absolute(origin, icon) : null,
     updated: Math.max(0, ...stories.map((story) => Math.max(story.updated_at, story.published_at))),
@@ -67,6 +71,7 @@ export async function loadFeed(deps: Deps, site: SiteContext, locale: string, sc
         title: story.title,
         summary: story.subtitle || story.summary,
         contentHtml: absolutizeHtml(resolveBodyMedia(story.body_html, deps.config.mediaRoot), origin),
+        contentText: story.body_markdown === undefined ? null : resolveBodyMedia(story.body_markdown, absoluteMediaRoot(deps.config.mediaRoot, origin)),
         published: story.published_at,
         updated: Math.max(story.updated_at, story.published_at),
         author: story.author_name,
@@ -78,7 +83,7 @@ export async function loadFeed(deps: Deps, site: SiteContext, locale: string, sc
 }
 
 async function serveFeed(c: Context<AppEnv>, format: FeedFormat, scope: FeedScope): Promise<Response> {
-  const feed = await loadFeed(c.var.deps, c.var.site!, c.var.locale, scope);
+  const feed = await loadFeed(c.var.deps, c.var.site!, c.var.locale, scope, format);
   const body = format === 'rss' ? renderRss(feed) : format === 'atom' ? renderAtom(feed) : renderJsonFeed(feed);
   return conditionalResponse(c.req.raw, body, { contentType: CONTENT_TYPES[format], cacheControl: cacheRules.feed, lastModified: feed.updated || null });
 }

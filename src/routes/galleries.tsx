@@ -74,6 +74,7 @@ export async function loadGallery(deps: Deps, site: SiteContext, locale: string,
       isMediaPage: true,
       image: gallery.thumbnail_image,
       jsonAlternate: urls.galleryJson(ctx, locale, uuid),
+      oembed: true,
       breadcrumbs: [
         { name: formatMessage(locale, messagesFor(locale), 'media.title'), path: urls.media(ctx, locale) },
         { name: gallery.title, path: urls.gallery(ctx, locale, uuid) },

@@ -14,6 +14,8 @@ import { renderHtml, isCrawler } from '#src/views/render';
 import { buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { toStoryCard } from './story-cards';
 import { parsePageParam } from './page-param';
+import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
+import { storyListMarkdown } from '#src/views/markdown';
 
 export async function loadHomepage(deps: Deps, site: SiteContext, locale: string, page: number): Promise<HomePageModel> {
   const pageSize = DEFAULT_PAGE_SIZE;
@@ -34,6 +36,7 @@ export async function loadHomepage(deps: Deps, site: SiteContext, locale: string
       title: pageTitle(site, locale, null),
       description: company?.seo_settings.meta_description || company?.seo_settings.default_meta_description || company?.about_plaintext || '',
       pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.home(ctx, language.code) })),
+      hasMarkdown: true,
     }),
     highlighted: content.highlighted && page === 1 ? toStoryCard(site, content.highlighted) : null,
     withHighlightedStory,
@@ -59,11 +62,29 @@ export async function loadHomepage(deps: Deps, site: SiteContext, locale: string
   };
 }
 
-export const home = new Hono<AppEnv>().get('/', async (c) => {
+/** The homepage's Markdown form: its stories (the highlighted one first on page 1). */
+function homeMarkdown(model: HomePageModel): string {
+  const { layout } = model;
+  return storyListMarkdown({
+    layout,
+    title: layout.company?.name ?? layout.newsroom.display_name,
+    description: '',
+    stories: [...(model.highlighted ? [model.highlighted] : []), ...model.stories],
+    nextPageHref: model.nextPageHref,
+  });
+}
+
+export const home = new Hono<AppEnv>()
+  .get('/index.md', async (c) => {
+    const model = await loadHomepage(c.var.deps, c.var.site!, c.var.locale, parsePageParam(c.req.query('page')));
+    return markdownResponse(c, homeMarkdown(model), model.layout.head, { negotiated: false });
+  })
+  .get('/', async (c) => {
   const page = parsePageParam(c.req.query('page'));
   const model = await loadHomepage(c.var.deps, c.var.site!, c.var.locale, page);
+  if (wantsMarkdown(c)) return markdownResponse(c, homeMarkdown(model), model.layout.head, { negotiated: true });
   return renderHtml(<HomePage model={model} />, {
-    headers: { 'Cache-Control': cacheRules.page },
+    headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },
     waitForAll: isCrawler(c.req.header('User-Agent')),
   });
 });

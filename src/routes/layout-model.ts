@@ -31,10 +31,16 @@ export interface LayoutInput {
   readonly path: string;
   readonly title: string;
   readonly description: string;
-  /** This page in each language it exists in (the current one included). */
+  /**
+   * This page in each language it truly exists in (the current one included): hreflang names
+   * these; the language switcher offers the other languages' homepages besides.
+   */
   readonly pageTranslations: readonly { code: string; href: string }[];
-  /** false: the translations feed the language switcher only, not hreflang (error pages). */
-  readonly alternatesInHead?: boolean;
+  /**
+   * A story page: its switcher is SPEC section 5's translation switcher and offers only the
+   * translations it may link, never another language's homepage.
+   */
+  readonly translationsOnly?: boolean;
   readonly currentStory?: StorySummary | null;
   readonly currentCategorySlug?: string | null;
   /** The page is the media gallery (index or album), for the navigation's current entry. */
@@ -47,9 +53,13 @@ export interface LayoutInput {
   /** Trail below the homepage, for BreadcrumbList (site-relative paths). */
   readonly breadcrumbs?: readonly { name: string; path: string }[];
   readonly jsonLd?: readonly JsonLd[];
+  /** The page can be embedded (public stories and galleries): the head names its oEmbed answer. */
+  readonly oembed?: boolean;
   /** Feeds of this page (default: the language's feeds). */
   readonly feeds?: readonly FeedLink[];
   readonly jsonAlternate?: string | null;
+  /** The page has a Markdown form (src/routes/markdown.ts), at urls.markdown(path). */
+  readonly hasMarkdown?: boolean;
 }
 
 export function urlContextOf(site: SiteContext): UrlContext {
@@ -61,18 +71,23 @@ export function buildLayout(input: LayoutInput): LayoutModel {
   const ctx = urlContextOf(site);
   const company = site.companies[locale] ?? site.companies[ctx.defaultLocale] ?? null;
   const origin = site.newsroom.url;
-  const languages = input.pageTranslations
+  const translations = input.pageTranslations
     .filter((page) => site.languages.some((language) => language.code === page.code))
-    .map((page) => ({ code: page.code, href: page.href, name: nativeLanguageName(page.code), isCurrent: page.code === locale }));
+    .map((page) => ({ code: page.code, href: page.href, name: nativeLanguageName(page.code) }));
+  // The switcher offers every language: this page where it exists in it, else its homepage.
+  const languages = site.languages.flatMap((language) => {
+    const href = translations.find((page) => page.code === language.code)?.href ?? (input.translationsOnly ? null : urls.home(ctx, language.code));
+    return href ? [{ code: language.code, href, name: nativeLanguageName(language.code), isCurrent: language.code === locale }] : [];
+  });
   const isTrackingEnabled = site.newsroom.tracking_policy !== 'disabled';
-  const headTranslations = input.alternatesInHead === false ? [] : input.pageTranslations;
+  const headTranslations = input.pageTranslations;
   const siteName = company?.name ?? site.newsroom.display_name;
   return {
     context: {
       localeCode: locale,
       newsroom: site.newsroom,
       currentStory: input.currentStory ?? null,
-      translations: languages.map(({ code, href, name }) => ({ code, href, name })),
+      translations,
       isTrackingEnabled,
     },
     client: buildClientConfig(site, input.config, locale),
@@ -88,8 +103,10 @@ export function buildLayout(input: LayoutInput): LayoutModel {
       indexable: site.newsroom.is_indexable && (input.indexable ?? true),
       ...siteIcons(site, input.config.mediaRoot),
       siteVerification: site.newsroom.google_search_console_key,
+      oembed: input.oembed ? { href: urls.absolute(origin, urls.oembed(urls.absolute(origin, input.path))), title: input.title } : null,
       feeds: input.feeds ?? languageFeeds(site, locale),
       jsonAlternate: input.jsonAlternate ? urls.absolute(origin, input.jsonAlternate) : null,
+      markdownAlternate: input.hasMarkdown ? urls.absolute(origin, urls.markdown(input.path)) : null,
       openGraph: {
         type: input.article ? 'article' : 'website',
         siteName,

@@ -12,7 +12,7 @@ import { cacheRules } from '#src/middleware/cache-rules';
 import type { PolicyPageModel } from '#src/views/page-model';
 import { PolicyPage } from '#src/views/pages/policy-page';
 import { renderHtml } from '#src/views/render';
-import { buildLayout, pageTitle, policyHref, urlContextOf } from './layout-model';
+import { buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { redirectToConfiguredAddress } from './redirect';
 
 export type PolicyAnswer = { readonly page: PolicyPageModel } | { readonly elsewhere: string };
@@ -35,7 +35,7 @@ export async function loadPolicy(deps: Deps, site: SiteContext, locale: string, 
         title: pageTitle(site, locale, policy.title),
         description: '',
         // Only languages with a policy page of their own: hreflang names equivalent pages.
-        pageTranslations: site.languages.flatMap((language) => (policyHref(site, language.code, kind) === urls.policy(ctx, language.code, kind) ? [{ code: language.code, href: urls.policy(ctx, language.code, kind) }] : [])),
+        pageTranslations: site.languages.flatMap((language) => (policySource(kind, language.code, site.policy_pages, site.companies[language.code])?.type === 'page' ? [{ code: language.code, href: urls.policy(ctx, language.code, kind) }] : [])),
         breadcrumbs: [{ name: policy.title, path }],
       }),
       title: policy.title,

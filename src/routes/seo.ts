@@ -9,6 +9,7 @@ import type { AppEnv } from '#src/env';
 import { NotFoundError } from '#src/domain/errors';
 import { categoriesForLocale } from '#src/domain/category';
 import { hasTagPage } from '#src/domain/tag';
+import { contentSignalValue } from '#src/domain/content-signals';
 import type { SiteContext, SitemapStory } from '#src/domain/ports';
 import { buildAlternates } from '#src/i18n/alternates';
 import { urls } from '#src/i18n/urls';
@@ -58,16 +59,18 @@ function storyEntry(site: SiteContext, mediaRoot: string, story: SitemapStory): 
 export const seo = new Hono<AppEnv>()
   .get('/robots.txt', (c) => {
     const site = c.var.site;
+    // Content signals (ADR 0024) only beside an Allow: a newsroom's `Disallow: /` already says all.
     const lines =
       site && site.newsroom.is_indexable
-        ? ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /*/newsroom/', 'Disallow: /s/', '', `Sitemap: ${urls.absolute(site.newsroom.url, urls.sitemapIndex())}`]
+        ? ['User-agent: *', `Content-Signal: ${contentSignalValue(site.newsroom.content_signals)}`, 'Allow: /', 'Disallow: /api/', 'Disallow: /*/newsroom/', 'Disallow: /s/', '', `Sitemap: ${urls.absolute(site.newsroom.url, urls.sitemapIndex())}`]
         : ['User-agent: *', 'Disallow: /'];
     return c.text(`${lines.join('\n')}\n`, 200, { 'Cache-Control': cacheRules.feed });
   })
   // IndexNow's proof of ownership: the key, as plain text, at /{key}.txt (only when configured).
-  .get('/:keyFile{[A-Za-z0-9-]{8,128}\\.txt}', (c) => {
+  // Any other such file is not this route's: it passes on (`/llms-full.txt`), down to a 404.
+  .get('/:keyFile{[A-Za-z0-9-]{8,128}\\.txt}', async (c, next) => {
     const indexNow = c.var.deps.config.indexNow;
-    if (!indexNow || c.req.param('keyFile') !== `${indexNow.key}.txt`) throw new NotFoundError('IndexNow key');
+    if (!indexNow || c.req.param('keyFile') !== `${indexNow.key}.txt`) return next();
     return c.text(indexNow.key, 200, { 'Cache-Control': cacheRules.feed });
   })
   .get('/sitemap.xml', async (c) => {

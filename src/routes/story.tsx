@@ -1,8 +1,8 @@
 /** A story at the root path `/{slug}`, in its own language. */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
 import { NotFoundError } from '#src/domain/errors';
-import type { SiteContext } from '#src/domain/ports';
+import type { SiteContext, StoryBodyFormat } from '#src/domain/ports';
 import { isLinkableTranslation, isPubliclyVisible, isStoryIndexable, type Story, type StorySummary } from '#src/domain/story';
 import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
@@ -17,6 +17,8 @@ import { newsArticleLd } from '#src/views/structured-data';
 import { categoryLinks, toStoryCard } from './story-cards';
 import { conditionalResponse } from './conditional';
 import { storyJson } from '#src/views/json';
+import { storyMarkdown } from '#src/views/markdown';
+import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
 import { archiveBytes } from '#src/domain/archive';
 import { archiveResponse } from './archive';
 import { playerOriginsInHtml } from '#src/domain/video-embed';
@@ -38,8 +40,8 @@ export interface StoryPlacement {
   readonly notice: StoryNoticeModel | null;
 }
 
-export async function loadStory(deps: Deps, site: SiteContext, slug: string): Promise<StoryPageModel> {
-  const page = await deps.content.getStoryPage(slug, RELATED_STORIES);
+export async function loadStory(deps: Deps, site: SiteContext, slug: string, body: StoryBodyFormat = 'html'): Promise<StoryPageModel> {
+  const page = await deps.content.getStoryPage(slug, body === 'html' ? RELATED_STORIES : 0, body);
   const story = page?.story;
   // Drafts, embargoed, private and confidential stories have no public page: to a visitor they
   // do not exist (a 404, not a 403, so their existence does not leak).
@@ -76,6 +78,7 @@ export function storyPageModel(deps: Deps, site: SiteContext, story: Story, plac
       title: story.seo_settings.meta_title || story.title,
       description,
       pageTranslations: [{ code: story.locale, href: placement.path }, ...placement.translations],
+      translationsOnly: true,
       currentStory: story,
       indexable,
       canonical,
@@ -100,7 +103,11 @@ export function storyPageModel(deps: Deps, site: SiteContext, story: Story, plac
             }),
           ]
         : [],
+      // Embeddable (oEmbed) as a public page only: a secret link never is.
+      oembed: isPublicPage,
       jsonAlternate: placement.jsonPath,
+      // Secret-link pages have no public forms: their address is the only key.
+      hasMarkdown: isPublicPage,
     }),
     story,
     categories,
@@ -132,6 +139,8 @@ export const story = new Hono<AppEnv>()
       headers: model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' },
     });
   })
+  // The Markdown alternate `/{slug}.md`: the same visibility rules as the page.
+  .get('/:file{[^/]+\\.md}', async (c) => serveStoryMarkdown(c, c.req.param('file').slice(0, -'.md'.length), false))
   // The story's media, originals, in one ZIP (public stories only).
   .get('/:slug/download', async (c) => {
     const page = await c.var.deps.content.getStoryPage(c.req.param('slug'), 0);
@@ -142,11 +151,20 @@ export const story = new Hono<AppEnv>()
   .get('/:slug', async (c) => {
     const site = c.var.site;
     if (!site) throw new NotFoundError('Newsroom not imported');
+    if (wantsMarkdown(c)) return serveStoryMarkdown(c, c.req.param('slug'), true);
     const model = await loadStory(c.var.deps, site, c.req.param('slug'));
     c.set('locale', model.story.locale);
     allowPlayers(c, playerOriginsInHtml(model.story.body_html));
     return renderHtml(<StoryPage model={model} />, {
-      headers: { 'Cache-Control': cacheRules.page, ...(model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' }) },
+      headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS, ...(model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' }) },
       waitForAll: isCrawler(c.req.header('User-Agent')),
     });
   });
+
+async function serveStoryMarkdown(c: Context<AppEnv>, slug: string, negotiated: boolean): Promise<Response> {
+  const site = c.var.site;
+  if (!site) throw new NotFoundError('Newsroom not imported');
+  const model = await loadStory(c.var.deps, site, slug, 'markdown');
+  c.set('locale', model.story.locale);
+  return markdownResponse(c, storyMarkdown(model), model.layout.head, { negotiated, lastModified: Math.max(model.story.updated_at, model.story.published_at) });
+}

@@ -18,6 +18,8 @@ import { isCrawler, renderHtml } from '#src/views/render';
 import { buildLayout, languageFeeds, pageTitle, tagFeeds, urlContextOf } from './layout-model';
 import { parsePageParam } from './page-param';
 import { toStoryCard } from './story-cards';
+import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
+import { storyListMarkdown } from '#src/views/markdown';
 
 /** "Stories tagged “{tag}”": the tag page's heading and its feeds' name. */
 export function tagTitle(locale: string, tag: string): string {
@@ -44,13 +46,10 @@ export async function loadTag(deps: Deps, site: SiteContext, locale: string, req
       path: urls.tag(ctx, locale, tag, page),
       title: pageTitle(site, locale, title),
       description: '',
-      // In each other language: the same tag when it has public stories there, else that
-      // language's homepage (so the switcher never leads to a 404).
-      pageTranslations: site.languages.map((language) => ({
-        code: language.code,
-        href: tagLocales.includes(language.code) ? urls.tag(ctx, language.code, tag) : urls.home(ctx, language.code),
-      })),
+      // The same tag in each language where it has public stories (its page exists there).
+      pageTranslations: site.languages.filter((language) => tagLocales.includes(language.code)).map((language) => ({ code: language.code, href: urls.tag(ctx, language.code, tag) })),
       breadcrumbs: [{ name: title, path: urls.tag(ctx, locale, tag) }],
+      hasMarkdown: true,
       feeds: [...tagFeeds(site, locale, tag, title), ...languageFeeds(site, locale)],
     }),
     tag,
@@ -63,11 +62,22 @@ export async function loadTag(deps: Deps, site: SiteContext, locale: string, req
   };
 }
 
-export const tag = new Hono<AppEnv>().get('/tag/:tag', async (c) => {
+function tagMarkdown(model: TagPageModel): string {
+  return storyListMarkdown({ layout: model.layout, title: model.title, description: '', stories: model.stories, nextPageHref: model.nextPageHref });
+}
+
+export const tag = new Hono<AppEnv>()
+  // A tag's Markdown form; a tag that itself ends in ".md" is read as this form of the shorter tag.
+  .get('/tag/:file{[^/]+\\.md}', async (c) => {
+    const model = await loadTag(c.var.deps, c.var.site!, c.var.locale, c.req.param('file').slice(0, -'.md'.length), parsePageParam(c.req.query('page')));
+    return markdownResponse(c, tagMarkdown(model), model.layout.head, { negotiated: false });
+  })
+  .get('/tag/:tag', async (c) => {
   const page = parsePageParam(c.req.query('page'));
   const model = await loadTag(c.var.deps, c.var.site!, c.var.locale, c.req.param('tag'), page);
+  if (wantsMarkdown(c)) return markdownResponse(c, tagMarkdown(model), model.layout.head, { negotiated: true });
   return renderHtml(<TagPage model={model} />, {
-    headers: { 'Cache-Control': cacheRules.page },
+    headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },
     waitForAll: isCrawler(c.req.header('User-Agent')),
   });
 });

@@ -117,7 +117,9 @@ export function Document(props: DocumentProps) {
         {head.appleTouchIcon ? <link rel="apple-touch-icon" href={head.appleTouchIcon} /> : null}
         {head.siteVerification ? <meta name="google-site-verification" content={head.siteVerification} /> : null}
         {head.feeds?.map((feed) => <link key={feed.href} rel="alternate" type={feed.type} title={feed.title} href={feed.href} />)}
+        {head.oembed ? <link rel="alternate" type="application/json+oembed" href={head.oembed.href} title={head.oembed.title} /> : null}
         {head.jsonAlternate ? <link rel="alternate" type="application/json" href={head.jsonAlternate} /> : null}
+        {head.markdownAlternate ? <link rel="alternate" type="text/markdown" href={head.markdownAlternate} /> : null}
         {head.openGraph ? <OpenGraph head={head} og={head.openGraph} /> : null}
         {head.jsonLd && head.jsonLd.length > 0 ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(head.jsonLd) }} /> : null}
         <link rel="stylesheet" href={props.stylesheet} />

@@ -11,6 +11,8 @@ export interface FeedItem {
   readonly title: string;
   readonly summary: string;
   readonly contentHtml: string;
+  /** The body as Markdown (JSON Feed's `content_text`); null when not loaded. */
+  readonly contentText?: string | null;
   readonly published: number;
   readonly updated: number;
   readonly author: string | null;
@@ -150,6 +152,7 @@ export function renderJsonFeed(feed: FeedModel): string {
       title: item.title,
       ...(item.summary ? { summary: item.summary } : {}),
       content_html: item.contentHtml,
+      ...(item.contentText ? { content_text: item.contentText } : {}),
       date_published: rfc3339(item.published),
       date_modified: rfc3339(item.updated),
       ...(item.author ? { authors: [{ name: item.author }] } : {}),

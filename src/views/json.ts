@@ -4,7 +4,9 @@
  */
 import type { GallerySummary } from '#src/domain/gallery';
 import type { StoredImagePayload } from '#src/domain/media-payload';
+import { UploadedImage } from '#src/domain/media/index';
 import { isoDate } from '#src/i18n/translate';
+import { urls } from '#src/i18n/urls';
 import { imageAttributes, resolveBodyMedia } from './image-attributes';
 import { absolutizeHtml } from './feeds';
 import type { StoryCardModel, StoryPageModel } from './page-model';
@@ -83,7 +85,7 @@ export function storyJson(model: StoryPageModel, site: SiteContext) {
       meta_description: story.seo_settings.meta_description ?? null,
       canonical_url: story.seo_settings.canonical_url ?? null,
     },
-    oembed: { url: layout.head.canonical, title: story.title, thumbnail_url: coverImage?.url ?? null, thumbnail_width: coverImage?.width ?? null, thumbnail_height: coverImage?.height ?? null },
+    oembed: storyOembed(model, site),
     // model.categories are the same categories' page links, in the same order.
     categories: story.categories.flatMap((ref, index) => {
       const category = site.categories.find((candidate) => candidate.id === ref.id);
@@ -94,14 +96,54 @@ export function storyJson(model: StoryPageModel, site: SiteContext) {
     cover_image: coverImage,
     content_html: absolutizeHtml(resolveBodyMedia(story.body_html, layout.mediaRoot), origin),
     // The translations this page may link to (SPEC section 5's table), with their addresses.
-    translations: layout.languages
-      .filter((language) => !language.isCurrent)
+    translations: layout.context.translations
+      .filter((language) => language.code !== story.locale)
       .flatMap((link) => {
         const translation = story.translations.find((candidate) => candidate.locale === link.code);
         return translation ? [{ culture: cultureJson(translation.locale), status: translation.status, visibility: translation.visibility, slug: translation.slug, locale: link.code, url: absolute(link.href) }] : [];
       }),
     language: language ? languageJson(language, site.companies[story.locale] ?? null) : null,
     newsroom: newsroomJson(site.newsroom, layout.mediaRoot),
+  };
+}
+
+/** The largest thumbnail an oEmbed answer may name (the consumer's maxwidth and maxheight, when given). */
+export interface ThumbnailBounds {
+  readonly maxWidth: number;
+  readonly maxHeight: number | null;
+}
+
+/** SPEC section 3's `oembed` thumbnail: the cover at most 1200 px wide, as the Open Graph card. */
+export const OEMBED_THUMBNAIL_BOUNDS: ThumbnailBounds = { maxWidth: 1200, maxHeight: null };
+
+/**
+ * An image as an oEmbed thumbnail inside `bounds`, never upscaled; null when it cannot fit (an
+ * animated GIF is served whole, and the oEmbed spec wants the thumbnail within the bounds too).
+ */
+export function oembedThumbnail(image: StoredImagePayload | null, mediaRoot: string, origin: string, bounds: ThumbnailBounds) {
+  if (!image) return null;
+  const model = UploadedImage.fromJSON(image, { cdn: mediaRoot });
+  // Rounded down so the height, rounded from the width, stays within maxHeight.
+  const width = Math.min(bounds.maxWidth, model.width, bounds.maxHeight === null ? Infinity : Math.floor((bounds.maxHeight * model.width) / model.height));
+  if (width < 1) return null;
+  const shown = model.resize(width);
+  if (shown.width > bounds.maxWidth || (bounds.maxHeight !== null && shown.height > bounds.maxHeight)) return null;
+  return { thumbnail_url: urls.absolute(origin, shown.cdnUrl), thumbnail_width: shown.width, thumbnail_height: shown.height };
+}
+
+/**
+ * SPEC section 3's `oembed {url, title, thumbnail_url, thumbnail_width, thumbnail_height}` of a
+ * public story: in its JSON alternate, and the title and thumbnail the oEmbed endpoint answers
+ * with (src/routes/embed.tsx), there within the consumer's bounds.
+ */
+export function storyOembed(model: StoryPageModel, site: SiteContext, bounds: ThumbnailBounds = OEMBED_THUMBNAIL_BOUNDS) {
+  const thumbnail = oembedThumbnail(model.story.cover, model.layout.mediaRoot, site.newsroom.url, bounds);
+  return {
+    url: model.layout.head.canonical,
+    title: model.story.title,
+    thumbnail_url: thumbnail?.thumbnail_url ?? null,
+    thumbnail_width: thumbnail?.thumbnail_width ?? null,
+    thumbnail_height: thumbnail?.thumbnail_height ?? null,
   };
 }
 

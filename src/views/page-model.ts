@@ -33,7 +33,11 @@ export interface HeadModel {
   readonly feeds?: readonly FeedLink[];
   /** The page's own JSON representation (stories). */
   readonly jsonAlternate?: string | null;
+  /** The page's Markdown alternate (absolute), for `<link rel="alternate" type="text/markdown">`. */
+  readonly markdownAlternate?: string | null;
   readonly jsonLd?: readonly JsonLd[];
+  /** oEmbed discovery (stories and galleries): the endpoint's JSON answer for this page, and its title. */
+  readonly oembed?: { readonly href: string; readonly title: string } | null;
 }
 
 export interface FeedLink {
@@ -275,4 +279,28 @@ export interface FeaturedCategoryModel {
   readonly href: string;
   readonly storiesCount: number;
   readonly image: StoredImagePayload | null;
+}
+
+/**
+ * An embed card (src/routes/embed.tsx): one public story or gallery, framed by another site
+ * through oEmbed. What the card shows, no more: no navigation, no script, no analytics.
+ */
+export interface EmbedCardModel {
+  readonly locale: string;
+  /** The newsroom's time zone, for the date. */
+  readonly timeZone: string;
+  readonly kind: 'story' | 'gallery';
+  readonly title: string;
+  readonly published: number;
+  /** A story's subtitle (else summary), a gallery's description; may be empty. */
+  readonly summary: string;
+  readonly cover: StoredImagePayload | null;
+  /** A gallery's images and videos. */
+  readonly counts: { readonly images: number; readonly videos: number } | null;
+  /** The page itself (absolute): the card's link opens it in a new tab, outside the frame. */
+  readonly href: string;
+  readonly newsroomName: string;
+  readonly mediaRoot: string;
+  readonly stylesheet: string;
+  readonly themeStylesheet: string | null;
 }

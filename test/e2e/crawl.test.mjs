@@ -352,14 +352,19 @@ test('one page of every page type passes the Nu HTML Checker (vnu) with no error
   const portal = (action) => home.match(new RegExp(`href="(/[a-z]{2,3}(?:-[a-z0-9]{1,4})?/newsroom/[0-9a-f-]{36}/${action})"`))?.[1];
   // Page types as src/app.tsx mounts them. The newsroom has no contacts page of its own: press
   // contacts are cards on the home and story pages (and vCards, which are not HTML).
+  const storyPath = home.match(/class="story-card-title"><a href="(\/[^"]+)"/)?.[1];
+  const galleryPath = mediaIndex.match(/href="(\/media\/album\/[0-9a-f-]{36})"/)?.[1];
   const pages = [
     { name: 'home', path: '/' },
     { name: 'home-arabic', path: '/ar' },
-    { name: 'story', path: home.match(/class="story-card-title"><a href="(\/[^"]+)"/)?.[1] },
+    { name: 'story', path: storyPath },
     { name: 'category', path: home.match(/href="(\/category\/[^"?]+)"/)?.[1] },
     { name: 'tag', path: '/tag/offshore%20wind' },
     { name: 'media-index', path: '/media' },
-    { name: 'gallery', path: mediaIndex.match(/href="(\/media\/album\/[0-9a-f-]{36})"/)?.[1] },
+    { name: 'gallery', path: galleryPath },
+    // The embed cards other sites frame through oEmbed (ADR 0024): whole documents of their own.
+    { name: 'story-embed', path: storyPath && `${storyPath}/embed` },
+    { name: 'gallery-embed-arabic', path: galleryPath && `/ar${galleryPath}/embed` },
     { name: 'search-results', path: '/search?query=wind' },
     { name: 'privacy-policy', path: '/privacy-policy' },
     { name: 'cookie-policy', path: '/cookie-policy' },

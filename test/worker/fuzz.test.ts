@@ -60,6 +60,8 @@ const ROUTES: readonly ((random: Random) => string)[] = [
   () => 'search',
   () => 'media',
   (random) => `media/album/${pick(random, [GALLERY_UUID, NEWSROOM_UUID, 'not-a-uuid'])}`,
+  (random) => `${pick(random, [pick(random, SLUGS), `media/album/${pick(random, [GALLERY_UUID, 'not-a-uuid'])}`])}/embed`,
+  () => 'oembed',
   (random) => `media/${GALLERY_UUID}/${pick(random, ['photo.jpg', '-/resize/10x/', '..%2f..%2fwrangler.toml'])}`,
   () => 'robots.txt',
   () => 'sitemap.xml',
@@ -78,8 +80,11 @@ function junkSegment(random: Random): string {
   return parts.map((part) => (chance(random, 0.5) ? encodeURIComponent(part) : part)).join(pick(random, ['', '/', '-']));
 }
 
-const QUERY_NAMES = ['page', 'query', 'category', 'year', 'month', 'localeCode', 'preview', 'utm_source', 'fbclid', '_bench', 'page', 'q', ''];
-const QUERY_VALUES = ['1', '2', '0', '-1', '1e9', '99999999999999999999', 'NaN', '', 'story', 'histoire', 'products', '2026', '13', 'x'.repeat(1200), '%', '%ff', '"', '\u00e9', 'a b', '<b>', '*', 'story*', 'NEAR(a b)', '"unbalanced'];
+const QUERY_NAMES = ['page', 'query', 'category', 'year', 'month', 'localeCode', 'preview', 'utm_source', 'fbclid', '_bench', 'page', 'q', '', 'url', 'format', 'maxwidth', 'maxheight'];
+const QUERY_VALUES = [
+  '1', '2', '0', '-1', '1e9', '99999999999999999999', 'NaN', '', 'story', 'histoire', 'products', '2026', '13', 'x'.repeat(1200), '%', '%ff', '"', '\u00e9', 'a b', '<b>', '*', 'story*', 'NEAR(a b)', '"unbalanced',
+  'json', 'xml', 'https://news.test.example/english-story-03', `https://news.test.example/fr/media/album/${GALLERY_UUID}`, 'https://news.test.example/%E0%A4%A', '//evil.example/x', 'javascript:alert(1)',
+];
 
 function queryString(random: Random): string {
   if (chance(random, 0.4)) return '';

@@ -87,11 +87,10 @@ test('a story’s SEO settings win: title, description and canonical', async () 
   expect(page).toContain('<link rel="canonical" href="https://elsewhere.example/original-02"/>');
 });
 
-test('a category page has its own canonical, its translated slugs as hreflang and its feeds', async () => {
+test('a category page has its own canonical, its translated slugs as hreflang (only where it exists) and its feeds', async () => {
   const page = await html('/category/products');
   expect(page).toContain(`<link rel="canonical" href="${PUBLIC_ORIGIN}/category/products"/>`);
   expect(hreflangs(page).map(([lang, href]) => `${lang} ${href}`)).toEqual([
-    `ar ${PUBLIC_ORIGIN}/ar`,
     `en ${PUBLIC_ORIGIN}/category/products`,
     `fr ${PUBLIC_ORIGIN}/fr/category/produits`,
     `x-default ${PUBLIC_ORIGIN}/category/products`,
@@ -148,6 +147,25 @@ test('robots.txt of an indexable newsroom allows crawling and names the sitemap'
   const text = await response.text();
   expect(text).toContain('Allow: /');
   expect(text).toContain(`Sitemap: ${PUBLIC_ORIGIN}/sitemap.xml`);
+});
+
+test('robots.txt states the content signals in the `User-agent: *` group: by default search and AI input yes, AI training no', async () => {
+  const text = await (await get('/robots.txt')).text();
+  expect(text.startsWith('User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n')).toBe(true);
+  expect(text.match(/Content-Signal:/g)).toHaveLength(1);
+});
+
+test('robots.txt states the newsroom’s own content signals, and the defaults for a row imported before they existed', async () => {
+  await withSql(
+    `UPDATE newsroom SET content_signals = '{"search":false,"ai_input":false,"ai_train":true}'`,
+    `UPDATE newsroom SET content_signals = '{"search":true,"ai_input":true,"ai_train":false}'`,
+    async () => {
+      expect(await (await fresh('/robots.txt')).text()).toContain('User-agent: *\nContent-Signal: search=no, ai-input=no, ai-train=yes\nAllow: /\n');
+    },
+  );
+  await withSql('UPDATE newsroom SET content_signals = NULL', `UPDATE newsroom SET content_signals = '{"search":true,"ai_input":true,"ai_train":false}'`, async () => {
+    expect(await (await fresh('/robots.txt')).text()).toContain('\nContent-Signal: search=yes, ai-input=yes, ai-train=no\n');
+  });
 });
 
 test('the sitemap index lists per-language sitemaps and the news sitemap; each parses', async () => {
@@ -245,6 +263,15 @@ test('language and category feeds exist; unknown ones are 404', async () => {
   expect([category.item].flat().map((item: { title: string }) => item.title)).toEqual(['English story number 03']);
   expect((await get('/category/nope/feed')).status).toBe(404);
   expect((await get('/fr/category/company-news/feed')).status).toBe(404);
+});
+
+test('every RSS feed names its own address as atom:link rel="self", the Atom namespace declared', async () => {
+  for (const path of ['/feed', '/fr/feed', '/category/products/feed', '/fr/category/produits/feed', '/tag/launch/feed', '/fr/tag/%C3%A9nergie/feed']) {
+    const body = await (await get(path)).text();
+    expect(body, path).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"');
+    const links = [xml.parse(body).rss.channel['atom:link']].flat() as { '@href': string; '@rel': string; '@type'?: string }[];
+    expect(links.filter((link) => link['@rel'] === 'self'), path).toEqual([{ '@href': `${PUBLIC_ORIGIN}${path}`, '@rel': 'self', '@type': 'application/rss+xml' }]);
+  }
 });
 
 test('feeds answer conditional requests with 304', async () => {

@@ -37,7 +37,7 @@ test('the compact menu is a disclosure holding every category and the media gall
   expect(menu).toContain('<a href="/category/research" aria-current="page">Research</a>');
   // The chosen category under "More" marks "More" as holding the current page.
   const other = await html('/category/partners');
-  expect(between(other, '<li class="nav-dropdown">', '</summary>')).toContain('<summary aria-current="page">More</summary>');
+  expect(between(other, '<li class="nav-dropdown">', '</summary>')).toContain('<summary aria-current="true">More</summary>');
 });
 
 test.each(['/no-such-story', '/fr/nothing-here'])('the 404 page %s keeps the search box, the language switcher and the menu', async (path) => {
@@ -49,11 +49,12 @@ test.each(['/no-such-story', '/fr/nothing-here'])('the 404 page %s keeps the sea
   expect(page).toContain('<details class="site-menu">');
 });
 
-test('a language with notices shows them above the header, with their role and links; others show none', async () => {
+test('a language with notices shows them above the header, in a labelled region, with their links; others show none', async () => {
   const fr = await html('/fr');
   const notices = between(fr, '<section class="notifications"', '</section>');
   expect(fr.indexOf('<section class="notifications"')).toBeLessThan(fr.indexOf('<header class="site-header">'));
-  expect(notices).toContain('class="notification notification-warning" role="alert"');
+  expect(notices).toMatch(/^<section class="notifications" aria-label="[^"]+"><div class="notification notification-warning">/);
+  expect(notices).not.toMatch(/role="(alert|status)"/);
   expect(notices).toContain('<strong class="notification-title">Le site déménage le 1er décembre.</strong>');
   expect(notices).toContain('<a href="/fr/privacy-policy">En savoir plus</a>');
   expect(await html('/')).not.toContain('class="notifications"');
@@ -98,7 +99,8 @@ test('the footer, the consent bar and the subscribe forms link the policies of t
   expect(between(portal, '<main', '</main>')).toContain('<a href="/privacy-policy">privacy policy</a>');
   // French: its own privacy page, no cookie policy, so the consent bar links the privacy policy.
   const fr = await html('/fr');
-  expect(between(fr, '<p class="consent-bar-text">', '</p>')).toContain('href="/fr/privacy-policy"');
+  expect(between(fr, '<p class="consent-bar-text">', '</p>')).toMatch(/<a href="\/fr\/privacy-policy">[^<]+<\/a><\/p>$/);
+  expect(between(fr, '<p class="consent-bar-text">', '</p>')).not.toContain('Read our cookie policy');
   expect(between(fr, '<ul class="privacy-links">', '</ul>')).not.toContain('acme.example/cookies');
   // Arabic has no policy: no disclaimer without its link, no policy links.
   const ar = await html('/ar');
@@ -119,4 +121,17 @@ test('the homepage shows featured categories as tiles with image, name, descript
   // French: only the featured categories translated and with public stories there.
   expect(linkTexts(between(await html('/fr'), '<ul class="category-tiles">', '</ul>').replace(/<img[^>]*>/g, '').replace(/<\/?span[^>]*>/g, ''))).toEqual(['Produits']);
   expect(await html('/?page=2')).not.toContain('featured-categories');
+});
+
+test('every page offers every language: the same page where it exists, else that language’s homepage; hreflang names only the real ones', async () => {
+  const switcher = (page: string) => [...between(page, '<nav class="language-switcher"', '</nav>').matchAll(/<a href="([^"]+)" hrefLang="([^"]+)"/g)].map((match) => `${match[2]} ${match[1]}`);
+  // An English-only category.
+  const company = await html('/category/company-news');
+  expect(switcher(company)).toEqual(['en /category/company-news', 'fr /fr', 'ar /ar']);
+  expect(company).not.toContain('hrefLang="fr" href="https://news.test.example/fr"');
+  // A policy in English and French only.
+  expect(switcher(await html('/privacy-policy'))).toEqual(['en /privacy-policy', 'fr /fr/privacy-policy', 'ar /ar']);
+  // A story: SPEC section 5's translation switcher, its linkable translations only (none here).
+  expect(await html('/english-story-01')).not.toContain('<nav class="language-switcher"');
+  expect(switcher(await html('/english-story-03'))).toEqual(['en /english-story-03', 'fr /histoire-francaise-03', 'ar /arabic-story-03']);
 });

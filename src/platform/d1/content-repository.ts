@@ -4,7 +4,7 @@
  * partial-index conditions of migrations/0001_init.sql literally so SQLite picks those indexes.
  */
 import type { Gallery } from '#src/domain/gallery';
-import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFeedStoriesInput, ListFreshness, ListStoriesInput, MatchingStoriesInput, SharedStory, SitemapStory, SiteContext, StoryPage } from '#src/domain/ports';
+import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFeedStoriesInput, ListFreshness, ListStoriesInput, MatchingStoriesInput, SharedStory, SitemapStory, SiteContext, StoryBodyFormat, StoryPage } from '#src/domain/ports';
 import { pageOffset } from '#src/domain/paging';
 import type { PolicyKind, PolicyPage } from '#src/domain/policy';
 import type { Story, StorySummary, StoryTranslationRef } from '#src/domain/story';
@@ -236,11 +236,13 @@ export class D1ContentRepository implements ContentRepository {
     };
   }
 
-  async getStoryPage(slug: string, relatedLimit: number): Promise<{ story: Story; related: StorySummary[] } | null> {
+  async getStoryPage(slug: string, relatedLimit: number, body: StoryBodyFormat = 'html'): Promise<{ story: Story; related: StorySummary[] } | null> {
+    // One body column: a page never reads both forms of a long body.
+    const bodyColumn = body === 'markdown' ? 's.body_markdown' : 's.body_html';
     const [story, translations, related] = await this.batch([
       this.db
         .prepare(
-          `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, s.body_html, s.media_files, s.contact_keys
+          `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, ${bodyColumn}, s.media_files, s.contact_keys
            FROM stories s WHERE s.slug = ?1`,
         )
         .bind(slug),
@@ -307,9 +309,10 @@ export class D1ContentRepository implements ContentRepository {
 
   async listFeedStories(input: ListFeedStoriesInput): Promise<FeedStory[]> {
     const [rows] = await this.batch([this.feedStatement(input)]);
-    return rowsOf<StorySummaryRow & { body_html: string; author_name: string | null; tags: string }>(rows).map((row) => ({
+    return rowsOf<StorySummaryRow & { body_html: string; body_markdown?: string; author_name: string | null; tags: string }>(rows).map((row) => ({
       ...toStorySummary(row),
       body_html: row.body_html,
+      ...(row.body_markdown === undefined ? {} : { body_markdown: row.body_markdown }),
       author_name: row.author_name,
       tags: JSON.parse(row.tags) as string[],
     }));
@@ -317,7 +320,7 @@ export class D1ContentRepository implements ContentRepository {
 
   /** A feed's stories: of a language, or of a category or tag in it (index range scans). */
   private feedStatement(input: ListFeedStoriesInput): D1PreparedStatement {
-    const columns = `${STORY_SUMMARY_COLUMNS}, s.body_html, s.author_name, s.tags`;
+    const columns = `${STORY_SUMMARY_COLUMNS}, s.body_html, ${input.withMarkdown ? 's.body_markdown, ' : ''}s.author_name, s.tags`;
     if (input.tag != null) {
       return this.db
         .prepare(

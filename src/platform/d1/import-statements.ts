@@ -74,6 +74,8 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
   );
   // The theme (migration 0011) as its own statement: the same transaction, the row above.
   add('UPDATE newsroom SET theme = ? WHERE id = 1', [json(n.theme)]);
+  // Content signals (migration 0012), likewise.
+  add('UPDATE newsroom SET content_signals = ? WHERE id = 1', [json(n.content_signals)]);
   bundle.languages.forEach((language, position) =>
     add('INSERT INTO languages (code, is_default, position, public_stories_count) VALUES (?, ?, ?, ?)', [
       language.code, flag(language.is_default), position, language.public_stories_count,
@@ -130,12 +132,13 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
     const id = index + 1;
     add(
       `INSERT INTO stories (id, uuid, translation_group, locale, slug, title, subtitle, summary, status, visibility, published_at, updated_at,
-         author_name, author_email, cover, is_pinned, seo_settings, tags, body_html, body_text, sections, notify, media_files, contact_keys)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         author_name, author_email, cover, is_pinned, seo_settings, tags, body_html, body_text, sections, notify, media_files, contact_keys, body_markdown)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         id, story.uuid, story.translation_group, story.locale, story.slug, story.title, story.subtitle, story.summary, story.status, story.visibility,
         story.published_at, story.updated_at, story.author_name, story.author_email, json(story.cover), flag(story.is_pinned), json(story.seo_settings),
         json(story.tags), story.body_html, story.body_text, json(story.sections), flag(story.notify), json(story.media_files), json(story.contact_keys),
+        story.body_markdown,
       ],
     );
     const link = links.get(story.uuid);

@@ -8,6 +8,7 @@ import type { Gallery, GallerySummary, GalleryVideo } from '#src/domain/gallery'
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
 import type { CompanyInformation, Language, NavigationLayout, Newsroom, NewsroomNotification, OneTrustCookieConsent, TrackingPolicy } from '#src/domain/newsroom';
 import type { NewsroomTheme } from '#src/domain/theme';
+import { DEFAULT_CONTENT_SIGNALS, type ContentSignals } from '#src/domain/content-signals';
 import type { Story, StoryCategoryRef, StoryStatus, StorySummary, StoryTranslationRef, StoryVisibility } from '#src/domain/story';
 
 type Nullable<T> = T | null;
@@ -38,6 +39,8 @@ export interface NewsroomRow {
   theme: Nullable<string>;
   navigation_layout: NavigationLayout;
   show_featured_categories: number;
+  /** JSON of newsroom.yaml's `content_signals:` (migration 0012); NULL: the defaults. */
+  content_signals: Nullable<string>;
 }
 
 export function toNewsroom(row: NewsroomRow): Newsroom {
@@ -62,6 +65,7 @@ export function toNewsroom(row: NewsroomRow): Newsroom {
     theme: json<NewsroomTheme | null>(row.theme, null),
     navigation_layout: row.navigation_layout,
     show_featured_categories: row.show_featured_categories === 1,
+    content_signals: { ...DEFAULT_CONTENT_SIGNALS, ...json<Partial<ContentSignals>>(row.content_signals, {}) },
   };
 }
 
@@ -175,7 +179,8 @@ export interface StoryRow extends StorySummaryRow {
   author_email: Nullable<string>;
   seo_settings: string;
   tags: string;
-  body_html: string;
+  body_html?: string;
+  body_markdown?: string;
   media_files: string;
   contact_keys: string;
 }
@@ -188,7 +193,8 @@ export function toStory(row: StoryRow, translations: readonly StoryTranslationRe
     author: row.author_name ? { display_name: row.author_name, email: row.author_email } : null,
     seo_settings: json(row.seo_settings, {}),
     tags: json<string[]>(row.tags, []),
-    body_html: row.body_html,
+    body_html: row.body_html ?? '',
+    ...(row.body_markdown === undefined ? {} : { body_markdown: row.body_markdown }),
     translations,
     media_files: json<StoredFilePayload[]>(row.media_files, []),
     contact_keys: json<string[]>(row.contact_keys, []),

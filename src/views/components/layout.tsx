@@ -37,7 +37,7 @@ export function Layout(props: { layout: LayoutModel; children: ReactNode }) {
         {props.children}
       </main>
       <Footer layout={props.layout} />
-      {asksConsent ? <ConsentBar policyHref={props.layout.policyLinks.cookie ?? props.layout.policyLinks.privacy} /> : null}
+      {asksConsent ? <ConsentBar policyLinks={props.layout.policyLinks} /> : null}
     </>
   );
 }
@@ -81,17 +81,19 @@ function useAsksConsent(): boolean {
  * Asks for consent to analytics cookies. Rendered hidden and fixed to the viewport's bottom: the
  * browser code shows it while consent is unknown, without moving anything on the page.
  */
-function ConsentBar({ policyHref }: { policyHref: string | null }) {
+function ConsentBar({ policyLinks }: { policyLinks: LayoutModel['policyLinks'] }) {
   const { t } = useTranslator();
+  // The cookie policy, else the privacy policy (which then covers cookies), named as what it is.
+  const policy = policyLinks.cookie ? { href: policyLinks.cookie, label: t('consent.policy_link') } : policyLinks.privacy ? { href: policyLinks.privacy, label: t('consent.privacy_link') } : null;
   return (
     <section className="consent-bar" aria-label={t('consent.label')} data-consent-bar hidden>
       <div className="container consent-bar-inner">
         <p className="consent-bar-text">
           {t('consent.text')}
-          {policyHref ? (
+          {policy ? (
             <>
               {' '}
-              <a href={policyHref}>{t('consent.policy_link')}</a>
+              <a href={policy.href}>{policy.label}</a>
             </>
           ) : null}
         </p>
@@ -160,7 +162,7 @@ function WideNavigation({ navigation }: { navigation: LayoutModel['navigation'] 
           {navigation.categories.length > 0 ? (
             <li className="nav-dropdown">
               <details>
-                <summary aria-current={current ? 'page' : undefined}>{t('site.main_navigation')}</summary>
+                <summary aria-current={current ? 'true' : undefined}>{t('site.main_navigation')}</summary>
                 <NavigationList items={navigation.categories} />
               </details>
             </li>
@@ -179,7 +181,7 @@ function WideNavigation({ navigation }: { navigation: LayoutModel['navigation'] 
         {more.length > 0 ? (
           <li className="nav-dropdown">
             <details>
-              <summary aria-current={more.some((item) => item.isCurrent) ? 'page' : undefined}>{t('site.more')}</summary>
+              <summary aria-current={more.some((item) => item.isCurrent) ? 'true' : undefined}>{t('site.more')}</summary>
               <NavigationList items={more} />
             </details>
           </li>

@@ -1,8 +1,9 @@
 /**
- * The language's notices, above the header on every page: a title, a line of text and links.
- * Warnings and dangers are alerts, the rest status notes (src/domain/newsroom.ts notificationRole).
+ * The language's notices, above the header on every page: a title, a line of text and links, in
+ * one labelled region. No live-region role: the notices are part of the page as it loads, and an
+ * alert would be announced again on every page of the language.
  */
-import { notificationRole, type NewsroomNotification } from '#src/domain/newsroom';
+import type { NewsroomNotification } from '#src/domain/newsroom';
 import { useTranslator } from '../contexts';
 
 export function Notifications({ notifications }: { notifications: readonly NewsroomNotification[] }) {
@@ -11,7 +12,7 @@ export function Notifications({ notifications }: { notifications: readonly Newsr
   return (
     <section className="notifications" aria-label={t('site.notifications')}>
       {notifications.map((notification, index) => (
-        <div key={index} className={`notification notification-${notification.style}`} role={notificationRole(notification.style)}>
+        <div key={index} className={`notification notification-${notification.style}`}>
           <div className="container notification-inner">
             <p className="notification-text">
               <strong className="notification-title">{notification.title}</strong>

@@ -155,6 +155,8 @@ test.each([
   ['a notice link with a script scheme', 'company/fr.yaml', 'target: /fr/privacy-policy', "target: 'javascript:alert(1)'", 'company/fr.yaml: notifications[0].actions[0].target: must be an http(s) URL or a path starting with /'],
   ['a policy address that is not http(s)', 'company/en.yaml', 'cookie_policy_url: https://acme.example/cookies', 'cookie_policy_url: ftp://acme.example/cookies', 'company/en.yaml: cookie_policy_url: must be an http(s) URL'],
   ['a navigation layout outside bar and dropdown', 'newsroom.yaml', 'show_featured_categories: true', 'show_featured_categories: true\nnavigation: sidebar', 'newsroom.yaml: navigation: '],
+  ['a content signal that is a word, not a yes or no', 'newsroom.yaml', 'show_featured_categories: true', 'show_featured_categories: true\ncontent_signals: { ai_train: "no" }', 'newsroom.yaml: content_signals.ai_train: must be true or false'],
+  ['an unknown content signal', 'newsroom.yaml', 'show_featured_categories: true', 'show_featured_categories: true\ncontent_signals: { ai_training: false }', 'newsroom.yaml: content_signals: '],
   ['a featured category image missing from media/', 'categories.yaml', 'image: cover.jpg', 'image: missing.jpg', 'categories.yaml: [0].image: media file "missing.jpg" not found'],
 ])('%s is refused, naming the file and field', (_, file, from, to, expected) => {
   const folder = copy();
@@ -176,6 +178,17 @@ test.each([
   const found = problems(folder);
   expect(found).toHaveLength(1);
   expect(found[0]).toContain(expected);
+});
+
+test('content signals: the defaults when newsroom.yaml names none, else its own, a left-out one defaulting', () => {
+  const defaults = load(copy());
+  if (!defaults.ok) throw new Error(defaults.problems.map(formatProblem).join('\n'));
+  expect(defaults.bundle.newsroom.content_signals).toEqual({ search: true, ai_input: true, ai_train: false });
+  const folder = copy();
+  edit(folder, 'newsroom.yaml', 'show_featured_categories: true', 'show_featured_categories: true\ncontent_signals: { ai_input: false, ai_train: true }');
+  const own = load(folder);
+  if (!own.ok) throw new Error(own.problems.map(formatProblem).join('\n'));
+  expect(own.bundle.newsroom.content_signals).toEqual({ search: true, ai_input: false, ai_train: true });
 });
 
 test('policies, notices and featured categories reach the bundle', () => {

@@ -97,3 +97,15 @@ test.each([
 ])('%s is logged as %s', (path, expected) => {
   expect(urls.withoutSecrets(path)).toBe(expected);
 });
+
+test.each([
+  ['/', '/index.md'],
+  ['/?page=2', '/index.md?page=2'],
+  ['/fr', '/fr/index.md'],
+  ['/pt-br', '/pt-br/index.md'],
+  ['/solar-park-opens', '/solar-park-opens.md'],
+  ['/category/wind-power?page=3', '/category/wind-power.md?page=3'],
+  ['/fr/tag/%C3%A9nergie', '/fr/tag/%C3%A9nergie.md'],
+])('the Markdown alternate of %s is %s', (page, markdown) => {
+  expect(urls.markdown(page)).toBe(markdown);
+});

@@ -138,6 +138,12 @@ describe('page cache policy', () => {
     ['https://news.example/sitemaps/en-stories-1.xml?x=9', 'page:v1:7::news.example/sitemaps/en-stories-1.xml'],
     ['https://news.example:8787/fr', 'page:v1:7::news.example:8787/fr'],
     ['https://news.example/search?query=caf%C3%A9+au+lait', 'page:v1:7::news.example/search?query=caf%C3%A9+au+lait'],
+    [
+      'https://news.example/oembed?url=https%3A%2F%2Fnews.example%2Fwind&format=json&maxwidth=300&maxheight=200&callback=x&page=2',
+      'page:v1:7::news.example/oembed?format=json&maxheight=200&maxwidth=300&url=https%3A%2F%2Fnews.example%2Fwind',
+    ],
+    ['https://news.example/oembed?utm_source=x&url=https%3A%2F%2Fnews.example%2Fwind', 'page:v1:7::news.example/oembed?url=https%3A%2F%2Fnews.example%2Fwind'],
+    ['https://news.example/fr/oembed?url=x', 'page:v1:7::news.example/fr/oembed'],
   ])('%s has key %s', (url, key) => {
     expect(pageCacheKey({ revision: 7, url: new URL(url) })).toBe(key);
   });

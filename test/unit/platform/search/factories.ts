@@ -35,6 +35,7 @@ export function bundleStory(overrides: Partial<BundleStory> = {}): BundleStory {
     seo_settings: {},
     tags: [],
     body_html: '',
+    body_markdown: '',
     body_text: '',
     sections: [{ id: '', title: '', text: 'The farm opened on Monday.' }],
     category_keys: ['products'],

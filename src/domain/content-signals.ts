@@ -1,0 +1,24 @@
+/**
+ * Content signals (https://contentsignals.org): the newsroom's stated preferences on what its
+ * content may be used for once fetched, written into robots.txt as a `Content-Signal:` line of the
+ * `User-agent: *` group. Three uses: `search` (building a search index and showing links and
+ * short excerpts), `ai-input` (feeding a page to a model answering a question, as grounding or
+ * retrieval), `ai-train` (training or fine-tuning models). A preference, not an access control:
+ * robots.txt's Allow/Disallow still decide what may be fetched.
+ */
+
+/** newsroom.yaml `content_signals:`, each a yes or a no. */
+export interface ContentSignals {
+  readonly search: boolean;
+  readonly ai_input: boolean;
+  readonly ai_train: boolean;
+}
+
+/** What a newsroom that says nothing states: be found and quoted, not trained on. */
+export const DEFAULT_CONTENT_SIGNALS: ContentSignals = { search: true, ai_input: true, ai_train: false };
+
+/** `search=yes, ai-input=yes, ai-train=no`: the value of robots.txt's `Content-Signal:` line. */
+export function contentSignalValue(signals: ContentSignals): string {
+  const answer = (value: boolean) => (value ? 'yes' : 'no');
+  return `search=${answer(signals.search)}, ai-input=${answer(signals.ai_input)}, ai-train=${answer(signals.ai_train)}`;
+}

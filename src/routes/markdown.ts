@@ -1,0 +1,36 @@
+/**
+ * Markdown answers (issue 16): a page's Markdown form, at its `.md` address or at its HTML address
+ * for a client whose Accept header prefers it (`prefersMarkdown`). Pages that negotiate say
+ * `Vary: Accept` in both forms; the page cache keys on the same answer, so neither form can be
+ * served for the other. The Markdown names its HTML page as canonical.
+ */
+import type { Context } from 'hono';
+import type { AppEnv } from '#src/env';
+import { prefersMarkdown } from '#src/domain/content-negotiation';
+import { cacheRules } from '#src/middleware/cache-rules';
+import { MARKDOWN_CONTENT_TYPE } from '#src/views/markdown';
+import type { HeadModel } from '#src/views/page-model';
+import { conditionalResponse } from './conditional';
+
+/** `Vary` of every page that has a Markdown form: caches must keep the two forms apart. */
+export const NEGOTIATED_HEADERS = { Vary: 'Accept' } as const;
+
+export function wantsMarkdown(c: Context<AppEnv>): boolean {
+  return prefersMarkdown(c.req.header('Accept'));
+}
+
+/**
+ * @param negotiated true at the HTML address (the answer depends on Accept), false at `.md`.
+ */
+export function markdownResponse(c: Context<AppEnv>, markdown: string, head: HeadModel, options: { negotiated: boolean; lastModified?: number | null }): Promise<Response> {
+  return conditionalResponse(c.req.raw, markdown, {
+    contentType: MARKDOWN_CONTENT_TYPE,
+    cacheControl: cacheRules.page,
+    lastModified: options.lastModified ?? null,
+    headers: {
+      ...(options.negotiated ? NEGOTIATED_HEADERS : {}),
+      ...(head.canonical ? { Link: `<${head.canonical}>; rel="canonical"` } : {}),
+      ...(head.indexable ? {} : { 'X-Robots-Tag': 'noindex' }),
+    },
+  });
+}
