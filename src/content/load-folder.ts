@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import matter from 'gray-matter';
 import YAML from 'yaml';
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
 import type { NewsroomNotification } from '#src/domain/newsroom';
@@ -22,6 +21,7 @@ import { resolveRights, withRights } from '#src/domain/image-rights';
 import { urls } from '#src/i18n/urls';
 import { renderPlainMarkdown, renderStoryBody, type GifVideoAttributes, type ImageAttributes } from './markdown';
 import { bodyToMarkdown } from './html-to-markdown';
+import { readMarkdownFile } from './front-matter';
 import { loadPolicies } from './load-policies';
 import { isImagePayload, readMediaFile, uuidFromHash, type MediaFile } from './media-files';
 import {
@@ -327,15 +327,9 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       const file = `stories/${group}/${name}`;
       const locale = name.replace(/\.md$/, '');
       knownLocale(file, '(file name)', locale);
-      let parsed: matter.GrayMatterFile<string>;
-      try {
-        parsed = matter(readFileSync(join(dir, file), 'utf8'), { engines: { yaml: (source: string) => YAML.parse(source) as object } });
-      } catch (error) {
-        problems.push({ file, field: 'front matter', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}` });
-        continue;
-      }
-      const front = check(StoryFrontMatterSchema, parsed.data, file, problems);
-      if (!front) continue;
+      const markdown = readMarkdownFile(dir, file, StoryFrontMatterSchema, problems);
+      if (!markdown) continue;
+      const { front } = markdown;
       if (RESERVED_SLUGS.has(front.slug) || looksLikeLocale(front.slug)) {
         problems.push({ file, field: 'slug', message: `"${front.slug}" is reserved (it looks like a locale code or a site path)` });
       }
@@ -360,7 +354,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
         return payload;
       };
       used(cover);
-      const body = renderStoryBody(parsed.content, {
+      const body = renderStoryBody(markdown.body, {
         image: (path) => used(imageRef(file, 'body', path)),
         file: (path) => used(mediaRef(file, 'body', path)?.payload ?? null),
         gallery: (key) => {

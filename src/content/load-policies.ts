@@ -3,14 +3,13 @@
  * a title (and optional date) in front matter, the policy in Markdown. Problems are collected
  * like every other file's, naming the file and the field.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import matter from 'gray-matter';
-import YAML from 'yaml';
 import { POLICY_KINDS, type PolicyKind, type PolicyPage } from '#src/domain/policy';
 import { toEpochSeconds } from '#src/domain/story';
 import { renderPlainMarkdown } from './markdown';
-import { PolicyFrontMatterSchema, check, type ContentProblem } from './schema';
+import { readMarkdownFile } from './front-matter';
+import { PolicyFrontMatterSchema, type ContentProblem } from './schema';
 
 export function loadPolicies(dir: string, languageCodes: readonly string[], problems: ContentProblem[]): PolicyPage[] {
   const root = join(dir, 'policies');
@@ -29,20 +28,14 @@ export function loadPolicies(dir: string, languageCodes: readonly string[], prob
         problems.push({ file, field: '(file name)', message: `language "${locale}" is not listed in newsroom.yaml` });
         continue;
       }
-      let parsed: matter.GrayMatterFile<string>;
-      try {
-        parsed = matter(readFileSync(join(dir, file), 'utf8'), { engines: { yaml: (source: string) => YAML.parse(source) as object } });
-      } catch (error) {
-        problems.push({ file, field: 'front matter', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}` });
-        continue;
-      }
-      const front = check(PolicyFrontMatterSchema, parsed.data, file, problems);
-      if (!front) continue;
-      if (!parsed.content.trim()) {
+      const markdown = readMarkdownFile(dir, file, PolicyFrontMatterSchema, problems);
+      if (!markdown) continue;
+      const { front, body } = markdown;
+      if (!body.trim()) {
         problems.push({ file, field: '(body)', message: 'is empty: write the policy below the front matter' });
         continue;
       }
-      pages.push({ kind, locale, title: front.title, body_html: renderPlainMarkdown(parsed.content).html, updated_at: front.updated_at ? toEpochSeconds(front.updated_at) : null });
+      pages.push({ kind, locale, title: front.title, body_html: renderPlainMarkdown(body).html, updated_at: front.updated_at ? toEpochSeconds(front.updated_at) : null });
     }
   }
   return pages;

@@ -31,6 +31,21 @@ export async function startServer({ contentDir = 'content/demo', vars = {}, args
     rmSync(state, { recursive: true, force: true });
     throw new Error(`Import failed:\n${imported.stderr}`);
   }
+  // A port found free can be taken by another process before wrangler binds it (other test
+  // servers start at the same time): a clash is retried on fresh ports, anything else fails.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const server = await startWrangler(state, { vars, args });
+      return { ...server, state };
+    } catch (error) {
+      if (attempt < 3 && /Address already in use/.test(String(error?.message))) continue;
+      rmSync(state, { recursive: true, force: true });
+      throw error;
+    }
+  }
+}
+
+async function startWrangler(state, { vars, args }) {
   const port = await freePort();
   // wrangler dev also opens a debugger port (9229 upward by default): parallel servers clash on it.
   const inspectorPort = await freePort();
@@ -44,9 +59,16 @@ export async function startServer({ contentDir = 'content/demo', vars = {}, args
   child.stderr.on('data', (chunk) => (output += chunk));
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
+  const kill = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
   for (;;) {
     if (child.exitCode !== null) {
-      stop();
+      kill();
       throw new Error(`wrangler dev exited early:\n${output}`);
     }
     try {
@@ -56,20 +78,16 @@ export async function startServer({ contentDir = 'content/demo', vars = {}, args
       // not listening yet
     }
     if (Date.now() > deadline) {
-      stop();
+      kill();
       throw new Error(`wrangler dev did not start within 60 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   function stop() {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+    kill();
     rmSync(state, { recursive: true, force: true });
   }
-  return { origin, state, stop, output: () => output };
+  return { origin, stop, output: () => output };
 }
 
 export const CHROMIUM_ARGS = [

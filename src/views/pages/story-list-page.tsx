@@ -1,0 +1,54 @@
+/** A page that is a titled list of stories with load more: a category, a tag. */
+import type { ComponentProps } from 'react';
+import { Boilerplate } from '../components/layout';
+import { NewsroomPage } from '../components/newsroom-page';
+import { StoryList } from '../components/story-list';
+import type { LayoutModel, StoryCardModel } from '../page-model';
+import { useTranslator } from '../contexts';
+
+export interface StoryListPageProps {
+  readonly layout: LayoutModel;
+  /** `category` or `tag`: the section's class and its heading's id. */
+  readonly kind: 'category' | 'tag';
+  readonly title: string;
+  readonly description: string;
+  readonly stories: readonly StoryCardModel[];
+  readonly page: number;
+  readonly pages: number;
+  readonly nextPageHref: string | null;
+  readonly previousPageHref: string | null;
+  readonly loadMore: ComponentProps<typeof StoryList>['loadMore'];
+}
+
+export function StoryListPage(props: StoryListPageProps) {
+  return (
+    <NewsroomPage layout={props.layout}>
+      <StoryListContent {...props} />
+      <Boilerplate company={props.layout.company} />
+    </NewsroomPage>
+  );
+}
+
+function StoryListContent(props: StoryListPageProps) {
+  const { t } = useTranslator();
+  const titleId = `${props.kind}-title`;
+  return (
+    <section className={props.kind === 'category' ? 'container category' : 'container category tag'} aria-labelledby={titleId}>
+      <header className="category-header">
+        <h1 id={titleId}>{props.title}</h1>
+        {props.description ? <p className="category-description">{props.description}</p> : null}
+      </header>
+      {/* The cards' headings are h3: this keeps the outline one level at a time. */}
+      <h2 className="visually-hidden">{t('homepage.all_stories')}</h2>
+      <StoryList
+        stories={props.stories}
+        mediaRoot={props.layout.mediaRoot}
+        page={props.page}
+        pages={props.pages}
+        nextPageHref={props.nextPageHref}
+        previousPageHref={props.previousPageHref}
+        loadMore={props.loadMore}
+      />
+    </section>
+  );
+}
