@@ -6,6 +6,9 @@ import { toBcp47 } from '#src/i18n/locales';
 import { useAnalytics, useTranslator } from '../contexts';
 import { Island } from '../island';
 import { NAVIGATION_BAR_CATEGORIES } from '#src/domain/category';
+import { UploadedImage } from '#src/domain/media/index';
+import type { StoredImagePayload } from '#src/domain/media-payload';
+import { DEFAULT_THEME } from '#src/domain/theme';
 import type { LayoutModel, NavigationItem } from '../page-model';
 import { ResponsiveImage } from './image';
 import { displayPhone, telHref } from '../phone';
@@ -126,7 +129,7 @@ function Header({ layout }: { layout: LayoutModel }) {
       <div className="container site-header-inner">
         <a className="site-logo" href={layout.homeHref} aria-label={`${name}, ${t('site.home')}`}>
           {layout.newsroom.newsroom_logo ? (
-            <ResponsiveImage image={layout.newsroom.newsroom_logo} mediaRoot={layout.mediaRoot} width={240} sizes="240px" alt={name} eager />
+            <HeaderLogo logo={layout.newsroom.newsroom_logo} height={layout.newsroom.theme?.logo_height ?? DEFAULT_THEME.logo_height} mediaRoot={layout.mediaRoot} alt={name} />
           ) : (
             <span className="site-logo-text">{name}</span>
           )}
@@ -149,6 +152,13 @@ function Header({ layout }: { layout: LayoutModel }) {
       </div>
     </header>
   );
+}
+
+/** The logo at the theme's height: its width follows, so its sources are never upscaled. */
+function HeaderLogo({ logo, height, mediaRoot, alt }: { logo: StoredImagePayload; height: number; mediaRoot: string; alt: string }) {
+  const model = UploadedImage.fromJSON(logo, { cdn: mediaRoot });
+  const width = Math.max(1, Math.round((height * model.width) / model.height));
+  return <ResponsiveImage image={logo} mediaRoot={mediaRoot} width={width} sizes={`${width}px`} alt={alt} eager />;
 }
 
 function WideNavigation({ navigation }: { navigation: LayoutModel['navigation'] }) {
