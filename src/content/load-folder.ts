@@ -48,7 +48,7 @@ export interface MediaAddressing {
 }
 
 /** Paths a story slug may not take: stories live at the root, beside these. */
-const RESERVED_SLUGS = new Set(['api', 'assets', 'atom', 'category', 'cookie-policy', 'feed', 'media', 'newsroom', 'oembed', 'privacy-policy', 'robots', 'rss', 'search', 'sitemap', 'tag']);
+const RESERVED_SLUGS = new Set(['api', 'assets', 'atom', 'category', 'cookie-policy', 'feed', 'healthz', 'index', 'media', 'newsroom', 'oembed', 'privacy-policy', 'robots', 'rss', 'search', 'sitemap', 'tag']);
 
 export interface BundleStory {
   uuid: string;

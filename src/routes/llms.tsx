@@ -58,5 +58,7 @@ export const llms = new Hono<AppEnv>()
       mediaRoot: c.var.deps.config.mediaRoot,
       stories,
     });
-    return conditionalResponse(c.req.raw, body, { contentType: MARKDOWN_CONTENT_TYPE, cacheControl: cacheRules.page, lastModified: stories[0]?.published_at ?? null });
+    // An edit changes a story without moving it: the newest change, not the newest story.
+    const lastModified = Math.max(0, ...stories.map((story) => Math.max(story.updated_at, story.published_at)));
+    return conditionalResponse(c.req.raw, body, { contentType: MARKDOWN_CONTENT_TYPE, cacheControl: cacheRules.page, lastModified: lastModified || null });
   });

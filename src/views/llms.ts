@@ -81,13 +81,13 @@ export function llmsIndex(input: LlmsIndexInput): string {
       ),
     );
   }
-  blocks.push(heading(2, 'Feeds'));
-  blocks.push(list(input.feeds.map((feed) => [link(feed.href, feed.title), text(` (${feed.type})`)])));
+  blocks.push(heading(2, t('llms.feeds')));
+  blocks.push(list(input.feeds.map((feed) => [link(feed.href, feed.title), text(`: ${feed.type}`)])));
   // "Optional" is the llms.txt format's own name for links a reader may skip.
   blocks.push(heading(2, 'Optional'));
   blocks.push(
     list([
-      [link(absolute(urls.llmsFull(ctx, locale)), t('homepage.latest_stories')), text(' (Markdown, full text)')],
+      [link(absolute(urls.llmsFull(ctx, locale)), t('llms.full_text'))],
       ...input.otherLanguages.map((language) => [link(absolute(language.href), language.name)]),
     ]),
   );

@@ -18,7 +18,8 @@ export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 export const text = (value: string): PhrasingContent => ({ type: 'text', value });
 export const link = (url: string, label: string): Link => ({ type: 'link', url, children: [text(label)] });
 export const paragraph = (...children: PhrasingContent[]): RootContent => ({ type: 'paragraph', children });
-export const heading = (depth: 1 | 2, value: string): RootContent => ({ type: 'heading', depth, children: [text(value)] });
+/** One line: a title with a line break would become an underlined heading, not `# title`. */
+export const heading = (depth: 1 | 2, value: string): RootContent => ({ type: 'heading', depth, children: [text(value.replace(/\s+/g, ' ').trim())] });
 export const list = (items: PhrasingContent[][]): List => ({
   type: 'list',
   ordered: false,
@@ -48,8 +49,9 @@ export function storyMarkdown(model: StoryPageModel): string {
   const blocks: RootContent[] = [heading(1, story.title)];
   if (story.subtitle) blocks.push(paragraph({ type: 'emphasis', children: [text(story.subtitle)] }));
   blocks.push(paragraph(text(`${t('story.published_on', { date: date(story.published_at) })} · ${nativeLanguageName(story.locale)}`)));
-  if (model.categories.length > 0) blocks.push(paragraph(text(`${t('story.categories')}: `), ...joined(model.categories.map((category) => link(urls.absolute(origin, category.href), category.name)))));
-  if (model.tags.length > 0) blocks.push(paragraph(text(`${t('story.tags')}: `), ...joined(model.tags.map((tag) => (tag.href ? link(urls.absolute(origin, tag.href), tag.name) : text(tag.name))))));
+  // Categories and tags link their Markdown forms, as the list pages and llms.txt do.
+  if (model.categories.length > 0) blocks.push(paragraph(text(`${t('story.categories')}: `), ...joined(model.categories.map((category) => link(urls.absolute(origin, urls.markdown(category.href)), category.name)))));
+  if (model.tags.length > 0) blocks.push(paragraph(text(`${t('story.tags')}: `), ...joined(model.tags.map((tag) => (tag.href ? link(urls.absolute(origin, urls.markdown(tag.href)), tag.name) : text(tag.name))))));
   if (story.summary) blocks.push(paragraph({ type: 'strong', children: [text(story.summary)] }));
   if (story.body_markdown) blocks.push(verbatim(resolveBodyMedia(story.body_markdown, absoluteMediaRoot(layout.mediaRoot, origin))));
   if (model.archive) blocks.push(paragraph(link(urls.absolute(origin, model.archive.href), t('media.download_all'))));

@@ -213,3 +213,9 @@ test('policies, notices and featured categories reach the bundle', () => {
     ['partners', false, null],
   ]);
 });
+
+test('a story cannot take the slug index: /index.md is the homepage’s Markdown form', () => {
+  const folder = copy();
+  edit(folder, 'stories/story-05/en.md', 'slug: english-story-05', 'slug: index');
+  expect(problems(folder)).toEqual(['stories/story-05/en.md: slug: "index" is reserved (it looks like a locale code or a site path)']);
+});
