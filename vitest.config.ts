@@ -19,6 +19,9 @@ const searchDocuments = existsSync(searchDocumentsFile) ? JSON.parse(readFileSyn
 
 export default defineConfig({
   test: {
+    // The worker's structured log lines (one per request, src/log.ts) are for Workers Logs, not
+    // the test report; tests that check them spy on console.log.
+    onConsoleLog: (log) => !log.startsWith('{"event":'),
     projects: [
       {
         test: {

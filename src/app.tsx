@@ -1,7 +1,9 @@
 /**
  * createApp(): the middleware order, the routes, and the one place errors become responses.
  *
- * Order matters: security headers wrap everything (error pages included); the page cache comes
+ * Order matters: the request log wraps everything (it writes the line once the answer is final);
+ * security headers wrap everything else (error pages included); /healthz answers before the page
+ * cache, the limits and the newsroom loading; the page cache comes
  * before deps and site, so a cache hit costs no D1 query at all; the page's own CSP (which names
  * the newsroom's analytics hosts) is written inside the cache, so hits replay it; deps before
  * site, because loading the site needs the repository; the locale middleware only runs on
@@ -20,6 +22,7 @@ import { pageCache } from '#src/middleware/page-cache';
 import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
 import { pageContentSecurityPolicy, securityHeaders } from '#src/middleware/security';
 import { limitRenders, onlyAllowedMethods, requestBodyLimit, sameSitePostsOnly } from '#src/middleware/request-limits';
+import { requestLog } from '#src/middleware/request-log';
 import { site } from '#src/middleware/site';
 import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
@@ -29,6 +32,7 @@ import { policies } from './routes/policies';
 import { llms } from './routes/llms';
 import { feeds } from './routes/feeds';
 import { galleries } from './routes/galleries';
+import { health } from './routes/health';
 import { embeds, galleryEmbeds } from './routes/embed';
 import { home } from './routes/home';
 import { absoluteImage, buildLayout, pageTitle, siteIcons, STYLESHEET, urlContextOf } from './routes/layout-model';
@@ -47,7 +51,10 @@ import { contactsByKeys } from '#src/domain/contact';
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.use('*', securityHeaders, onlyAllowedMethods(app));
+  // The request's one log line and X-Request-Id, outside everything so it sees the final answer.
+  app.use('*', requestLog, securityHeaders, onlyAllowedMethods(app));
+  // Uptime monitors: in front of the page cache, the render limiter and the newsroom (ADR 0028).
+  app.route('/', health);
   app.route('/media', media);
   // The stylesheet, from static assets, so it carries the security headers too.
   app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
@@ -179,7 +186,7 @@ function logUnexpected(c: Context<AppEnv>, error: unknown): void {
       stack: error instanceof Error ? error.stack : undefined,
       path: urls.withoutSecrets(c.req.path),
       locale: c.var.locale ?? null,
-      requestId: c.req.header('cf-ray') ?? null,
+      requestId: c.var.requestId ?? c.req.header('cf-ray') ?? null,
     }),
   );
 }

@@ -101,6 +101,8 @@ export interface Deps {
 export interface AppEnv {
   Bindings: CloudflareBindings;
   Variables: {
+    /** Cloudflare's ray id, else a random one: in every log line of the request and its X-Request-Id. */
+    requestId: string;
     deps: Deps;
     /** The newsroom; null until content has been imported. */
     site: SiteContext | null;

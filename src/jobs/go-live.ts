@@ -37,11 +37,8 @@ export async function runGoLive(deps: JobDeps, now: number): Promise<GoLiveRepor
   await deps.publishing.markHanded(ids, now);
   // Mail the queue was not told about (its send failed) is swept up here.
   if (deps.transport && (await deps.outbox.hasUnsent())) await deps.queue.send({ kind: 'deliver-mail' });
-  const report = { published, revision, enqueuedEvents: events.length };
-  if (published.length > 0 || events.length > 0) {
-    console.log(JSON.stringify({ message: 'Go-live run', at: new Date(now * 1000).toISOString(), ...report }));
-  }
-  return report;
+  // The scheduled handler logs it (`go_live`, src/worker.ts): one line per run.
+  return { published, revision, enqueuedEvents: events.length };
 }
 
 /** The queue messages for claimed events: an alert run per story, one IndexNow and one WebSub job for all. */

@@ -2,7 +2,9 @@
  * The queue consumer: one job per message, acknowledged when done, retried with exponential
  * back-off when it fails (the queue gives up after `max_retries` in wrangler.toml and moves the
  * message to the dead-letter queue, whose messages are logged as given up and acknowledged).
+ * Each batch ends with one `jobs` line saying what it did (ADR 0028).
  */
+import { logEvent } from '#src/log';
 import type { JobDeps } from './job-deps';
 import { sendAlerts } from './alerts';
 import { publishToWebSub, submitIndexNow } from './announce';
@@ -38,28 +40,72 @@ export async function runJob(deps: JobDeps, job: Job, now: number): Promise<unkn
   }
 }
 
-export async function handleJobs(deps: JobDeps, batch: { queue: string; messages: readonly QueueMessage[] }): Promise<void> {
+type CountsByKind = Partial<Record<Job['kind'], number>>;
+
+/** What one batch did, logged as its `jobs` line. */
+export interface BatchSummary {
+  readonly queue: string;
+  readonly messages: number;
+  /** Jobs done (acknowledged), by kind. */
+  readonly done: CountsByKind;
+  /**
+   * What the done jobs sent, by kind: the sum of their results' counts (mails for alerts and
+   * deliver-mail, addresses for IndexNow, feeds for WebSub).
+   */
+  readonly sent: CountsByKind;
+  readonly retried: CountsByKind;
+  /** Messages of the dead-letter queue, given up and acknowledged. */
+  readonly deadLettered: CountsByKind;
+  /** Unreadable messages, acknowledged without running. */
+  readonly dropped: number;
+}
+
+function add(counts: CountsByKind, kind: Job['kind'], amount = 1): void {
+  counts[kind] = (counts[kind] ?? 0) + amount;
+}
+
+/** The counts a job's result reports (`{ sent: 3 }` → 3), summed; 0 for anything else. */
+export function resultCount(result: unknown): number {
+  if (typeof result !== 'object' || result === null) return 0;
+  return Object.values(result).reduce<number>((sum, value) => sum + (typeof value === 'number' && Number.isFinite(value) ? value : 0), 0);
+}
+
+export async function handleJobs(deps: JobDeps, batch: { queue: string; messages: readonly QueueMessage[] }): Promise<BatchSummary> {
+  const startedAt = Date.now();
+  const done: CountsByKind = {};
+  const sent: CountsByKind = {};
+  const retried: CountsByKind = {};
+  const deadLettered: CountsByKind = {};
+  let dropped = 0;
   for (const message of batch.messages) {
     const parsed = JobSchema.safeParse(message.body);
     if (!parsed.success) {
       // Retrying cannot make it readable.
       console.error(JSON.stringify({ message: 'Unreadable job dropped', id: message.id, queue: batch.queue }));
       message.ack();
+      dropped += 1;
       continue;
     }
     if (batch.queue === DEAD_LETTER_QUEUE) {
       console.error(JSON.stringify({ message: 'Job given up after its retries', id: message.id, job: parsed.data }));
       message.ack();
+      add(deadLettered, parsed.data.kind);
       continue;
     }
     try {
       const result = await runJob(deps, parsed.data, Math.floor(Date.now() / 1000));
       console.log(JSON.stringify({ message: 'Job done', id: message.id, kind: parsed.data.kind, result }));
       message.ack();
+      add(done, parsed.data.kind);
+      add(sent, parsed.data.kind, resultCount(result));
     } catch (error) {
       const delaySeconds = retryDelaySeconds(message.attempts);
       console.error(JSON.stringify({ message: 'Job failed, will retry', id: message.id, kind: parsed.data.kind, attempts: message.attempts, delaySeconds, error: String(error) }));
       message.retry({ delaySeconds });
+      add(retried, parsed.data.kind);
     }
   }
+  const summary: BatchSummary = { queue: batch.queue, messages: batch.messages.length, done, sent, retried, deadLettered, dropped };
+  logEvent('jobs', { ...summary, durationMs: Date.now() - startedAt });
+  return summary;
 }

@@ -31,6 +31,8 @@ export const cacheRules = {
   private: 'private, no-store',
   /** Error pages must not stick: the content may appear a moment later. */
   error: 'no-store',
+  /** The health check (/healthz): a monitor must see the stores as they are now. */
+  health: 'no-store',
   /** The theme stylesheet at its hashed address: another theme is another address, so immutable. */
   theme: 'public, max-age=31536000, immutable',
   /** Media served by the worker in the offline demo: content-addressed, so immutable. */

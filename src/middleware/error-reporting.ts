@@ -46,7 +46,7 @@ export function reportError(c: Context<AppEnv>, error: unknown, overrides: Repor
     reporter.setTag('path', address.pathname);
     const locale = c.var.locale;
     if (locale) reporter.setTag('locale', locale);
-    const requestId = c.req.header('cf-ray');
+    const requestId = c.var.requestId ?? c.req.header('cf-ray');
     if (requestId) reporter.setTag('request_id', requestId);
     return reporter.captureException(error);
   } catch (failure) {

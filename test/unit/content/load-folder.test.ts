@@ -75,6 +75,7 @@ test('an image above 78,643,200 pixels is refused, naming the file', () => {
 test.each([
   ['fr', 'a slug that looks like a locale'],
   ['category', 'a reserved path'],
+  ['healthz', 'the health check (ADR 0028)'],
 ])('the story slug %s is refused (%s)', (slug) => {
   const folder = copy();
   edit(folder, 'stories/story-01/en.md', 'slug: english-story-01', `slug: ${slug}`);

@@ -7,7 +7,7 @@ import { isPermanentRefusal } from '#src/domain/errors';
 import { jobsFor } from '#src/jobs/go-live';
 import type { JobDeps } from '#src/jobs/job-deps';
 import type { Job } from '#src/jobs/messages';
-import { DEAD_LETTER_QUEUE, handleJobs, retryDelaySeconds, type QueueMessage } from '#src/jobs/queue';
+import { DEAD_LETTER_QUEUE, handleJobs, resultCount, retryDelaySeconds, type QueueMessage } from '#src/jobs/queue';
 
 const QUEUE = 'newsroom-jobs';
 
@@ -206,6 +206,65 @@ test('one failing message does not stop the rest of its batch', async () => {
   expect(unreadable.outcome).toEqual({ acked: 1, retried: [] });
   expect(third.outcome).toEqual({ acked: 1, retried: [] });
   expect(console.errors).toHaveLength(2);
+});
+
+test('each batch ends with one `jobs` line: what was done, sent, retried and dropped, by kind', async () => {
+  const console = captureConsole();
+  let call = 0;
+  const { deps } = fakeDeps({
+    announced: async () => {
+      call += 1;
+      if (call === 2) throw new Error('boom');
+      return [];
+    },
+  });
+  const messages = [
+    message('m-1', { kind: 'alerts', storyUuid: 's-1', afterId: 0 }).message,
+    message('m-2', { kind: 'alerts', storyUuid: 's-2', afterId: 0 }, 2).message,
+    message('m-3', { kind: 'nope' }).message,
+    message('m-4', { kind: 'deliver-mail' }).message,
+  ];
+  const summary = await handleJobs(deps, { queue: QUEUE, messages });
+  const lines = console.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.event === 'jobs');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toEqual({
+    event: 'jobs',
+    queue: QUEUE,
+    messages: 4,
+    done: { alerts: 1, 'deliver-mail': 1 },
+    sent: { alerts: 0, 'deliver-mail': 0 },
+    retried: { alerts: 1 },
+    deadLettered: {},
+    dropped: 1,
+    durationMs: expect.any(Number),
+  });
+  expect(summary).toMatchObject({ done: { alerts: 1, 'deliver-mail': 1 }, retried: { alerts: 1 }, dropped: 1 });
+});
+
+test('a dead-letter batch counts what was given up, by kind', async () => {
+  const console = captureConsole();
+  const { deps } = fakeDeps();
+  const messages = [
+    message('m-a', { kind: 'alerts', storyUuid: 's-1', afterId: 0 }, 5).message,
+    message('m-i', { kind: 'indexnow', storyUuids: ['s-1'] }, 5).message,
+    message('m-b', { kind: 'alerts', storyUuid: 's-2', afterId: 50 }, 5).message,
+  ];
+  await handleJobs(deps, { queue: DEAD_LETTER_QUEUE, messages });
+  const line = JSON.parse(console.logs.at(-1)!) as Record<string, unknown>;
+  expect(line).toMatchObject({ event: 'jobs', queue: DEAD_LETTER_QUEUE, messages: 3, done: {}, retried: {}, deadLettered: { alerts: 2, indexnow: 1 }, dropped: 0 });
+});
+
+test.each([
+  [{ sent: 3 }, 3],
+  [{ urls: 12 }, 12],
+  [{ feeds: 2 }, 2],
+  [{ sent: 1, note: 'x' }, 1],
+  [undefined, 0],
+  [null, 0],
+  ['done', 0],
+  [{ sent: Number.NaN }, 0],
+])('a job result %j counts %i toward what the batch sent', (result, expected) => {
+  expect(resultCount(result)).toBe(expected);
 });
 
 test('IndexNow and WebSub jobs do nothing (and reach no network) when they are not configured', async () => {
