@@ -1,5 +1,5 @@
 /**
- * Content import CLI: `npm run import -- <content-dir> [--upload] [--remote] [--dry-run] [--force] [--persist-to=DIR]`.
+ * Content import CLI: `npm run import -- <content-dir> [--upload] [--sync-search] [--remote [--env NAME]] [--dry-run] [--force] [--persist-to=DIR]`.
  *
  * Validates the whole folder (all problems at once, as `file: field: message`), renders story
  * bodies, then replaces the newsroom's content in D1 in one transaction and bumps the content
@@ -8,9 +8,14 @@
  * the worker serves under a CDN-shaped path. With `--upload`, new media files go to Uploadcare
  * first (UPLOADCARE_PUBLIC_KEY), and media/.uploadcare.json records their uuids so re-runs upload
  * nothing twice.
+ *
+ * With `--remote`, the deployed database of wrangler.toml's top level (production), or of
+ * `[env.NAME]` with `--env NAME`. The search engine, index and media root the sync uses are then
+ * the ones that deployment's worker reads (its [vars] in wrangler.toml), so staging never writes
+ * into production's index; the environment supplies what the file leaves empty, and the keys.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,15 +43,20 @@ interface Options {
   syncSearch: boolean;
   /** Local state directory (default: wrangler's own, .wrangler/state). */
   persistTo: string | null;
+  /** wrangler.toml environment of a remote import (null: the top level, production). */
+  env: string | null;
 }
 
-const USAGE = 'Usage: npm run import -- <content-dir> [--upload] [--sync-search] [--remote] [--dry-run] [--force] [--persist-to=DIR]';
+const USAGE = 'Usage: npm run import -- <content-dir> [--upload] [--sync-search] [--remote [--env NAME]] [--dry-run] [--force] [--persist-to=DIR]';
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { dir: '', remote: false, dryRun: false, force: false, upload: false, syncSearch: false, persistTo: null };
+  const options: Options = { dir: '', remote: false, dryRun: false, force: false, upload: false, syncSearch: false, persistTo: null, env: null };
   const positional: string[] = [];
-  for (const arg of argv) {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
     if (arg === '--remote') options.remote = true;
+    else if (arg === '--env' && argv[i + 1] && !argv[i + 1]!.startsWith('--')) options.env = argv[++i]!;
+    else if (arg.startsWith('--env=')) options.env = arg.slice('--env='.length);
     else if (arg === '--dry-run') options.dryRun = true;
     else if (arg === '--force') options.force = true;
     else if (arg === '--upload') options.upload = true;
@@ -56,6 +66,7 @@ function parseArgs(argv: string[]): Options {
     else positional.push(arg);
   }
   if (positional.length !== 1) fail(USAGE);
+  if (options.env !== null && !options.remote) fail(`--env names a deployed environment: it goes with --remote.\n${USAGE}`);
   return { ...options, dir: resolve(positional[0]!) };
 }
 
@@ -72,8 +83,26 @@ function exitOnProblems(result: LoadResult, dir: string): void {
   process.exit(1);
 }
 
+/**
+ * The settings a remote import shares with the deployed worker: that environment's [vars] in
+ * wrangler.toml, over the process environment where the file sets a value (keys and anything the
+ * file leaves empty still come from the environment).
+ */
+async function deployedSettings(env: string | null): Promise<NodeJS.ProcessEnv> {
+  const { unstable_readConfig } = await import('wrangler');
+  const configPath = join(root, 'wrangler.toml');
+  if (env !== null && !new RegExp(`^\\s*\\[{1,2}\\s*env\\.${env.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[\\].]`, 'm').test(readFileSync(configPath, 'utf8'))) {
+    fail(`wrangler.toml has no [env.${env}].`);
+  }
+  const vars = unstable_readConfig({ config: configPath, env: env ?? undefined }).vars;
+  const set = Object.entries(vars).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
+  return { ...process.env, ...Object.fromEntries(set) };
+}
+
 function wrangler(args: string[]): string {
-  return execFileSync('npx', ['wrangler', ...args], {
+  // WRANGLER_BIN: another wrangler executable (the tests' stub, which records what it is asked).
+  const bin = process.env.WRANGLER_BIN;
+  return execFileSync(bin || 'npx', bin ? args : ['wrangler', ...args], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
@@ -84,6 +113,8 @@ function wrangler(args: string[]): string {
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   if (!existsSync(options.dir)) fail(`Content folder not found: ${options.dir}`);
+  // Read first: a wrong environment name stops the import before anything is uploaded.
+  const settings = options.remote ? await deployedSettings(options.env) : process.env;
 
   // Bodies get placeholder media addresses; the worker puts its MEDIA_CDN_URL in when serving.
   const addressing = createMediaAddressing(BODY_MEDIA_ROOT);
@@ -126,8 +157,8 @@ async function main(): Promise<void> {
   // The search engine is synced before D1 is written: a failed sync leaves D1 as it was.
   if (options.syncSearch) {
     const reporter = createProgressReporter();
-    const synced = await syncSearchIndex(bundle, readSearchAdminSettings(process.env), {
-      cdnRoot: process.env.MEDIA_CDN_URL || '/media',
+    const synced = await syncSearchIndex(bundle, readSearchAdminSettings(settings), {
+      cdnRoot: settings.MEDIA_CDN_URL || '/media',
       onProgress: reporter.update,
     }).finally(() => reporter.finish());
     console.log(`Search index ${synced.indexName} (${synced.backend}): ${synced.indexed} documents sent, ${synced.deleted} removed.`);
@@ -138,25 +169,26 @@ async function main(): Promise<void> {
   const links = new Map(await Promise.all(bundle.stories.map(async (story) => [story.uuid, await newStoryLink()] as const)));
   const statements = replaceContentStatements(bundle, importedAt, links);
   if (options.remote) {
+    const envArgs = options.env === null ? [] : ['--env', options.env];
     // D1 runs a --file import as one unit; the script holds no BEGIN/COMMIT because D1 refuses them.
     const file = join(tmpdir(), `newsroom-import-${process.pid}.sql`);
     writeFileSync(file, toSqlScript(statements), { mode: 0o600 });
     try {
-      wrangler(['d1', 'migrations', 'apply', 'DB', '--remote']);
-      wrangler(['d1', 'execute', 'DB', '--remote', `--file=${file}`]);
+      wrangler(['d1', 'migrations', 'apply', 'DB', '--remote', ...envArgs]);
+      wrangler(['d1', 'execute', 'DB', '--remote', ...envArgs, `--file=${file}`]);
     } finally {
       // The script holds the new stories' secret links.
       rmSync(file, { force: true });
     }
     // The page cache keys on the revision; publish the new one after the commit.
-    const answer = JSON.parse(wrangler(['d1', 'execute', 'DB', '--remote', '--json', '--command', CACHE_POINTERS_SQL])) as { results: CachePointers[] }[];
+    const answer = JSON.parse(wrangler(['d1', 'execute', 'DB', '--remote', ...envArgs, '--json', '--command', CACHE_POINTERS_SQL])) as { results: CachePointers[] }[];
     const pointers = answer[0]?.results[0];
     if (pointers) {
       // The withdrawal floor first: the new revision must never be trusted without it.
-      wrangler(['kv', 'key', 'put', LAST_WITHDRAWAL_KEY, String(pointers.lastWithdrawal), '--binding', 'PAGE_CACHE', '--remote']);
-      wrangler(['kv', 'key', 'put', CONTENT_REVISION_KEY, String(pointers.revision), '--binding', 'PAGE_CACHE', '--remote']);
+      wrangler(['kv', 'key', 'put', LAST_WITHDRAWAL_KEY, String(pointers.lastWithdrawal), '--binding', 'PAGE_CACHE', '--remote', ...envArgs]);
+      wrangler(['kv', 'key', 'put', CONTENT_REVISION_KEY, String(pointers.revision), '--binding', 'PAGE_CACHE', '--remote', ...envArgs]);
     }
-    console.log(`Imported ${summary} into the remote D1 database (content revision ${pointers?.revision}).`);
+    console.log(`Imported ${summary} into the remote D1 database of ${options.env ?? 'production'} (content revision ${pointers?.revision}).`);
     return;
   }
 

@@ -1,14 +1,15 @@
 /**
- * `npm run share -- <slug> [--rotate] [--remote] [--origin=URL] [--persist-to=DIR]`
+ * `npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]`
  *
  * Prints the secret link of a story and of each of its translations, one per line: language,
  * state, absolute link on the newsroom's `url` (`--origin` for another one, such as
  * http://localhost:8787 under `npm start`). A live story prints its public address. `--rotate`
  * gives the whole translation group new links first (the old ones answer 404 at once: use it when
- * a link went somewhere it should not). `--remote` works on the deployed D1 database.
+ * a link went somewhere it should not). `--remote` works on the deployed D1 database (of
+ * wrangler.toml's `[env.NAME]` with `--env NAME`, else production).
  */
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +22,7 @@ import { toSqlScript, type SqlStatement } from '#src/platform/d1/import-statemen
 import { NEWSROOM_URL_QUERY, replaceLinkStatement, sharedGroupQuery, type SharedGroupRow } from '#src/platform/d1/story-links';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote] [--origin=URL] [--persist-to=DIR]';
+const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]';
 
 interface Database {
   query<T>(statement: SqlStatement): Promise<T[]>;
@@ -33,6 +34,12 @@ interface Database {
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
+}
+
+/** Is there an `[env.<name>]` (or `[env.<name>.…]`) table in wrangler.toml? */
+function hasEnvironment(name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^\\s*\\[{1,2}\\s*env\\.${escaped}\\s*[\\].]`, 'm').test(readFileSync(join(root, 'wrangler.toml'), 'utf8'));
 }
 
 function wrangler(args: string[]): string {
@@ -49,17 +56,17 @@ function wrangler(args: string[]): string {
  * import, which returns no rows); writes hold new tokens, so they travel in a private temporary
  * file rather than on a command line other users of the machine could read.
  */
-function remoteDatabase(): Database {
+function remoteDatabase(envArgs: string[]): Database {
   return {
     async query<T>(statement: SqlStatement) {
-      const answer = JSON.parse(wrangler(['d1', 'execute', 'DB', '--remote', '--json', '--command', toSqlScript([statement])])) as { results: T[] }[];
+      const answer = JSON.parse(wrangler(['d1', 'execute', 'DB', '--remote', ...envArgs, '--json', '--command', toSqlScript([statement])])) as { results: T[] }[];
       return answer.at(-1)?.results ?? [];
     },
     async write(statements) {
       const file = join(tmpdir(), `newsroom-share-${process.pid}.sql`);
       writeFileSync(file, toSqlScript(statements), { mode: 0o600 });
       try {
-        wrangler(['d1', 'execute', 'DB', '--remote', `--file=${file}`]);
+        wrangler(['d1', 'execute', 'DB', '--remote', ...envArgs, `--file=${file}`]);
       } finally {
         rmSync(file, { force: true });
       }
@@ -91,12 +98,15 @@ async function localDatabase(persistTo: string | undefined): Promise<Database> {
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { rotate: { type: 'boolean', default: false }, remote: { type: 'boolean', default: false }, origin: { type: 'string' }, 'persist-to': { type: 'string' } },
+    options: { rotate: { type: 'boolean', default: false }, remote: { type: 'boolean', default: false }, env: { type: 'string' }, origin: { type: 'string' }, 'persist-to': { type: 'string' } },
   });
   const slug = positionals[0];
   if (!slug || positionals.length !== 1) fail(USAGE);
+  if (values.env !== undefined && !values.remote) fail(`--env names a deployed environment: it goes with --remote.\n${USAGE}`);
+  // wrangler falls back to the top level (production) for an environment it does not know.
+  if (values.env !== undefined && !hasEnvironment(values.env)) fail(`wrangler.toml has no [env.${values.env}].`);
   // Inside the try below, problems are thrown (not exits), so the local database is closed.
-  const db = values.remote ? remoteDatabase() : await localDatabase(values['persist-to']);
+  const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env]) : await localDatabase(values['persist-to']);
   try {
     let group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));
     if (group.length === 0) throw new Error(`no story with the slug "${slug}". Nothing was changed.`);

@@ -1,0 +1,239 @@
+// `npm run setup:cloudflare`, `npm run deploy` and `npm run import -- … --remote --env …` against
+// a stub wrangler (test/cli/fake-wrangler.mjs) that records every command and keeps a pretend
+// Cloudflare account: which resources get created, what is written into (a copy of)
+// wrangler.toml and nothing else, that a second run changes nothing, and the order of a deploy.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+
+interface SetupModule {
+  setupCloudflare(options: { configPath: string; env?: string; location?: string; bin: string; log?: (line: string) => void }): Promise<{ changed: boolean; actions: string[]; workerName: string }>;
+  setBindingValue(text: string, options: { table: string; binding: string; key: string; value: string; after?: string }): string;
+}
+let setup: SetupModule;
+
+let work: string;
+let config: string;
+let fake: string;
+/** wrangler.toml as a fresh clone has it: no resource ids yet. */
+let pristine: string;
+
+const fakeEnv = () => ({ ...process.env, FAKE_WRANGLER_DIR: work, WRANGLER_BIN: fake, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' });
+
+/** The recorded wrangler commands, without the --config every one carries. */
+function calls(): string[] {
+  let text = '';
+  try {
+    text = readFileSync(join(work, 'calls.jsonl'), 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const args = JSON.parse(line) as string[];
+      const at = args.indexOf('--config');
+      if (at !== -1) args.splice(at, 2);
+      return args.join(' ');
+    });
+}
+
+function account(): { d1: { uuid: string; name: string }[]; kv: { id: string; title: string }[]; queues: { name: string }[] } {
+  return JSON.parse(readFileSync(join(work, 'account.json'), 'utf8'));
+}
+
+function clearCalls(): void {
+  writeFileSync(join(work, 'calls.jsonl'), '');
+}
+
+async function runSetup(env?: string): Promise<{ changed: boolean; actions: string[]; log: string[] }> {
+  const log: string[] = [];
+  process.env.FAKE_WRANGLER_DIR = work;
+  const result = await setup.setupCloudflare({ configPath: config, env, bin: fake, log: (line) => log.push(line) });
+  return { ...result, log };
+}
+
+beforeAll(async () => {
+  // @ts-expect-error: a plain .mjs script without type declarations.
+  setup = (await import('../../scripts/setup-cloudflare.mjs')) as SetupModule;
+  // Ids a developer wrote into the repository's file must not leak into the "fresh" copy.
+  pristine = readFileSync(join(root, 'wrangler.toml'), 'utf8').replace(/^\s*(database_id|id)\s*=.*\r?\n/gm, '');
+}, 30_000);
+
+beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), 'newsroom-setup-'));
+  config = join(work, 'wrangler.toml');
+  writeFileSync(config, pristine);
+  // A wrapper, so the stub runs whatever mode bits a checkout gave the file.
+  fake = join(work, 'wrangler');
+  writeFileSync(fake, `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'test/cli/fake-wrangler.mjs')}" "$@"\n`, { mode: 0o755 });
+});
+
+afterEach(() => {
+  delete process.env.FAKE_WRANGLER_DIR;
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('setup:cloudflare', () => {
+  test('on an empty account it creates the D1 database, the KV namespace and both queues, and writes only their two ids into wrangler.toml', async () => {
+    const result = await runSetup();
+    expect(calls()).toEqual([
+      'd1 list --json',
+      'd1 create newsroom',
+      'd1 list --json',
+      'kv namespace list',
+      'kv namespace create edge-newsroom-page-cache',
+      'kv namespace list',
+      'queues info newsroom-jobs',
+      'queues create newsroom-jobs',
+      'queues info newsroom-jobs-dlq',
+      'queues create newsroom-jobs-dlq',
+    ]);
+    expect(result.changed).toBe(true);
+    const { d1, kv } = account();
+    const written = readFileSync(config, 'utf8');
+    // Two lines more, each right under the line it belongs after, in the top-level blocks.
+    expect(written).toContain(`database_name = "newsroom"\ndatabase_id = "${d1[0]!.uuid}"\nmigrations_dir = "migrations"`);
+    expect(written).toContain(`[[kv_namespaces]]\nbinding = "PAGE_CACHE"\nid = "${kv[0]!.id}"\n`);
+    // Everything else (comments, order, the staging blocks) is as it was.
+    expect(written.replace(`database_id = "${d1[0]!.uuid}"\n`, '').replace(`id = "${kv[0]!.id}"\n`, '')).toBe(pristine);
+    expect(result.log.join('\n')).toContain('Rate limiters PORTAL_LIMITER (namespace 1001), RENDER_LIMITER (namespace 1002): nothing to create');
+  });
+
+  test('a second run creates nothing and leaves wrangler.toml byte for byte as it was', async () => {
+    await runSetup();
+    const after = readFileSync(config, 'utf8');
+    clearCalls();
+    const again = await runSetup();
+    expect(again.changed).toBe(false);
+    expect(again.actions).toEqual([]);
+    expect(calls()).toEqual(['d1 list --json', 'kv namespace list', 'queues info newsroom-jobs', 'queues info newsroom-jobs-dlq']);
+    expect(readFileSync(config, 'utf8')).toBe(after);
+    expect(again.log.at(-1)).toContain('nothing changed');
+  });
+
+  test('staging gets resources of its own, written under [env.staging], and production keeps its ids', async () => {
+    await runSetup();
+    const production = readFileSync(config, 'utf8');
+    clearCalls();
+    await runSetup('staging');
+    expect(calls().filter((call) => call.includes(' create '))).toEqual([
+      'd1 create newsroom-staging',
+      'kv namespace create edge-newsroom-staging-page-cache',
+      'queues create newsroom-jobs-staging',
+      'queues create newsroom-jobs-staging-dlq',
+    ]);
+    const { d1, kv } = account();
+    const staging = { db: d1.find((db) => db.name === 'newsroom-staging')!.uuid, kv: kv.find((ns) => ns.title === 'edge-newsroom-staging-page-cache')!.id };
+    const written = readFileSync(config, 'utf8');
+    expect(written).toContain(`[[env.staging.d1_databases]]\nbinding = "DB"\ndatabase_name = "newsroom-staging"\ndatabase_id = "${staging.db}"\n`);
+    expect(written).toContain(`[[env.staging.kv_namespaces]]\nbinding = "PAGE_CACHE"\nid = "${staging.kv}"\n`);
+    expect(written.replace(`database_id = "${staging.db}"\n`, '').replace(`id = "${staging.kv}"\n`, '')).toBe(production);
+  });
+
+  test('resources that exist already (made by wrangler deploy or by hand) are found by name and not created again', async () => {
+    writeFileSync(
+      join(work, 'account.json'),
+      JSON.stringify({
+        d1: [{ uuid: '6b0f7c2e-3f4a-4b5c-8d6e-7f8091a2b3c4', name: 'newsroom' }],
+        kv: [{ id: '0123456789abcdef0123456789abcdef', title: 'edge-newsroom-page-cache' }],
+        queues: [{ name: 'newsroom-jobs', id: 'q1' }, { name: 'newsroom-jobs-dlq', id: 'q2' }],
+      }),
+    );
+    const result = await runSetup();
+    expect(calls().filter((call) => call.includes(' create '))).toEqual([]);
+    expect(result.changed).toBe(true);
+    const written = readFileSync(config, 'utf8');
+    expect(written).toContain('database_id = "6b0f7c2e-3f4a-4b5c-8d6e-7f8091a2b3c4"');
+    expect(written).toContain('id = "0123456789abcdef0123456789abcdef"');
+  });
+
+  test('an id in wrangler.toml that the account does not have stops the setup and changes nothing', async () => {
+    const stale = pristine.replace('database_name = "newsroom"\n', 'database_name = "newsroom"\ndatabase_id = "11111111-2222-4333-8444-555555555555"\n');
+    writeFileSync(config, stale);
+    await expect(runSetup()).rejects.toThrow(/names D1 database 11111111-2222-4333-8444-555555555555, which this account does not have/);
+    expect(readFileSync(config, 'utf8')).toBe(stale);
+    expect(calls().filter((call) => call.includes(' create '))).toEqual([]);
+  });
+
+  test('an environment wrangler.toml does not have is refused before wrangler is asked anything', async () => {
+    await expect(runSetup('stagign')).rejects.toThrow(/has no \[env\.stagign\]/);
+    expect(calls()).toEqual([]);
+  });
+
+  test('when wrangler fails (no credentials, no network), setup stops with its message and writes nothing', async () => {
+    process.env.FAKE_WRANGLER_FAIL = 'kv namespace';
+    try {
+      await expect(runSetup()).rejects.toThrow(/wrangler kv namespace list .*failed \(exit 1\):\n.*A request to the Cloudflare API failed/s);
+    } finally {
+      delete process.env.FAKE_WRANGLER_FAIL;
+    }
+    expect(readFileSync(config, 'utf8')).toBe(pristine);
+  });
+
+  test('the id is rewritten in place, keeping the comment on its line and the file’s line endings', () => {
+    const text = '# top\r\n[[kv_namespaces]]\r\nbinding = "PAGE_CACHE"\r\nid = "old"   # keep me\r\n\r\n[[kv_namespaces]]\r\nbinding = "OTHER"\r\n';
+    expect(setup.setBindingValue(text, { table: 'kv_namespaces', binding: 'PAGE_CACHE', key: 'id', value: 'new' })).toBe(text.replace('"old"', '"new"'));
+    expect(setup.setBindingValue(text, { table: 'kv_namespaces', binding: 'OTHER', key: 'id', value: 'x' })).toBe(`${text}id = "x"\r\n`);
+  });
+
+  test('the command line runs the given wrangler and ends with the secrets and the command that sets each', () => {
+    const result = spawnSync(process.execPath, [join(root, 'scripts/setup-cloudflare.mjs'), '--env', 'staging', '--config', config], { cwd: root, env: fakeEnv(), encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(calls()).toContain('d1 create newsroom-staging');
+    for (const secret of ['SENTRY_DSN', 'EMAIL_API_KEY', 'SEARCH_API_KEY', 'TURNSTILE_SECRET_KEY']) {
+      expect(result.stdout).toContain(`npx wrangler secret put ${secret} --env staging`);
+    }
+  }, 60_000);
+});
+
+describe('deploy', () => {
+  const deploy = (args: string[], extraEnv: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [join(root, 'scripts/deploy.mjs'), ...args, '--config', config], { cwd: root, env: { ...fakeEnv(), DEPLOY_RELEASE: 'abc1234', ...extraEnv }, encoding: 'utf8' });
+
+  test('builds, creates what is missing, migrates the remote database, then deploys with RELEASE set and prints the address', () => {
+    const result = deploy(['--env', 'staging']);
+    expect(result.status, result.stderr).toBe(0);
+    const recorded = calls();
+    expect(recorded.slice(-2)).toEqual(['d1 migrations apply DB --remote --env staging', 'deploy --env staging --var RELEASE:abc1234 --message release abc1234']);
+    expect(recorded.slice(0, -2).every((call) => /^(d1 list|d1 create|kv namespace|queues info|queues create)/.test(call))).toBe(true);
+    expect(result.stdout).toContain('first load:'); // the browser bundle was built (and within its budget)
+    expect(result.stdout).toContain('Live: https://edge-newsroom-staging.newsroom-test.workers.dev  (staging, release abc1234)');
+    expect(readFileSync(config, 'utf8')).toContain('database_name = "newsroom-staging"\ndatabase_id = "');
+  }, 60_000);
+
+  test('when the migrations fail, the worker is not deployed', () => {
+    const result = deploy([], { FAKE_WRANGLER_FAIL: 'd1 migrations' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Deploy failed');
+    expect(calls()).toContain('d1 migrations apply DB --remote');
+    expect(calls().some((call) => call.startsWith('deploy'))).toBe(false);
+  }, 60_000);
+});
+
+describe('import --remote --env', () => {
+  test('a staging import writes only staging: every wrangler command names the environment', () => {
+    const result = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), join(root, 'test/fixtures/content/basic'), '--remote', '--env', 'staging'], {
+      cwd: root,
+      env: fakeEnv(),
+      encoding: 'utf8',
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const recorded = calls();
+    expect(recorded.map((call) => call.split(' --')[0])).toEqual([
+      'd1 migrations apply DB',
+      'd1 execute DB',
+      'd1 execute DB',
+      'kv key put content-revision:last-withdrawal 0',
+      'kv key put content-revision 7',
+    ]);
+    expect(recorded.every((call) => call.includes('--remote') && call.includes('--env staging'))).toBe(true);
+    expect(result.stdout).toContain('into the remote D1 database of staging (content revision 7)');
+  }, 60_000);
+});
