@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
 export const FIRST_LOAD_BUDGET_BYTES = 20 * 1024;
@@ -63,7 +64,12 @@ export async function buildClient({ quiet = false } = {}) {
   const files = Object.keys(outputs).filter((file) => file.endsWith('.js'));
   const sizes = Object.fromEntries(files.map((file) => [toUrl(file), { bytes: outputs[file].bytes, gzip: gzipBytes(file), firstLoad: firstLoad.has(file) }]));
   const firstLoadGzip = [...firstLoad].reduce((sum, file) => sum + gzipBytes(file), 0);
-  const manifest = { entry: toUrl(entryFile), firstLoad: [...firstLoad].map(toUrl), firstLoadGzipBytes: firstLoadGzip, budgetGzipBytes: FIRST_LOAD_BUDGET_BYTES };
+  // What a page names of this build: the hashed scripts and the stylesheets (unhashed addresses).
+  // The page cache keys on it, so pages naming another build's assets are never served.
+  const buildHash = createHash('sha256');
+  for (const file of Object.keys(outputs).sort()) buildHash.update(`${toUrl(file)}\n`);
+  for (const sheet of ['site.css', 'embed.css']) buildHash.update(readFileSync(join(root, 'public/styles', sheet)));
+  const manifest = { entry: toUrl(entryFile), build: buildHash.digest('hex').slice(0, 16), firstLoad: [...firstLoad].map(toUrl), firstLoadGzipBytes: firstLoadGzip, budgetGzipBytes: FIRST_LOAD_BUDGET_BYTES };
   // Written only when it changes: wrangler dev reloads the worker on every write under src/.
   const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
   if (!existsSync(manifestPath) || readFileSync(manifestPath, 'utf8') !== manifestText) writeFileSync(manifestPath, manifestText);

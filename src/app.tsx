@@ -10,7 +10,7 @@
  * locale-scoped routes. Stories are matched last: `/{slug}` would otherwise shadow `/fr`.
  */
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '#src/env';
+import { configFingerprint, configOf, type AppEnv } from '#src/env';
 import { ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
@@ -23,7 +23,8 @@ import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
 import { pageContentSecurityPolicy, securityHeaders } from '#src/middleware/security';
 import { limitRenders, onlyAllowedMethods, requestBodyLimit, sameSitePostsOnly } from '#src/middleware/request-limits';
 import { requestLog } from '#src/middleware/request-log';
-import { site } from '#src/middleware/site';
+import { createSiteLoader } from '#src/middleware/site';
+import { CLIENT_BUILD } from '#src/views/client-assets';
 import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
 import { api } from './routes/api';
@@ -47,8 +48,14 @@ import { story } from './routes/story';
 import { tag } from './routes/tag';
 import { theme } from './routes/theme';
 import { contactsByKeys } from '#src/domain/contact';
+import { describeError } from '#src/log';
 
-export function createApp(): Hono<AppEnv> {
+export interface AppOptions {
+  /** The page cache's build key (default CLIENT_BUILD); tests pass their own to render afresh, as after a deploy. */
+  readonly build?: string;
+}
+
+export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   // The request's one log line and X-Request-Id, outside everything so it sees the final answer.
@@ -58,9 +65,17 @@ export function createApp(): Hono<AppEnv> {
   app.route('/media', media);
   // The stylesheet, from static assets, so it carries the security headers too.
   app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
-  app.use('*', pageCache({ readRevisionFromDb: readContentRevision, release: (c) => c.env.RELEASE, bypassToken: (c) => c.env.PAGE_CACHE_BYPASS_TOKEN }));
+  app.use(
+    '*',
+    pageCache({
+      readRevisionFromDb: readContentRevision,
+      build: (c) => `${options.build ?? CLIENT_BUILD}.${configFingerprint(configOf(c.env))}`,
+      bypassToken: (c) => c.env.PAGE_CACHE_BYPASS_TOKEN,
+      render: (request, env, ctx) => app.fetch(request, env, ctx as ExecutionContext<unknown>),
+    }),
+  );
   app.use('*', limitRenders);
-  app.use('*', deps, site, pageContentSecurityPolicy, sameSitePostsOnly, requestBodyLimit);
+  app.use('*', deps, createSiteLoader(), pageContentSecurityPolicy, sameSitePostsOnly, requestBodyLimit);
 
   // Trailing slashes: one address per page.
   app.use('*', async (c, next) => {
@@ -172,17 +187,14 @@ function retryAfterHeader(error: unknown, status: number): Record<string, string
   return status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {};
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
 
 /** One structured line per unexpected error: what failed (and, for an outage, why), where, for whom. */
 function logUnexpected(c: Context<AppEnv>, error: unknown): void {
   console.error(
     JSON.stringify({
       message: error instanceof UnavailableError ? 'Store unavailable' : 'Unhandled error',
-      error: describe(error),
-      cause: error instanceof UnavailableError ? describe(error.cause) : undefined,
+      error: describeError(error),
+      cause: error instanceof UnavailableError ? describeError(error.cause) : undefined,
       stack: error instanceof Error ? error.stack : undefined,
       path: urls.withoutSecrets(c.req.path),
       locale: c.var.locale ?? null,

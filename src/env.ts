@@ -57,6 +57,49 @@ export interface AppConfig {
   readonly errorReporting: ErrorReportingConfig | null;
 }
 
+/**
+ * The configuration of these bindings, parsed once per isolate: the bindings object is the same
+ * for every request an isolate serves, so later requests (cache misses, error pages, cron runs)
+ * reuse the first parse. A bad configuration fails the first request loudly and every later one
+ * the same way (the error is remembered too).
+ */
+const parsedConfigs = new WeakMap<object, AppConfig | Error>();
+
+export function configOf(env: CloudflareBindings): AppConfig {
+  let parsed = parsedConfigs.get(env);
+  if (parsed === undefined) {
+    try {
+      parsed = readConfig(env);
+    } catch (error) {
+      parsed = error instanceof Error ? error : new Error(String(error));
+    }
+    parsedConfigs.set(env, parsed);
+  }
+  if (parsed instanceof Error) throw parsed;
+  return parsed;
+}
+
+const fingerprints = new WeakMap<AppConfig, string>();
+
+/**
+ * A short fingerprint of what the configuration puts into pages (media root, analytics, search,
+ * hubs, site keys), secrets left out: part of the page-cache key, so a deploy that only changes a
+ * variable never serves pages rendered under the old one.
+ */
+export function configFingerprint(config: AppConfig): string {
+  let fingerprint = fingerprints.get(config);
+  if (fingerprint === undefined) {
+    const visible = { ...config, emailApi: config.emailApi ? { url: config.emailApi.url, from: config.emailApi.from } : null, turnstile: config.turnstile?.siteKey ?? null, errorReporting: config.errorReporting !== null };
+    // FNV-1a, 32 bits: a cheap, stable tag (not a security boundary).
+    let hash = 0x811c9dc5;
+    for (const char of JSON.stringify(visible)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+    fingerprint = hash.toString(36);
+    fingerprints.set(config, fingerprint);
+  }
+  return fingerprint;
+}
+
+/** Parses the worker's variables; use configOf(), which does it once per isolate. */
 export function readConfig(env: CloudflareBindings): AppConfig {
   const parsed = VarsSchema.safeParse(env);
   if (!parsed.success) {
@@ -104,6 +147,8 @@ export interface AppEnv {
     /** Cloudflare's ray id, else a random one: in every log line of the request and its X-Request-Id. */
     requestId: string;
     deps: Deps;
+    /** The content revision the page cache keys on (null: unknown, nothing imported or stores down). */
+    contentRevision: number | null;
     /** The newsroom; null until content has been imported. */
     site: SiteContext | null;
     /** The page's locale, resolved from the URL (or the story's own locale). */

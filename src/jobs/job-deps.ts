@@ -2,7 +2,7 @@
  * What the scheduled and queue handlers work with, built from the bindings: the jobs' counterpart
  * of middleware/deps.ts (no request, so no Hono context).
  */
-import { readConfig, type AppConfig } from '#src/env';
+import { configOf, type AppConfig } from '#src/env';
 import type { AlertStore, ContentRepository, Mailer, OutboxQueue, PublishingStore } from '#src/domain/ports';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import { D1AlertStore, D1PublishingStore } from '#src/platform/d1/publishing-store';
@@ -29,7 +29,7 @@ export interface JobDeps {
 }
 
 export function jobDeps(env: CloudflareBindings): JobDeps {
-  const config = readConfig(env);
+  const config = configOf(env);
   const pageCache = new KvPageCacheStore(env.PAGE_CACHE);
   return {
     publishing: new D1PublishingStore(env.DB),

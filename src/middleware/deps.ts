@@ -1,7 +1,7 @@
 /** Builds the request's dependencies from the bindings: the only place that sees D1 for pages. */
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { readConfig, type AppEnv } from '#src/env';
+import { configOf, type AppEnv } from '#src/env';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import { D1OutboxMailer, D1SubscriptionStore } from '#src/platform/d1/subscription-store';
 import { createMailer } from '#src/platform/mail/create-mailer';
@@ -14,7 +14,7 @@ export const readContentRevision = (c: Context<AppEnv>): Promise<number | null> 
 
 export const deps = createMiddleware<AppEnv>(async (c, next) => {
   const content = new D1ContentRepository(c.env.DB);
-  const config = readConfig(c.env);
+  const config = configOf(c.env);
   const outbox = new D1OutboxMailer(c.env.DB);
   c.set('deps', {
     content,

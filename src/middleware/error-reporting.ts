@@ -15,19 +15,16 @@ import type { AppEnv } from '#src/env';
 import { readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
 import { createReporter, type ReporterOverrides } from '#src/platform/errors/reporter';
 import { urls } from '#src/i18n/urls';
+import { runAfterResponse } from './responses';
 
+/** After the response; without an execution context (plain app.request) the send runs on its own. */
 function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => void {
-  try {
-    const executionCtx = c.executionCtx;
-    return (promise) => executionCtx.waitUntil(promise);
-  } catch {
-    // No execution context (plain app.request in unit tests): let the promise run on its own.
-    return (promise) => void promise.catch(() => undefined);
-  }
+  return (promise) => void runAfterResponse(c, promise)?.catch(() => undefined);
 }
 
+/** The parsed configuration's when the request got that far; else (a failure before it) read here. */
 function configOf(c: Context<AppEnv>): ErrorReportingConfig | null {
-  return readErrorReportingConfig(c.env ?? {});
+  return c.var.deps ? c.var.deps.config.errorReporting : readErrorReportingConfig(c.env ?? {});
 }
 
 /**

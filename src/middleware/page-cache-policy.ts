@@ -27,7 +27,7 @@ export const MAX_KEY_BYTES = 512;
  */
 export const STALE_REVISIONS_SEARCHED = 3;
 /** Bumped when the entry format or key shape changes, so old entries are never misread. */
-export const KEY_PREFIX = 'page:v1';
+export const KEY_PREFIX = 'page:v2';
 
 /** Content types worth caching: HTML pages, feeds and sitemaps, JSON alternates. */
 export const STORABLE_CONTENT_TYPES: readonly string[] = [
@@ -230,8 +230,11 @@ export function hasRenderError(html: string): boolean {
 export interface PageCacheKeyInput {
   readonly revision: number;
   readonly url: URL;
-  /** The deployed code's release: cached HTML names hashed assets that only its release serves. */
-  readonly release?: string;
+  /**
+   * The client build (CLIENT_BUILD: a hash of the browser bundle and stylesheets): cached HTML
+   * names hashed assets that only its build serves.
+   */
+  readonly build?: string;
   /** The request prefers Markdown (`prefersMarkdown` of its Accept): the page's other form. */
   readonly markdown?: boolean;
 }
@@ -248,10 +251,14 @@ export function normalisedQuery(url: URL): string {
   return new URLSearchParams(params).toString();
 }
 
-/** `page:v1:{revision}:{release}:{host}{path}[?{sorted query}][#markdown]` */
-export function pageCacheKey({ revision, url, release = '', markdown = false }: PageCacheKeyInput): string {
+/**
+ * `page:v2:{revision}:{build}:{path}[?{sorted query}][#markdown]`. No host: every absolute
+ * address in a page comes from the newsroom's configured URL, never from the request, so the
+ * copy is the same whichever of the worker's hostnames asked (and the cron can pre-render it).
+ */
+export function pageCacheKey({ revision, url, build = '', markdown = false }: PageCacheKeyInput): string {
   const query = normalisedQuery(url);
-  return `${KEY_PREFIX}:${revision}:${release}:${url.host.toLowerCase()}${url.pathname}${query ? `?${query}` : ''}${markdown ? '#markdown' : ''}`;
+  return `${KEY_PREFIX}:${revision}:${build}:${url.pathname}${query ? `?${query}` : ''}${markdown ? '#markdown' : ''}`;
 }
 
 export function fitsKvKey(key: string): boolean {

@@ -7,30 +7,30 @@
  * is the Hono middleware that applies them. Decisions and trade-offs:
  * docs/decisions/0011-page-cache.md.
  *
- * - Keys hold the content revision, so an import makes every older page unreachable at once:
- *   nothing is purged by hand. The revision is read from KV (`content-revision`, written by the
- *   import) and remembered in isolate memory for a few seconds; when KV has none, it comes from
- *   D1 through the function the app passes in, and is written back to KV for the next isolate.
+ * - Keys hold the content revision (./content-revision.ts), so an import makes every older page
+ *   unreachable at once: nothing is purged by hand.
  * - A miss streams the handler's body to the visitor and stores a tee'd copy in the background
- *   (`waitUntil`), so the first visitor is not slowed by the cache fill.
+ *   (`waitUntil`, ./page-cache-fill.ts), so the first visitor is not slowed by the cache fill.
+ * - Right after a new revision, a page it has not rendered yet is answered at once with the
+ *   previous revision's copy (when that copy is still within its freshness and no withdrawal came
+ *   between), and this revision's copy is rendered in the background. The cron pre-renders the
+ *   busiest pages (src/jobs/warm-page-cache.ts), so most visitors never see either.
  * - Entries outlive their freshness (the response's `s-maxage`) by its `stale-if-error` window:
  *   when the handler fails (D1 down: a 5xx), the expired copy is served instead of an error page,
- *   or, when the current revision has no copy yet (an import just before the outage), the copy of
- *   one of the few revisions before it. With D1 down and no revision in KV or in the isolate's
- *   memory, the last revision ever learned from D1 (kept in KV without a TTL) finds the pages.
+ *   or, when the current revision has no copy yet, the copy of one of the few revisions before it.
  * - Every KV failure is logged and ignored: without KV, pages render from D1 as if uncached.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '#src/env';
 import { prefersMarkdown } from '#src/domain/content-negotiation';
-import { KvPageCacheStore, type StoredPage, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
+import { KvPageCacheStore, type StoredPage } from '#src/platform/kv/page-cache-store';
+import { createRevisionReader, warnKvFailure } from './content-revision';
+import { storeCopy, type PendingCopy } from './page-cache-fill';
 import {
-  REVISION_MEMO_MS, REVISION_BACKFILL_TTL_SECONDS, MAX_CACHED_BODY_BYTES, STALE_REVISIONS_SEARCHED, canServeFromCache, isOperatorBypass, cacheLifetime, canStoreResponse, storedHeaders, hasRenderError, pageCacheKey, fitsKvKey, ageSeconds, isFresh, etagOf, isNotModified,
+  REVISION_MEMO_MS, STALE_REVISIONS_SEARCHED, canServeFromCache, isOperatorBypass, canStoreResponse, storedHeaders, pageCacheKey, fitsKvKey, ageSeconds, isFresh, isNotModified,
 } from './page-cache-policy';
-
-// ---------------------------------------------------------------------------------------------
-// Middleware
+import { replaceResponse, runAfterResponse, setResponseHeader } from './responses';
 
 export type CacheStatus = 'HIT' | 'STALE' | 'MISS' | 'BYPASS';
 
@@ -41,52 +41,36 @@ export interface PageCacheOptions {
    */
   readonly readRevisionFromDb: (c: Context<AppEnv>) => Promise<number | null>;
   /**
-   * Part of every key: the deployed release (e.g. `(c) => c.env.RELEASE`), so a deploy starts
-   * from fresh entries and never serves HTML naming the previous release's assets.
+   * Part of every key: the client build (CLIENT_BUILD, with the configuration's fingerprint), so
+   * a deploy with other browser assets or variables starts from fresh entries and never serves
+   * HTML naming assets it no longer has.
    */
-  readonly release?: string | ((c: Context<AppEnv>) => string | undefined);
+  readonly build?: string | ((c: Context<AppEnv>) => string);
   /** The operator's bypass secret (PAGE_CACHE_BYPASS_TOKEN), if the deployment has one. */
   readonly bypassToken?: (c: Context<AppEnv>) => string | undefined;
+  /**
+   * Renders a request through the whole app (`app.fetch`), for the background render that follows
+   * a previous revision's copy. Without it, such a page is simply rendered for the visitor.
+   */
+  readonly render?: (request: Request, env: CloudflareBindings, ctx: Context<AppEnv>['executionCtx']) => Response | Promise<Response>;
   /** How long an isolate trusts a revision it read (tests pass 0). */
   readonly revisionMemoMs?: number;
   /** The clock, in ms (tests move it to make entries stale). */
   readonly now?: () => number;
 }
 
-/** Runs work after the response without holding it; inline where there is no execution context (plain unit tests). */
-function runInBackground(c: Context<AppEnv>, work: Promise<unknown>): Promise<unknown> | undefined {
-  let executionCtx: Pick<ExecutionContext, 'waitUntil'> | undefined;
-  try {
-    executionCtx = c.executionCtx;
-  } catch {
-    executionCtx = undefined;
-  }
-  if (executionCtx) {
-    executionCtx.waitUntil(work);
-    return undefined;
-  }
-  return work;
-}
+/**
+ * Requests made to fill the cache (the background render after a previous revision's copy, the
+ * cron's pre-rendering): they render and store, never answer from an older copy. Only this
+ * worker's own code can create one; nothing a stranger sends marks a request so.
+ */
+const fillRequests = new WeakSet<Request>();
 
-function warn(operation: string, error: unknown): void {
-  console.warn(JSON.stringify({ message: 'Page cache: KV failed; continuing without it', operation, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
-}
-
-/** Sets a header even on a response whose headers are immutable (one that came from fetch()). */
-function setResponseHeader(c: Context<AppEnv>, name: string, value: string): void {
-  try {
-    c.res.headers.set(name, value);
-  } catch {
-    const copy = new Response(c.res.body, c.res);
-    copy.headers.set(name, value);
-    replaceResponse(c, copy);
-  }
-}
-
-/** Assigning c.res merges the old response's headers into the new one; clearing it first does not. */
-function replaceResponse(c: Context<AppEnv>, response: Response): void {
-  c.res = undefined;
-  c.res = response;
+/** A GET of `url` that renders the page into the cache; `accept` picks the form (HTML, Markdown). */
+export function cacheFillRequest(url: string, accept = 'text/html'): Request {
+  const request = new Request(url, { headers: { Accept: accept } });
+  fillRequests.add(request);
+  return request;
 }
 
 function cachedResponse(request: Request, entry: StoredPage, now: number, status: 'HIT' | 'STALE'): Response {
@@ -108,53 +92,52 @@ function cachedResponse(request: Request, entry: StoredPage, now: number, status
   return new Response(request.method === 'HEAD' ? null : entry.body, { status: metadata.s, headers });
 }
 
-/** Reads a stream whole, or returns null (cancelling it) once it passes `limit` bytes. */
-async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
+interface CopyAddress {
+  readonly url: URL;
+  readonly build: string;
+  readonly markdown: boolean;
+}
+
+/**
+ * A copy of the page from one of the revisions just before `revision`, newest first, but none
+ * from before the last withdrawal (unknown: none at all), so withdrawn content never returns.
+ */
+async function olderCopy(store: KvPageCacheStore, revision: number, address: CopyAddress): Promise<StoredPage | null> {
+  let floor: number | null;
+  try {
+    floor = await store.readLastWithdrawal();
+  } catch (error) {
+    warnKvFailure('get last withdrawal', error);
+    return null;
+  }
+  if (floor === null) return null;
+  for (let older = revision - 1; older >= Math.max(0, floor, revision - STALE_REVISIONS_SEARCHED); older--) {
+    const key = pageCacheKey({ revision: older, ...address });
+    if (!fitsKvKey(key)) return null;
+    try {
+      const entry = await store.get(key);
+      if (entry) return entry;
+    } catch (error) {
+      warnKvFailure('get older page', error);
       return null;
     }
-    chunks.push(value);
   }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return null;
 }
 
-interface PendingCopy {
-  readonly key: string;
-  readonly stream: ReadableStream<Uint8Array>;
-  readonly status: number;
-  readonly headers: [string, string][];
-  readonly cacheControl: string | null;
-  /** The route's own validator (feeds and sitemaps compute one): kept so revalidation agrees. */
-  readonly etag: string | null;
-  readonly storedAt: number;
-}
-
-async function storeCopy(store: KvPageCacheStore, copy: PendingCopy): Promise<void> {
+/**
+ * The copy of the revision just before `revision`, unless a withdrawal came since (or is unknown):
+ * two KV reads side by side, on a miss only.
+ */
+async function previousRevisionCopy(store: KvPageCacheStore, revision: number, address: CopyAddress): Promise<StoredPage | null> {
+  const key = pageCacheKey({ revision: revision - 1, ...address });
+  if (revision < 1 || !fitsKvKey(key)) return null;
   try {
-    const body = await readAtMost(copy.stream, MAX_CACHED_BODY_BYTES);
-    if (!body) return;
-    const contentType = copy.headers.find(([name]) => name === 'content-type')?.[1] ?? '';
-    if (contentType.includes('html') && hasRenderError(new TextDecoder().decode(body))) return;
-    const { freshSeconds, staleSeconds } = cacheLifetime(copy.cacheControl);
-    const metadata: StoredPageMetadata = { v: 1, s: copy.status, h: copy.headers, t: copy.storedAt, f: freshSeconds, e: copy.etag ?? (await etagOf(body)) };
-    await store.put(copy.key, body.buffer, metadata, freshSeconds + staleSeconds);
+    const [floor, entry] = await Promise.all([store.readLastWithdrawal(), store.get(key)]);
+    return floor !== null && floor <= revision - 1 ? entry : null;
   } catch (error) {
-    // A body that failed mid-stream is as uncacheable as a KV that refused it.
-    warn('put', error);
+    warnKvFailure('get previous revision page', error);
+    return null;
   }
 }
 
@@ -163,91 +146,42 @@ async function storeCopy(store: KvPageCacheStore, copy: PendingCopy): Promise<vo
  * before the middleware that touches D1 (deps, site): a hit then costs no D1 query.
  */
 export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> {
-  const memoMs = options.revisionMemoMs ?? REVISION_MEMO_MS;
   const clock = options.now ?? Date.now;
-  // Per isolate: remembered across requests. Never a shared in-flight promise: workerd forbids
-  // one request awaiting I/O started by another.
-  let known: { revision: number; readAt: number } | null = null;
+  const currentRevision = createRevisionReader({ readRevisionFromDb: options.readRevisionFromDb, memoMs: options.revisionMemoMs ?? REVISION_MEMO_MS, now: clock });
+  const buildOf = (c: Context<AppEnv>) => (typeof options.build === 'function' ? options.build(c) : (options.build ?? ''));
+  // Keys this isolate is rendering in the background: one render each, however many visitors ask.
+  const rendering = new Set<string>();
 
-  async function currentRevision(c: Context<AppEnv>, store: KvPageCacheStore): Promise<number | null> {
-    const now = clock();
-    if (known && now - known.readAt < memoMs) return known.revision;
-    try {
-      const revision = await store.readRevision();
-      if (revision !== null) {
-        known = { revision, readAt: now };
-        return revision;
-      }
-    } catch (error) {
-      warn('get content-revision', error);
-    }
-    try {
-      const revision = await options.readRevisionFromDb(c);
-      if (revision !== null) {
-        known = { revision, readAt: now };
-        const backfill = Promise.all([
-          store.writeRevision(revision, REVISION_BACKFILL_TTL_SECONDS).catch((error: unknown) => warn('put content-revision', error)),
-          store.writeLastKnownRevision(revision).catch((error: unknown) => warn('put last-known revision', error)),
-        ]);
-        await runInBackground(c, backfill);
-        return revision;
-      }
-      return known?.revision ?? null;
-    } catch {
-      // D1 is down too: the handler will fail as well and report it. The last revision this
-      // isolate knew (however old), else the last one any isolate learned, still finds the pages
-      // to serve stale.
-    }
-    if (known) return known.revision;
-    try {
-      return await store.readLastKnownRevision();
-    } catch (error) {
-      warn('get last-known revision', error);
-      return null;
-    }
-  }
-
-  /**
-   * A copy of the page from one of the revisions just before `revision`, newest first, but none
-   * from before the last withdrawal (unknown: none at all), so withdrawn content never returns.
-   */
-  async function olderCopy(store: KvPageCacheStore, revision: number, url: URL, release: string, markdown: boolean): Promise<StoredPage | null> {
-    let floor: number | null;
-    try {
-      floor = await store.readLastWithdrawal();
-    } catch (error) {
-      warn('get last withdrawal', error);
-      return null;
-    }
-    if (floor === null) return null;
-    for (let older = revision - 1; older >= Math.max(0, floor, revision - STALE_REVISIONS_SEARCHED); older--) {
-      const key = pageCacheKey({ revision: older, url, release, markdown });
-      if (!fitsKvKey(key)) return null;
+  /** Renders this revision's copy after the response; the previous one answered the visitor. */
+  function renderInBackground(c: Context<AppEnv>, key: string, request: Request): void {
+    const render = options.render;
+    if (!render || rendering.has(key)) return;
+    rendering.add(key);
+    const work = (async () => {
       try {
-        const entry = await store.get(key);
-        if (entry) return entry;
-      } catch (error) {
-        warn('get older page', error);
-        return null;
+        const response = await render(cacheFillRequest(request.url, request.headers.get('Accept') ?? '*/*'), c.env, c.executionCtx);
+        await response.arrayBuffer();
+      } finally {
+        rendering.delete(key);
       }
-    }
-    return null;
+    })();
+    void runAfterResponse(c, work.catch((error: unknown) => warnKvFailure('render in background', error)));
   }
 
   return createMiddleware<AppEnv>(async (c, next) => {
     const request = c.req.raw;
+    const store = new KvPageCacheStore(c.env.PAGE_CACHE);
+    const revision = await currentRevision(c, store);
+    c.set('contentRevision', revision);
     if (!canServeFromCache(request) || isOperatorBypass(request, options.bypassToken?.(c))) {
       await next();
       setResponseHeader(c, 'X-Cache', 'BYPASS');
       return;
     }
-    const store = new KvPageCacheStore(c.env.PAGE_CACHE);
-    const revision = await currentRevision(c, store);
-    const release = (typeof options.release === 'function' ? options.release(c) : options.release) ?? '';
     // Both forms of a page that negotiates (HTML, Markdown) have their own entry.
-    const markdown = prefersMarkdown(request.headers.get('Accept'));
-    const key = revision === null ? null : pageCacheKey({ revision, url: new URL(request.url), release, markdown });
-    if (key === null || !fitsKvKey(key)) {
+    const address: CopyAddress = { url: new URL(request.url), build: buildOf(c), markdown: prefersMarkdown(request.headers.get('Accept')) };
+    const key = revision === null ? null : pageCacheKey({ revision, ...address });
+    if (revision === null || key === null || !fitsKvKey(key)) {
       await next();
       setResponseHeader(c, 'X-Cache', 'BYPASS');
       return;
@@ -257,10 +191,19 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     try {
       entry = await store.get(key);
     } catch (error) {
-      warn('get page', error);
+      warnKvFailure('get page', error);
     }
     const startedAt = clock();
     if (entry && isFresh(entry.metadata, startedAt)) return cachedResponse(request, entry, startedAt, 'HIT');
+
+    // Not rendered under this revision yet: the previous revision's copy, if still fresh, now.
+    if (!entry && options.render && !fillRequests.has(request)) {
+      const previous = await previousRevisionCopy(store, revision, address);
+      if (previous && isFresh(previous.metadata, startedAt)) {
+        renderInBackground(c, key, request);
+        return cachedResponse(request, previous, startedAt, 'STALE');
+      }
+    }
 
     await next();
 
@@ -268,7 +211,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     // page. Errors thrown by handlers reach us already turned into a response by app.onError; a
     // 404 or a redirect is an answer, not a failure, and is passed on.
     if (c.res.status >= 500) {
-      const stale = entry ?? (revision === null ? null : await olderCopy(store, revision, new URL(request.url), release, markdown));
+      const stale = entry ?? (await olderCopy(store, revision, address));
       if (stale) replaceResponse(c, cachedResponse(request, stale, clock(), 'STALE'));
       else setResponseHeader(c, 'X-Cache', 'MISS');
       return;
@@ -291,7 +234,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       storedAt: startedAt,
     };
     replaceResponse(c, new Response(forVisitor, response));
-    const pending = runInBackground(c, storeCopy(store, copy));
+    const pending = runAfterResponse(c, storeCopy(store, copy));
     if (pending) await pending;
   });
 }

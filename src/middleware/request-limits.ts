@@ -121,6 +121,7 @@ export function onlyAllowedMethods(app: Hono<AppEnv>): MiddlewareHandler<AppEnv>
     if (c.res.status !== 404) return;
     const allowed = methodsOf(c.req.path);
     if (allowed.size === 0 || allowed.has(c.req.method)) return;
+    // Cleared before the 405 is built, so it inherits none of the 404's headers.
     c.res = undefined;
     c.res = allowedMethodsResponse(c, [...allowed]);
   };

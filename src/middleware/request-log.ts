@@ -16,6 +16,7 @@ import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '#src/env';
 import { urls } from '#src/i18n/urls';
 import { logEvent } from '#src/log';
+import { setResponseHeader } from './responses';
 
 /** The response header carrying the request id. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -113,25 +114,13 @@ function routeOf(c: Context<AppEnv>): string | null {
   }
 }
 
-/** Sets a header even on a response whose headers are immutable (one that came from fetch()). */
-function setHeader(c: Context<AppEnv>, name: string, value: string): void {
-  try {
-    c.res.headers.set(name, value);
-  } catch {
-    const copy = new Response(c.res.body, c.res);
-    copy.headers.set(name, value);
-    c.res = undefined;
-    c.res = copy;
-  }
-}
-
 /** The outermost middleware: the request id on the context and the response, and the request's line. */
 export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const startedAt = Date.now();
   const requestId = requestIdOf(c.req.header('cf-ray'));
   c.set('requestId', requestId);
   await next();
-  setHeader(c, REQUEST_ID_HEADER, requestId);
+  setResponseHeader(c, REQUEST_ID_HEADER, requestId);
   logEvent(
     'request',
     requestLogLine({

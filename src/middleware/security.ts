@@ -21,6 +21,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Newsroom } from '#src/domain/newsroom';
 import { externalScriptsOf } from '#src/domain/onetrust';
 import type { AppEnv } from '#src/env';
+import { replaceResponse } from './responses';
 import { TURNSTILE_ORIGIN } from '#src/domain/turnstile';
 
 /** Extra origins a page may use, beyond its own. */
@@ -216,8 +217,7 @@ function mutableHeaders(c: Context<AppEnv>): Headers {
     return c.res.headers;
   } catch {
     const copy = new Response(c.res.body, c.res);
-    c.res = undefined;
-    c.res = copy;
+    replaceResponse(c, copy);
     return copy.headers;
   }
 }

@@ -1,8 +1,25 @@
-/** Loads the newsroom (settings, languages, companies, categories) once per request. */
+/**
+ * The newsroom (settings, languages, companies, categories, contacts) for the request. It only
+ * changes with the content revision, so an isolate keeps the last one it loaded and reuses it for
+ * every request under the same revision: a warm cache miss loads the site with no D1 statement.
+ * Without a known revision (KV and D1 both silent) it is loaded each time.
+ */
 import { createMiddleware } from 'hono/factory';
+import type { SiteContext } from '#src/domain/ports';
 import type { AppEnv } from '#src/env';
 
-export const site = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('site', await c.var.deps.content.getSiteContext());
-  await next();
-});
+export function createSiteLoader() {
+  let kept: { revision: number; site: SiteContext } | null = null;
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const revision = c.var.contentRevision ?? null;
+    if (revision !== null && kept?.revision === revision) {
+      c.set('site', kept.site);
+    } else {
+      const site = await c.var.deps.content.getSiteContext();
+      c.set('site', site);
+      // Kept under the revision this request is served under (KV's), so the key and the copy agree.
+      if (site && revision !== null) kept = { revision, site };
+    }
+    await next();
+  });
+}

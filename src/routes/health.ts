@@ -12,7 +12,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '#src/env';
-import { logEvent } from '#src/log';
+import { describeError, logEvent } from '#src/log';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { readContentRevision } from '#src/middleware/deps';
 import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
@@ -39,11 +39,6 @@ export interface HealthChecks {
 
 type Probe<T> = { result: 'ok'; value: T } | { result: 'error' | 'timeout'; error: string };
 
-function describe(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const cause = error instanceof Error && error.cause !== undefined ? describe(error.cause) : null;
-  return cause ? `${text} (${cause})` : text;
-}
 
 async function probe<T>(check: () => Promise<T>, timeoutMs: number): Promise<Probe<T>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -54,7 +49,7 @@ async function probe<T>(check: () => Promise<T>, timeoutMs: number): Promise<Pro
     try {
       return { result: 'ok', value: await check() };
     } catch (error) {
-      return { result: 'error', error: describe(error) };
+      return { result: 'error', error: describeError(error) };
     }
   })();
   try {

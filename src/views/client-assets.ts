@@ -5,3 +5,5 @@
 import manifest from './client-manifest.generated.json';
 
 export const CLIENT_ENTRY: string = manifest.entry;
+/** A hash of the browser bundle and the stylesheets: part of every page-cache key. */
+export const CLIENT_BUILD: string = manifest.build;

@@ -1,6 +1,7 @@
 /**
  * A request the page cache cannot answer from a stored copy: the real app (createApp) under a
- * release no copy was stored for, so the page is rendered from D1 as it is now. The site has no
+ * client build no copy was stored for (as right after a deploy), with its own copy of the site
+ * context, so the page is rendered from D1 as it is now. The site has no
  * header or cookie that skips the cache (nothing a stranger could use), so tests that change D1
  * and look at the result ask this way.
  */
@@ -12,7 +13,7 @@ export const TEST_ORIGIN = 'https://news.test.example';
 
 export async function renderFresh(path: string, init: RequestInit = {}, bindings: Cloudflare.Env = env): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await createApp().request(`${TEST_ORIGIN}${path}`, { redirect: 'manual', ...init }, { ...bindings, RELEASE: `fresh-${crypto.randomUUID()}` }, ctx);
+  const response = await createApp({ build: `fresh-${crypto.randomUUID()}` }).request(`${TEST_ORIGIN}${path}`, { redirect: 'manual', ...init }, bindings, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

@@ -43,7 +43,8 @@ async function fetchWorker(url: string, init: RequestInit = {}) {
 /** A request through a fresh app with some bindings replaced (a store down, a counting limiter). */
 async function send(url: string, bindings: Partial<Cloudflare.Env> = {}, init: RequestInit = {}) {
   const ctx = createExecutionContext();
-  const response = await createApp().fetch(new Request(url, { redirect: 'manual', ...init }), { ...env, ...bindings }, ctx);
+  // Keyed under a build named after the test's own origin: page keys hold no host.
+  const response = await createApp({ build: new URL(url).host }).fetch(new Request(url, { redirect: 'manual', ...init }), { ...env, ...bindings }, ctx);
   const body = await response.text();
   await waitOnExecutionContext(ctx);
   return { response, body };

@@ -21,12 +21,14 @@ const uniqueOrigin = () => `https://cache-${Date.now().toString(36)}-${++hostCou
 interface TestApp {
   readonly app: Hono<AppEnv>;
   readonly calls: { handler: number; revisionFromDb: number };
+  /** Its own client build: keys hold no host, so this keeps the tests' entries apart. */
+  readonly build: string;
   fail: boolean;
 }
 
 /** A page route, a private route and a streaming route behind the page cache, counting their work. */
-function cachedApp(options: Partial<PageCacheOptions> = {}, outer: MiddlewareHandler<AppEnv>[] = []): TestApp {
-  const state: TestApp = { app: new Hono<AppEnv>(), calls: { handler: 0, revisionFromDb: 0 }, fail: false };
+function cachedApp(options: Partial<PageCacheOptions> & { build?: string } = {}, outer: MiddlewareHandler<AppEnv>[] = []): TestApp {
+  const state: TestApp = { app: new Hono<AppEnv>(), calls: { handler: 0, revisionFromDb: 0 }, build: options.build ?? `test-${++hostCounter}`, fail: false };
   const { app, calls } = state;
   for (const middleware of outer) app.use('*', middleware);
   app.use(
@@ -38,6 +40,7 @@ function cachedApp(options: Partial<PageCacheOptions> = {}, outer: MiddlewareHan
       },
       revisionMemoMs: 0,
       ...options,
+      build: state.build,
     }),
   );
   app.get('/story', (c) => {
@@ -95,13 +98,13 @@ test('a first request misses and stores the page; the next is a hit that runs no
 
 test('Set-Cookie reaches the visitor who caused the miss but is stripped from the stored copy', async () => {
   await setRevision(1);
-  const { app } = cachedApp();
+  const { app, build } = cachedApp();
   const url = `${uniqueOrigin()}/story`;
 
   const miss = await send(app, url);
   expect(miss.header('Set-Cookie')).toBe('visitor=1; Path=/');
 
-  const stored = await env.PAGE_CACHE.getWithMetadata<StoredPageMetadata>(pageCacheKey({ revision: 1, url: new URL(url) }), 'text');
+  const stored = await env.PAGE_CACHE.getWithMetadata<StoredPageMetadata>(pageCacheKey({ revision: 1, url: new URL(url), build }), 'text');
   expect(stored.value).toBe(PAGE);
   expect(stored.metadata?.h.map(([name]) => name)).not.toContain('set-cookie');
 
@@ -171,16 +174,15 @@ test('a new content revision misses, so no page from before an import survives i
   expect(calls.handler).toBe(2);
 });
 
-test('a new release misses too, so a deploy never serves HTML naming the previous release’s assets', async () => {
+test('a new client build misses too, so a deploy never serves HTML naming the previous build’s assets', async () => {
   await setRevision(1);
-  let release = 'r1';
-  const { app, calls } = cachedApp({ release: () => release });
+  const before = cachedApp({ build: 'build-1' });
   const url = `${uniqueOrigin()}/story`;
-  await send(app, url);
-  expect((await send(app, url)).header('X-Cache')).toBe('HIT');
-  release = 'r2';
-  expect((await send(app, url)).header('X-Cache')).toBe('MISS');
-  expect(calls.handler).toBe(2);
+  await send(before.app, url);
+  expect((await send(before.app, url)).header('X-Cache')).toBe('HIT');
+  const after = cachedApp({ build: 'build-2' });
+  expect((await send(after.app, url)).header('X-Cache')).toBe('MISS');
+  expect(after.calls.handler).toBe(1);
 });
 
 test('an isolate trusts the revision it read for a few seconds, then reads it again', async () => {

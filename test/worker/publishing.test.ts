@@ -452,8 +452,8 @@ describe('telling the world', () => {
 
   test('the IndexNow key file is served only for the configured key, and feeds name the WebSub hub', async () => {
     const app = createApp();
-    // Another configuration is another deployment: another release, so its pages are cached apart.
-    const configured = { ...env, INDEXNOW_KEY: KEY, WEBSUB_HUB: 'https://hub.test/publish', RELEASE: 'with-indexnow-and-websub' };
+    // Another configuration is another deployment: page keys hold its fingerprint, so its pages are cached apart.
+    const configured = { ...env, INDEXNOW_KEY: KEY, WEBSUB_HUB: 'https://hub.test/publish' };
     const ask = async (path: string, bindings: Cloudflare.Env) => {
       const ctx = createExecutionContext();
       const response = await app.request(`${ORIGIN}${path}`, {}, bindings, ctx);

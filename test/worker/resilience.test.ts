@@ -7,13 +7,18 @@ import { env } from 'cloudflare:workers';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createApp, RETRY_AFTER_SECONDS } from '#src/app';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { pageCacheKey } from '#src/middleware/page-cache-policy';
+import { KEY_PREFIX } from '#src/middleware/page-cache-policy';
 import { CONTENT_REVISION_KEY, LAST_KNOWN_REVISION_KEY, LAST_WITHDRAWAL_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 
 const D1_DOWN = 'D1_ERROR: Network connection lost.';
 const STORY = '/english-story-03';
 let hostCounter = 0;
 const uniqueOrigin = () => `https://resilience-${Date.now().toString(36)}-${++hostCounter}.test`;
+/**
+ * The real app, keyed in the page cache under a build named after the test's own origin: page
+ * keys hold no host, so this keeps each test's copies apart as a deploy would.
+ */
+const appFor = (url: string) => createApp({ build: new URL(url).host });
 
 /** A D1 binding that is down: statements prepare (D1 prepares lazily) but every query rejects. */
 function downD1(): D1Database {
@@ -101,8 +106,8 @@ afterEach(async () => {
 
 test('a cached page is served with zero D1 queries: no call at all reaches the D1 binding on a hit', async () => {
   await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, String(await seededRevision()));
-  const app = createApp();
   const url = `${uniqueOrigin()}${STORY}`;
+  const app = appFor(url);
 
   const missDb = countingD1();
   const miss = await send(app, url, { DB: missDb.db });
@@ -110,7 +115,7 @@ test('a cached page is served with zero D1 queries: no call at all reaches the D
   expect(miss.header('X-Cache')).toBe('MISS');
   expect(missDb.calls.length).toBeGreaterThan(0);
 
-  for (const appForRequest of [app, createApp()]) {
+  for (const appForRequest of [app, appFor(url)]) {
     // The same isolate, and a fresh one that must read the revision again (from KV, not D1).
     const hitDb = countingD1();
     const hit = await send(appForRequest, url, { DB: hitDb.db });
@@ -125,12 +130,13 @@ test('with D1 down, an expired copy of the page for the current revision is serv
   const revision = await seededRevision();
   await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, String(revision));
   const url = `${uniqueOrigin()}${STORY}`;
-  const fresh = await send(createApp(), url);
+  const fresh = await send(appFor(url), url);
   expect(fresh.header('X-Cache')).toBe('MISS');
-  await ageStoredPage(pageCacheKey({ revision, url: new URL(url), release: env.RELEASE }), 10);
+  const [stored] = (await env.PAGE_CACHE.list({ prefix: `${KEY_PREFIX}:${revision}:${new URL(url).host}.` })).keys;
+  await ageStoredPage(stored!.name, 10);
 
   const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const stale = await send(createApp(), url, { DB: downD1() });
+  const stale = await send(appFor(url), url, { DB: downD1() });
   expect(stale.status).toBe(200);
   expect(stale.header('X-Cache')).toBe('STALE');
   expect(Number(stale.header('Age'))).toBeGreaterThanOrEqual(600);
@@ -143,14 +149,14 @@ test('with D1 down just after an import, the copy from the revision before it is
   const revision = await seededRevision();
   await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, String(revision));
   const url = `${uniqueOrigin()}${STORY}`;
-  const before = await send(createApp(), url);
+  const before = await send(appFor(url), url);
   expect(before.status).toBe(200);
 
   // The import published revision + 1 (KV says so), withdrawing nothing; nobody has visited the page since.
   await env.PAGE_CACHE.put(LAST_WITHDRAWAL_KEY, '0');
   await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, String(revision + 1));
   const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const stale = await send(createApp(), url, { DB: downD1() });
+  const stale = await send(appFor(url), url, { DB: downD1() });
   expect(stale.status).toBe(200);
   expect(stale.header('X-Cache')).toBe('STALE');
   expect(stale.body).toBe(before.body);
@@ -164,14 +170,14 @@ test.each([
   const revision = await seededRevision();
   await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, String(revision));
   const url = `${uniqueOrigin()}${STORY}`;
-  expect((await send(createApp(), url)).status).toBe(200);
+  expect((await send(appFor(url), url)).status).toBe(200);
 
   // The import (revision + 1) took a story down; D1 then failed before anyone visited the page.
   if (withdrawal) await env.PAGE_CACHE.put(LAST_WITHDRAWAL_KEY, withdrawal(revision));
   else await env.PAGE_CACHE.delete(LAST_WITHDRAWAL_KEY);
   await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, String(revision + 1));
   const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const answer = await send(createApp(), url, { DB: downD1() });
+  const answer = await send(appFor(url), url, { DB: downD1() });
   expect(answer.status).toBe(503);
   expect(answer.header('X-Cache')).toBe('MISS');
   expectOutageLogged(error);
@@ -180,13 +186,13 @@ test.each([
 test('with D1 down and no revision left in KV, the last revision learned from D1 still finds the page', async () => {
   const url = `${uniqueOrigin()}${STORY}`;
   // No revision in KV: the first visit reads it from D1 and remembers it for later outages.
-  const first = await send(createApp(), url);
+  const first = await send(appFor(url), url);
   expect(first.status).toBe(200);
   expect(await env.PAGE_CACHE.get(LAST_KNOWN_REVISION_KEY)).toBe(String(await seededRevision()));
   // The backfilled revision expired (it has a one-minute TTL); then D1 went down.
   await env.PAGE_CACHE.delete(CONTENT_REVISION_KEY);
 
-  const cached = await send(createApp(), url, { DB: downD1() });
+  const cached = await send(appFor(url), url, { DB: downD1() });
   expect(cached.status).toBe(200);
   expect(cached.header('X-Cache')).toBe('HIT');
   expect(cached.body).toBe(first.body);
@@ -195,7 +201,7 @@ test('with D1 down and no revision left in KV, the last revision learned from D1
 test('with D1 down, an uncached page gets the server-error page in the addressâ€™s language with 503, never a stack trace', async () => {
   const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const origin = uniqueOrigin();
-  const english = await send(createApp(), `${origin}${STORY}`, { DB: downD1() });
+  const english = await send(appFor(origin), `${origin}${STORY}`, { DB: downD1() });
   expect(english.status).toBe(503);
   expect(english.header('Retry-After')).toBe(String(RETRY_AFTER_SECONDS));
   expect(english.header('Cache-Control')).toBe(cacheRules.error);
@@ -206,7 +212,7 @@ test('with D1 down, an uncached page gets the server-error page in the addressâ€
   expectNoInternals(english.body);
   expectOutageLogged(error);
 
-  const french = await send(createApp(), `${origin}/fr/category/anything`, { DB: downD1() });
+  const french = await send(appFor(origin), `${origin}/fr/category/anything`, { DB: downD1() });
   expect(french.status).toBe(503);
   expect(french.body).toContain('<html lang="fr"');
   expect(french.body).toContain('Une erreur sâ€™est produite...');
@@ -215,7 +221,7 @@ test('with D1 down, an uncached page gets the server-error page in the addressâ€
 
 test('with D1 down, the load-more API answers 503 with a {message} and no internals', async () => {
   const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const response = await send(createApp(), `${uniqueOrigin()}/api/fetch-stories`, { DB: downD1() }, {
+  const response = await send(createApp({ build: `api-${++hostCounter}` }), `${uniqueOrigin()}/api/fetch-stories`, { DB: downD1() }, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ page: 2 }),
@@ -233,7 +239,7 @@ test('a failing search backend shows the localized error page with the site arou
   const db = partlyDownD1(/story_search MATCH/);
   const origin = uniqueOrigin();
 
-  const page = await send(createApp(), `${origin}/fr/search?query=histoire`, { DB: db });
+  const page = await send(appFor(origin), `${origin}/fr/search?query=histoire`, { DB: db });
   expect(page.status).toBe(503);
   expect(page.header('Cache-Control')).toBe(cacheRules.error);
   expect(page.body).toContain('<html lang="fr"');
@@ -244,18 +250,18 @@ test('a failing search backend shows the localized error page with the site arou
   expectNoInternals(page.body);
   expectOutageLogged(error);
 
-  const quick = await send(createApp(), `${origin}/api/search?query=story`, { DB: db });
+  const quick = await send(appFor(origin), `${origin}/api/search?query=story`, { DB: db });
   expect(quick.status).toBe(503);
   expect(JSON.parse(quick.body)).toEqual({ message: 'Temporarily unavailable, please try again' });
 
   // The rest of the site still answers from D1.
-  expect((await send(createApp(), `${origin}${STORY}`, { DB: db })).status).toBe(200);
+  expect((await send(appFor(origin), `${origin}${STORY}`, { DB: db })).status).toBe(200);
 });
 
 test('with KV down (reads and writes fail), pages, search and the API render from D1 and the failure is logged', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  const app = createApp();
   const origin = uniqueOrigin();
+  const app = appFor(origin);
   const kv = { PAGE_CACHE: downKv() };
 
   const home = await send(app, `${origin}/`, kv);

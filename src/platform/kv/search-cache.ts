@@ -5,6 +5,7 @@
  * search is answered by the backend behind it.
  */
 import type { SearchBackend } from '#src/domain/ports';
+import { describeError } from '#src/log';
 import type { FacetValueHit, FacetValueQuery, SearchQuery, SearchResults } from '#src/domain/search-query';
 
 export const SEARCH_CACHE_TTL_SECONDS = 3600;
@@ -52,5 +53,5 @@ export class CachedSearchBackend implements SearchBackend {
 }
 
 function warn(operation: string, error: unknown): void {
-  console.warn(JSON.stringify({ message: 'Search cache: KV failed; continuing without it', operation, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
+  console.warn(JSON.stringify({ message: 'Search cache: KV failed; continuing without it', operation, error: describeError(error) }));
 }
