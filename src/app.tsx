@@ -10,7 +10,7 @@
  * locale-scoped routes. Stories are matched last: `/{slug}` would otherwise shadow `/fr`.
  */
 import { Hono, type Context } from 'hono';
-import { configFingerprint, configOf, type AppEnv } from '#src/env';
+import { configFingerprint, configOf, type AppConfig, type AppEnv } from '#src/env';
 import { ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
@@ -55,6 +55,11 @@ export interface AppOptions {
   readonly build?: string;
 }
 
+/** The build part of page-cache keys: the client build and what the configuration puts into pages. */
+export function pageCacheBuild(config: AppConfig, build = CLIENT_BUILD): string {
+  return `${build}.${configFingerprint(config)}`;
+}
+
 export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -69,7 +74,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     '*',
     pageCache({
       readRevisionFromDb: readContentRevision,
-      build: (c) => `${options.build ?? CLIENT_BUILD}.${configFingerprint(configOf(c.env))}`,
+      build: (c) => pageCacheBuild(configOf(c.env), options.build),
       bypassToken: (c) => c.env.PAGE_CACHE_BYPASS_TOKEN,
       render: (request, env, ctx) => app.fetch(request, env, ctx as ExecutionContext<unknown>),
     }),

@@ -1,15 +1,50 @@
 /**
  * The Workers entry point: the only default export, because the runtime requires one. Pages
- * through `fetch`; the minute cron through `scheduled` (go-live, src/jobs/go-live.ts); go-live
- * work through `queue` (alerts, IndexNow, WebSub, src/jobs/queue.ts).
+ * through `fetch`; the minute cron through `scheduled` (go-live, src/jobs/go-live.ts, then
+ * pre-rendering, src/jobs/warm-page-cache.ts); go-live work through `queue` (alerts, IndexNow,
+ * WebSub, src/jobs/queue.ts).
  */
-import { createApp } from './app';
+import { createApp, pageCacheBuild } from './app';
+import { configOf } from './env';
 import { runGoLive } from './jobs/go-live';
 import { jobDeps } from './jobs/job-deps';
 import { handleJobs } from './jobs/queue';
-import { logEvent } from './log';
+import { warmPageCache } from './jobs/warm-page-cache';
+import { describeError, logEvent } from './log';
+import { cacheFillRequest } from './middleware/page-cache';
+import { KvPageCacheStore } from './platform/kv/page-cache-store';
 
 const app = createApp();
+
+/** Renders an address through the app into the page cache, waiting for the copy to be stored. */
+async function renderIntoCache(env: CloudflareBindings, url: string): Promise<number> {
+  const stored: Promise<unknown>[] = [];
+  const ctx = { waitUntil: (work: Promise<unknown>) => void stored.push(work), passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
+  const response = await app.fetch(cacheFillRequest(url), env, ctx);
+  await response.arrayBuffer();
+  await Promise.all(stored);
+  return response.status;
+}
+
+async function prerender(env: CloudflareBindings): Promise<void> {
+  const startedAt = Date.now();
+  const store = new KvPageCacheStore(env.PAGE_CACHE);
+  try {
+    const report = await warmPageCache(
+      {
+        content: jobDeps(env).content,
+        revision: () => store.readRevision(),
+        marker: { read: () => store.readPrerendered(), write: (value) => store.writePrerendered(value) },
+        render: (url) => renderIntoCache(env, url),
+      },
+      pageCacheBuild(configOf(env)),
+    );
+    if (report) logEvent('prerender', { ...report, durationMs: Date.now() - startedAt });
+  } catch (error) {
+    // A cold cache is slower, not broken: the next run tries again.
+    logEvent('prerender_failed', { error: describeError(error) }, 'warn');
+  }
+}
 
 export default {
   fetch: app.fetch,
@@ -33,6 +68,8 @@ export default {
       console.error(JSON.stringify({ message: 'Go-live run failed', cron: controller.cron, error: String(error), stack: (error as Error)?.stack }));
       throw error;
     }
+    // After go-live moved the revision (or an import did): the busiest pages, before visitors ask.
+    await prerender(env);
   },
   async queue(batch, env, _ctx) {
     await handleJobs(jobDeps(env), batch);

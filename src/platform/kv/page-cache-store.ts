@@ -23,6 +23,8 @@ export const LAST_KNOWN_REVISION_KEY = 'content-revision:last-known';
  * copies of older revisions are never served. Written with the revision by the import and the cron.
  */
 export const LAST_WITHDRAWAL_KEY = 'content-revision:last-withdrawal';
+/** The revision and build whose busiest pages the cron last pre-rendered (src/jobs/warm-page-cache.ts). */
+export const PRERENDERED_KEY = 'page-cache:prerendered';
 /** KV refuses metadata larger than this (serialized JSON). */
 export const MAX_METADATA_BYTES = 1024;
 /** KV refuses an `expirationTtl` below a minute. */
@@ -104,6 +106,14 @@ export class KvPageCacheStore {
 
   async writeLastWithdrawal(revision: number): Promise<void> {
     await this.kv.put(LAST_WITHDRAWAL_KEY, String(revision));
+  }
+
+  async readPrerendered(): Promise<string | null> {
+    return this.kv.get(PRERENDERED_KEY);
+  }
+
+  async writePrerendered(marker: string): Promise<void> {
+    await this.kv.put(PRERENDERED_KEY, marker);
   }
 
   /** Both pointers, after an import or a go-live commits (never before: see the import CLI). */
