@@ -1,36 +1,52 @@
-/** Builds the request's dependencies from the bindings: the only place that sees D1 for pages. */
+/**
+ * Builds the request's dependencies from the bindings: the only place that sees D1 for pages.
+ * Every store of a request shares one D1 session (platform/d1/sessions.ts): reads go to a nearby
+ * replica, a form that writes starts at the primary, and the visitor's next request reads at
+ * least what they wrote.
+ */
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { configOf, type AppEnv } from '#src/env';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import { D1OutboxMailer, D1SubscriptionStore } from '#src/platform/d1/subscription-store';
 import { createMailer } from '#src/platform/mail/create-mailer';
 import { D1SearchBackend } from '#src/platform/d1/search-backend';
+import { BOOKMARK_COOKIE, bookmarkCookie, openSession } from '#src/platform/d1/sessions';
+import { setResponseHeader } from './responses';
 import { CachedSearchBackend } from '#src/platform/kv/search-cache';
 import { composeSearchBackend, createEngineBackend } from '#src/platform/search/create-backend';
 
 /** The page cache asks D1 for the content revision only when KV does not hold it. */
 export const readContentRevision = (c: Context<AppEnv>): Promise<number | null> => new D1ContentRepository(c.env.DB).getContentRevision();
 
+/** A form post (the privacy portal, one-click unsubscribe) writes; the API's POSTs only read. */
+function writes(c: Context<AppEnv>): boolean {
+  return c.req.method === 'POST' && !c.req.path.startsWith('/api/');
+}
+
 export const deps = createMiddleware<AppEnv>(async (c, next) => {
-  const content = new D1ContentRepository(c.env.DB);
+  const db = openSession(c.env.DB, { bookmark: getCookie(c, BOOKMARK_COOKIE), writes: writes(c) });
+  const content = new D1ContentRepository(db);
   const config = configOf(c.env);
-  const outbox = new D1OutboxMailer(c.env.DB);
+  const outbox = new D1OutboxMailer(db);
   c.set('deps', {
     content,
-    subscriptions: new D1SubscriptionStore(c.env.DB),
-    mailer: createMailer(c.env.DB, config.emailApi),
+    subscriptions: new D1SubscriptionStore(db),
+    mailer: createMailer(db, config.emailApi),
     outbox,
     search: (revision) =>
       composeSearchBackend({
         engine: createEngineBackend(config.search),
-        d1: new D1SearchBackend(c.env.DB, content.stats),
+        d1: new D1SearchBackend(db, content.stats),
         cache: (inner) => new CachedSearchBackend(inner, c.env.PAGE_CACHE, revision, `${config.search.searchBackend}:${config.search.indexName}`),
       }),
     queryStats: content.stats,
     config,
   });
   await next();
+  const bookmark = writes(c) ? db.getBookmark() : null;
+  if (bookmark) setResponseHeader(c, 'Set-Cookie', bookmarkCookie(bookmark), { append: true });
   // How many database round trips and statements this response cost (seen in dev tools and
   // read by the benchmark).
   c.header('Server-Timing', `d1;desc="round trips: ${content.stats.roundTrips}, statements: ${content.stats.statements}"`, { append: true });

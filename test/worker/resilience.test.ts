@@ -40,6 +40,8 @@ function partlyDownD1(failing: RegExp): D1Database {
     },
     batch: (statements: D1PreparedStatement[]) => (statements.some((statement) => doomed.has(statement)) ? fail() : env.DB.batch(statements)),
     exec: (sql: string) => env.DB.exec(sql),
+    // A session over the same partly failing database (the app reads through sessions).
+    withSession: () => partlyDownD1(failing),
   } as unknown as D1Database;
 }
 

@@ -29,6 +29,7 @@ import {
   type StorySummaryRow,
 } from './rows';
 import { guardD1 } from './guard';
+import type { D1Queryable } from './sessions';
 
 /** A story's categories in its own language, as JSON, in the order the story lists them. */
 const STORY_CATEGORIES_JSON = `(
@@ -92,7 +93,7 @@ export interface QueryStats {
 export class D1ContentRepository implements ContentRepository {
   readonly stats: QueryStats = { roundTrips: 0, statements: 0 };
 
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: D1Queryable) {}
 
   private async batch(statements: D1PreparedStatement[]): Promise<D1Result[]> {
     this.stats.roundTrips += 1;

@@ -7,6 +7,7 @@
 import type { SearchBackend } from '#src/domain/ports';
 import type { QueryStats } from './content-repository';
 import { guardD1 } from './guard';
+import type { D1Queryable } from './sessions';
 import {
   HIGHLIGHT_END,
   HIGHLIGHT_START,
@@ -40,7 +41,7 @@ type Dimension = 'category' | 'year' | 'month';
 
 export class D1SearchBackend implements SearchBackend {
   constructor(
-    private readonly db: D1Database,
+    private readonly db: D1Queryable,
     /** Shared with the request's content repository, so Server-Timing counts search queries too. */
     private readonly stats: QueryStats = { roundTrips: 0, statements: 0 },
   ) {}

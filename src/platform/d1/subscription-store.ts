@@ -6,12 +6,13 @@ import type { ConfirmationRequest, ConfirmedDataRequest, Mailer, MailMessage, Ou
 import { MAILBOX_DAILY_LIMIT, MAILBOX_WINDOW_SECONDS } from '#src/domain/subscriber';
 import type { SqlValue } from './import-statements';
 import { guardD1 } from './guard';
+import type { D1Queryable } from './sessions';
 
 /** This request's quota row: every statement after the quota check depends on it. */
 const QUOTA_GRANTED = 'EXISTS (SELECT 1 FROM mailbox_sends WHERE request_id = ?2)';
 
 export class D1SubscriptionStore implements SubscriptionStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: D1Queryable) {}
 
   /**
    * The quota check and count: a row for this request only while the mailbox has had fewer than
@@ -137,7 +138,7 @@ export class D1SubscriptionStore implements SubscriptionStore {
 
 /** Mail kept in D1 until a sender picks it up (and shown by the dev server). */
 export class D1OutboxMailer implements Mailer, OutboxQueue {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: D1Queryable) {}
 
   async send(message: MailMessage): Promise<void> {
     await guardD1(() =>
