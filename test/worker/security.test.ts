@@ -164,14 +164,23 @@ test('a filled honeypot is answered like a success and sends nothing', async () 
 });
 
 test('a client posting to the portal too often gets the localized 429 page', async () => {
-  const client = { 'CF-Connecting-IP': `203.0.113.${Math.floor(Math.random() * 250)}` };
-  const statuses: number[] = [];
-  for (let n = 0; n < 21; n++) statuses.push((await post(portal('fr'), { email: `busy-${n}@example.org` }, client)).status);
-  expect(statuses.slice(0, 20).every((status) => status === 303)).toBe(true);
-  const limited = await post(portal('fr'), { email: 'busy-last@example.org' }, client);
-  expect(limited.status).toBe(429);
-  expect(limited.headers.get('Retry-After')).toBe('60');
-  const html = await limited.text();
+  // The limiter counts per minute window: a run that crosses a window's end (a slow machine) is
+  // run again with a fresh client, so the 21 posts are counted in one window.
+  const windowOf = () => Math.floor(Date.now() / 60_000);
+  let statuses: number[] = [];
+  let limited: Response | null = null;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const client = { 'CF-Connecting-IP': `203.0.113.${Math.floor(Math.random() * 250)}` };
+    const startedIn = windowOf();
+    statuses = [];
+    for (let n = 0; n < 20; n++) statuses.push((await post(portal('fr'), { email: `busy-${attempt}-${n}@example.org` }, client)).status);
+    limited = await post(portal('fr'), { email: 'busy-last@example.org' }, client);
+    if (windowOf() === startedIn) break;
+  }
+  expect(statuses.every((status) => status === 303)).toBe(true);
+  expect(limited!.status).toBe(429);
+  expect(limited!.headers.get('Retry-After')).toBe('60');
+  const html = await limited!.text();
   expect(html).toContain('<html lang="fr"');
   // Another client is not affected.
   expect((await post(portal('fr'), { email: 'other-client@example.org' }, { 'CF-Connecting-IP': '198.51.100.7' })).status).toBe(303);
