@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { loadContentFolder, type LoadResult } from '#src/content/load-folder';
 import { createProgressReporter } from '#src/content/progress-bar';
 import { readUploadLedger, readUploadLedgerEntries, recordUploads, uploadCandidates, uploadNewMedia, writeUploadLedger } from '#src/content/upload-media';
-import { BODY_MEDIA_ROOT } from '#src/views/image-attributes';
+import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { formatProblem } from '#src/content/schema';
 import { syncSearchIndex } from '#src/content/search-sync';

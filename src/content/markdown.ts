@@ -22,7 +22,7 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
 import type { StorySection } from '#src/domain/story';
-import { displayPhone, telHref } from '#src/views/phone';
+import { displayPhone, telHref } from '#src/domain/phone';
 import { attachmentKind, type AttachmentKind } from '#src/domain/attachment';
 import { displayHost, VIDEO_PROVIDERS, videoEmbedOf } from '#src/domain/video-embed';
 import type { ImageRights, RightsInput } from '#src/domain/image-rights';

@@ -4,7 +4,7 @@
  * this import.
  */
 import { downloadUrl, GifVideo, UploadedImage } from '#src/domain/media/index';
-import { imageAttributes, originalImageUrl } from '#src/views/image-attributes';
+import { imageAttributes, originalImageUrl } from '#src/domain/media/payload-addresses';
 import type { MediaAddressing } from './load-folder';
 
 export function createMediaAddressing(cdnRoot: string): MediaAddressing {

@@ -11,7 +11,7 @@ import type { StoredImagePayload } from '#src/domain/media-payload';
 import { DEFAULT_THEME } from '#src/domain/theme';
 import type { LayoutModel, NavigationItem } from '../page-model';
 import { ResponsiveImage } from './image';
-import { displayPhone, telHref } from '../phone';
+import { displayPhone, telHref } from '#src/domain/phone';
 import { Honeypot } from './honeypot';
 import { Notifications } from './notifications';
 import { SubscribeDisclaimer } from './subscribe-disclaimer';

@@ -1,6 +1,6 @@
 /** A story: title, subtitle, date, categories, cover, body, author, translations, boilerplate. */
 import { isoDate } from '#src/i18n/translate';
-import { resolveBodyMedia } from '../image-attributes';
+import { resolveBodyMedia } from '#src/domain/media/payload-addresses';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from '../components/image';
 import { ArchiveLink } from '../components/archive-link';
