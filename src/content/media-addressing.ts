@@ -6,7 +6,7 @@
 import { downloadUrl, GifVideo, UploadedImage, type ImageAttributes } from '#src/domain/media/index';
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
 import { imageAttributes, originalImageUrl } from '#src/domain/media/payload-addresses';
-import type { GifVideoAttributes } from './markdown';
+import type { GifVideoAttributes } from './body-context';
 
 /** How media addresses are made: by the media model, with the CDN root of this import. */
 export interface MediaAddressing {
