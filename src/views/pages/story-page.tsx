@@ -8,7 +8,7 @@ import { PageTools } from '../components/page-tools';
 import { Contacts } from '../components/contacts';
 import { ImageCredit } from '../components/image-credit';
 import { imageRightsOf } from '#src/domain/image-rights';
-import { Boilerplate } from '../components/layout';
+import { Boilerplate } from '../components/boilerplate';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
 import type { StoryNoticeModel, StoryPageModel } from '../page-model';
