@@ -33,7 +33,8 @@ export interface SiteContext {
   readonly revision: number;
 }
 
-export interface StoryPage {
+/** One page of a story list (a language's, a category's, a tag's, the API's) and the list's total. */
+export interface StoryListPage {
   readonly stories: readonly StorySummary[];
   readonly total: number;
   /**
@@ -43,7 +44,7 @@ export interface StoryPage {
   readonly tagLocales?: readonly string[];
 }
 
-export interface HomepageContent extends StoryPage {
+export interface HomepageContent extends StoryListPage {
   readonly highlighted: StorySummary | null;
 }
 
@@ -133,9 +134,9 @@ export interface ContentRepository {
   /** Null when the newsroom has not been imported yet. */
   getSiteContext(): Promise<SiteContext | null>;
   getHomepage(locale: string, page: number, pageSize: number): Promise<HomepageContent>;
-  listStories(input: ListStoriesInput): Promise<StoryPage>;
+  listStories(input: ListStoriesInput): Promise<StoryListPage>;
   /** Public stories matching an API filter, newest first, with their total (a count query). */
-  listMatchingStories(input: MatchingStoriesInput): Promise<StoryPage>;
+  listMatchingStories(input: MatchingStoriesInput): Promise<StoryListPage>;
   /**
    * A story page in one round trip: the story (whatever its status: callers apply the visibility
    * rules) and up to `relatedLimit` public stories of its language sharing categories or tags.

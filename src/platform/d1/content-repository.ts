@@ -7,13 +7,13 @@
  * gallery-queries.ts.
  */
 import type { Gallery } from '#src/domain/gallery';
-import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFeedStoriesInput, ListFreshness, ListStoriesInput, MatchingStoriesInput, SharedStory, SitemapStory, SiteContext, StoryBodyFormat, StoryPage } from '#src/domain/ports';
+import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFeedStoriesInput, ListFreshness, ListStoriesInput, MatchingStoriesInput, SharedStory, SitemapStory, SiteContext, StoryBodyFormat, StoryListPage } from '#src/domain/ports';
 import type { PolicyKind, PolicyPage } from '#src/domain/policy';
 import type { Story, StorySummary } from '#src/domain/story';
 import { guardD1 } from './guard';
 import { rowsOf } from './read-sql';
 import { siteContextStatements, toSiteContext } from './site-context-queries';
-import { feedStatement, homepageStatements, listStatements, matchingStatements, toFeedStories, toHomepageContent, toStoryPage } from './story-list-queries';
+import { feedStatement, homepageStatements, listStatements, matchingStatements, toFeedStories, toHomepageContent, toStoryListPage } from './story-list-queries';
 import { sharedStoryStatements, storyPageStatements, toSharedStory, toStoryWithRelated } from './story-page-queries';
 import { listFreshnessStatements, recentStoriesStatement, sitemapStoriesStatement, toListFreshness, toSitemapStories } from './sitemap-queries';
 import { allGalleriesStatements, galleryListStatements, galleryStatements, toAllGalleries, toGalleryPage, toGalleryWithItems } from './gallery-queries';
@@ -49,12 +49,12 @@ export class D1ContentRepository implements ContentRepository {
     return toHomepageContent(await this.batch(homepageStatements(this.db, locale, page, pageSize)));
   }
 
-  async listStories(input: ListStoriesInput): Promise<StoryPage> {
-    return toStoryPage(await this.batch(listStatements(this.db, input)));
+  async listStories(input: ListStoriesInput): Promise<StoryListPage> {
+    return toStoryListPage(await this.batch(listStatements(this.db, input)));
   }
 
-  async listMatchingStories(input: MatchingStoriesInput): Promise<StoryPage> {
-    return toStoryPage(await this.batch(matchingStatements(this.db, input)));
+  async listMatchingStories(input: MatchingStoriesInput): Promise<StoryListPage> {
+    return toStoryListPage(await this.batch(matchingStatements(this.db, input)));
   }
 
   async getStoryPage(slug: string, relatedLimit: number, body: StoryBodyFormat = 'html'): Promise<{ story: Story; related: StorySummary[] } | null> {

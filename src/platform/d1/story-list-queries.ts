@@ -3,7 +3,7 @@
  * or tag's list page with its total, the API's filtered list, and feeds. Each list is an index
  * range scan (stories_public_by_locale, story_categories_public, story_tags_public).
  */
-import type { FeedStory, HomepageContent, ListFeedStoriesInput, ListStoriesInput, MatchingStoriesInput, StoryPage } from '#src/domain/ports';
+import type { FeedStory, HomepageContent, ListFeedStoriesInput, ListStoriesInput, MatchingStoriesInput, StoryListPage } from '#src/domain/ports';
 import { pageOffset } from '#src/domain/paging';
 import { toStorySummary, type StorySummaryRow } from './rows';
 import { PUBLIC_STORY, rowsOf, STORY_SUMMARY_COLUMNS, totalOf, type StatementSource } from './read-sql';
@@ -83,7 +83,7 @@ export function listStatements(db: StatementSource, input: ListStoriesInput): D1
 }
 
 /** The stories and total of a list (and, with a tag, the languages the tag has stories in). */
-export function toStoryPage([list, total, tagLocales]: D1Result[]): StoryPage {
+export function toStoryListPage([list, total, tagLocales]: D1Result[]): StoryListPage {
   return {
     stories: rowsOf<StorySummaryRow>(list).map(toStorySummary),
     total: totalOf(total),
