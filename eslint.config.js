@@ -1,4 +1,5 @@
-// Lint: TypeScript rules plus the import boundaries of DESIGN.md section 8.
+// Lint: TypeScript rules plus the import boundaries of DESIGN.md section 8, as docs/decisions/0029-layers-and-boundaries.md
+// lists them (docs/architecture.md draws the layers).
 import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
