@@ -88,18 +88,10 @@ function WideNavigation({ navigation }: { navigation: LayoutModel['navigation'] 
   const { t } = useTranslator();
   const media = navigation.media ? [navigation.media] : [];
   if (navigation.layout === 'dropdown') {
-    const current = navigation.categories.some((item) => item.isCurrent);
     return (
       <nav className="site-nav" aria-label={t('site.main_navigation')}>
         <ul>
-          {navigation.categories.length > 0 ? (
-            <li className="nav-dropdown">
-              <details>
-                <summary aria-current={current ? 'true' : undefined}>{t('site.main_navigation')}</summary>
-                <NavigationList items={navigation.categories} />
-              </details>
-            </li>
-          ) : null}
+          {navigation.categories.length > 0 ? <NavigationDropdown label={t('site.main_navigation')} items={navigation.categories} /> : null}
           <NavigationItems items={media} />
         </ul>
       </nav>
@@ -111,17 +103,22 @@ function WideNavigation({ navigation }: { navigation: LayoutModel['navigation'] 
     <nav className="site-nav" aria-label={t('site.main_navigation')}>
       <ul>
         <NavigationItems items={shown} />
-        {more.length > 0 ? (
-          <li className="nav-dropdown">
-            <details>
-              <summary aria-current={more.some((item) => item.isCurrent) ? 'true' : undefined}>{t('site.more')}</summary>
-              <NavigationList items={more} />
-            </details>
-          </li>
-        ) : null}
+        {more.length > 0 ? <NavigationDropdown label={t('site.more')} items={more} /> : null}
         <NavigationItems items={media} />
       </ul>
     </nav>
+  );
+}
+
+/** Links folded under one summary (the whole navigation, or "More"): a disclosure, no script. */
+function NavigationDropdown({ label, items }: { label: string; items: readonly NavigationItem[] }) {
+  return (
+    <li className="nav-dropdown">
+      <details>
+        <summary aria-current={items.some((item) => item.isCurrent) ? 'true' : undefined}>{label}</summary>
+        <NavigationList items={items} />
+      </details>
+    </li>
   );
 }
 
