@@ -1,4 +1,5 @@
-// Lint: TypeScript rules plus the import boundaries of DESIGN.md section 8.
+// Lint: TypeScript rules plus the import boundaries of DESIGN.md section 8, as docs/decisions/0029-layers-and-boundaries.md
+// lists them (docs/architecture.md draws the layers).
 import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -16,8 +17,26 @@ export default tseslint.config(
     files: ['src/domain/**'],
     rules: restrict([
       { group: ['hono', 'hono/*', 'react', 'react-dom', 'react-dom/*', 'cloudflare:*'], message: 'domain/ is pure: no framework or runtime imports.' },
-      { group: ['#src/platform/*', '#src/views/*', '#src/routes/*', '#src/middleware/*', '../platform/*', '../views/*'], message: 'domain/ must not depend on outer layers.' },
+      { regex: '^(#src/(?!domain/)|\\.\\./)', message: 'domain/ imports nothing outside domain/: every other layer may use it, so it uses none.' },
     ]),
+  },
+  {
+    files: ['src/i18n/**'],
+    rules: restrict([{ regex: '^(#src/(?!domain/|i18n/)|\\.\\./\\.\\./)', message: 'i18n/ uses domain/ only: views, routes and the import all share it.' }]),
+  },
+  {
+    // The import pipeline runs in Node, before any request: it makes the content bundle and hands it
+    // to platform/ adapters; pages render what it stored, so it never needs a view.
+    files: ['src/content/**'],
+    rules: restrict([{ regex: '^(#src/(?!content/|domain/|i18n/|platform/)|\\.\\./)', message: 'content/ may import domain/, i18n/ and platform/ only (never views, routes, middleware or client).' }]),
+  },
+  {
+    files: ['src/platform/**'],
+    rules: restrict([{ regex: '^(#src/(?!domain/|platform/|server-only$)|\\.\\./\\.\\./)', message: 'platform/ adapters see domain/ only (shared shapes such as the content bundle live there), never content/ or the layers above.' }]),
+  },
+  {
+    files: ['scripts/**'],
+    rules: restrict([{ regex: '^#src/(views|routes|middleware|client)/', message: 'scripts/ are thin CLIs over content/, domain/ and platform/: never a view, a route or browser code.' }]),
   },
   {
     files: ['src/views/**'],

@@ -12,7 +12,7 @@ import { createMediaAddressing } from '#src/content/media-addressing';
 import { formatProblem } from '#src/content/schema';
 import { buildSearchDocuments } from '#src/platform/search/documents';
 import { replaceContentStatements } from '#src/platform/d1/import-statements';
-import { BODY_MEDIA_ROOT } from '#src/views/image-attributes';
+import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
 import { testStoryLink } from '../test/fixtures/story-links';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -3,7 +3,9 @@
  *
  * Validates the whole folder (all problems at once, as `file: field: message`), renders story
  * bodies, then replaces the newsroom's content in D1 in one transaction and bumps the content
- * revision. Nothing is written when any file is wrong, and an unchanged folder writes nothing.
+ * revision. Nothing is written when any file is wrong, and an unchanged folder writes nothing:
+ * the folder's hash is compared with the one the database holds, local or remote (`--force`
+ * imports it anyway).
  * Locally, media files are copied into the static assets (public/media/{uuid}/{filename}) that
  * the worker serves under a CDN-shaped path. With `--upload`, new media files go to Uploadcare
  * first (UPLOADCARE_PUBLIC_KEY), and media/.uploadcare.json records their uuids so re-runs upload
@@ -14,24 +16,20 @@
  * the ones that deployment's worker reads (its [vars] in wrangler.toml), so staging never writes
  * into production's index; the environment supplies what the file leaves empty, and the keys.
  */
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { loadContentFolder, type LoadResult } from '#src/content/load-folder';
 import { createProgressReporter } from '#src/content/progress-bar';
 import { readUploadLedger, readUploadLedgerEntries, recordUploads, uploadCandidates, uploadNewMedia, writeUploadLedger } from '#src/content/upload-media';
-import { BODY_MEDIA_ROOT } from '#src/views/image-attributes';
+import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { formatProblem } from '#src/content/schema';
 import { syncSearchIndex } from '#src/content/search-sync';
 import { newStoryLink } from '#src/domain/story-link';
 import { readSearchAdminSettings } from '#src/platform/search/settings';
-import { CONTENT_REVISION_KEY, KvPageCacheStore, LAST_WITHDRAWAL_KEY } from '#src/platform/kv/page-cache-store';
-import { CACHE_POINTERS_SQL, CURRENT_CONTENT_HASH_SQL, replaceContentStatements, runAtomically, toSqlScript, type CachePointers } from '#src/platform/d1/import-statements';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+import { CACHE_POINTERS_SQL, CURRENT_CONTENT_HASH_SQL, replaceContentStatements, type CachePointers } from '#src/platform/d1/import-statements';
+import { hasEnvironment, localDatabase, remoteDatabase, root, wrangler } from './d1-database';
 
 interface Options {
   dir: string;
@@ -49,25 +47,41 @@ interface Options {
 
 const USAGE = 'Usage: npm run import -- <content-dir> [--upload] [--sync-search] [--remote [--env NAME]] [--dry-run] [--force] [--persist-to=DIR]';
 
-function parseArgs(argv: string[]): Options {
-  const options: Options = { dir: '', remote: false, dryRun: false, force: false, upload: false, syncSearch: false, persistTo: null, env: null };
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--remote') options.remote = true;
-    else if (arg === '--env' && argv[i + 1] && !argv[i + 1]!.startsWith('--')) options.env = argv[++i]!;
-    else if (arg.startsWith('--env=')) options.env = arg.slice('--env='.length);
-    else if (arg === '--dry-run') options.dryRun = true;
-    else if (arg === '--force') options.force = true;
-    else if (arg === '--upload') options.upload = true;
-    else if (arg === '--sync-search') options.syncSearch = true;
-    else if (arg.startsWith('--persist-to=')) options.persistTo = resolve(arg.slice('--persist-to='.length));
-    else if (arg.startsWith('--')) fail(`Unknown option ${arg}\n${USAGE}`);
-    else positional.push(arg);
+const FLAGS = {
+  upload: { type: 'boolean', default: false },
+  'sync-search': { type: 'boolean', default: false },
+  remote: { type: 'boolean', default: false },
+  env: { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
+  force: { type: 'boolean', default: false },
+  'persist-to': { type: 'string' },
+} as const;
+
+function parseFlags(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: FLAGS, allowPositionals: true });
+  } catch (error) {
+    // An unknown flag, a switch given a value, a setting without one: parseArgs quotes the flag it
+    // refused, and the CLI answers as it always has, with its usage.
+    const flag = /'(-[^'\s<=]+)/.exec((error as Error).message)?.[1] ?? (error as Error).message;
+    fail(`Unknown option ${flag}\n${USAGE}`);
   }
-  if (positional.length !== 1) fail(USAGE);
-  if (options.env !== null && !options.remote) fail(`--env names a deployed environment: it goes with --remote.\n${USAGE}`);
-  return { ...options, dir: resolve(positional[0]!) };
+}
+
+function readOptions(argv: string[]): Options {
+  const { values, positionals } = parseFlags(argv);
+  if (positionals.length !== 1) fail(USAGE);
+  if (values.env !== undefined && !values.remote) fail(`--env names a deployed environment: it goes with --remote.\n${USAGE}`);
+  return {
+    dir: resolve(positionals[0]!),
+    remote: values.remote,
+    dryRun: values['dry-run'],
+    force: values.force,
+    upload: values.upload,
+    syncSearch: values['sync-search'],
+    persistTo: values['persist-to'] ? resolve(values['persist-to']) : null,
+    env: values.env ?? null,
+  };
 }
 
 function fail(message: string): never {
@@ -90,28 +104,14 @@ function exitOnProblems(result: LoadResult, dir: string): void {
  */
 async function deployedSettings(env: string | null): Promise<NodeJS.ProcessEnv> {
   const { unstable_readConfig } = await import('wrangler');
-  const configPath = join(root, 'wrangler.toml');
-  if (env !== null && !new RegExp(`^\\s*\\[{1,2}\\s*env\\.${env.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[\\].]`, 'm').test(readFileSync(configPath, 'utf8'))) {
-    fail(`wrangler.toml has no [env.${env}].`);
-  }
-  const vars = unstable_readConfig({ config: configPath, env: env ?? undefined }).vars;
+  if (env !== null && !hasEnvironment(env)) fail(`wrangler.toml has no [env.${env}].`);
+  const vars = unstable_readConfig({ config: join(root, 'wrangler.toml'), env: env ?? undefined }).vars;
   const set = Object.entries(vars).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
   return { ...process.env, ...Object.fromEntries(set) };
 }
 
-function wrangler(args: string[]): string {
-  // WRANGLER_BIN: another wrangler executable (the tests' stub, which records what it is asked).
-  const bin = process.env.WRANGLER_BIN;
-  return execFileSync(bin || 'npx', bin ? args : ['wrangler', ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
+  const options = readOptions(process.argv.slice(2));
   if (!existsSync(options.dir)) fail(`Content folder not found: ${options.dir}`);
   // Read first: a wrong environment name stops the import before anything is uploaded.
   const settings = options.remote ? await deployedSettings(options.env) : process.env;
@@ -168,57 +168,26 @@ async function main(): Promise<void> {
   // inserts missing ones), so links in journalists' inboxes survive re-imports.
   const links = new Map(await Promise.all(bundle.stories.map(async (story) => [story.uuid, await newStoryLink()] as const)));
   const statements = replaceContentStatements(bundle, importedAt, links);
-  if (options.remote) {
-    const envArgs = options.env === null ? [] : ['--env', options.env];
-    // D1 runs a --file import as one unit; the script holds no BEGIN/COMMIT because D1 refuses them.
-    const file = join(tmpdir(), `newsroom-import-${process.pid}.sql`);
-    writeFileSync(file, toSqlScript(statements), { mode: 0o600 });
-    try {
-      wrangler(['d1', 'migrations', 'apply', 'DB', '--remote', ...envArgs]);
-      wrangler(['d1', 'execute', 'DB', '--remote', ...envArgs, `--file=${file}`]);
-    } finally {
-      // The script holds the new stories' secret links.
-      rmSync(file, { force: true });
-    }
-    // The page cache keys on the revision; publish the new one after the commit.
-    const answer = JSON.parse(wrangler(['d1', 'execute', 'DB', '--remote', ...envArgs, '--json', '--command', CACHE_POINTERS_SQL])) as { results: CachePointers[] }[];
-    const pointers = answer[0]?.results[0];
-    if (pointers) {
-      // The withdrawal floor first: the new revision must never be trusted without it.
-      wrangler(['kv', 'key', 'put', LAST_WITHDRAWAL_KEY, String(pointers.lastWithdrawal), '--binding', 'PAGE_CACHE', '--remote', ...envArgs]);
-      wrangler(['kv', 'key', 'put', CONTENT_REVISION_KEY, String(pointers.revision), '--binding', 'PAGE_CACHE', '--remote', ...envArgs]);
-    }
-    console.log(`Imported ${summary} into the remote D1 database of ${options.env ?? 'production'} (content revision ${pointers?.revision}).`);
-    return;
-  }
-
+  const envArgs = options.env === null ? [] : ['--env', options.env];
   const persistArgs = options.persistTo ? [`--persist-to=${options.persistTo}`] : [];
-  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
-  copyMediaToAssets(bundle.media);
-  const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy<{ DB: D1Database; PAGE_CACHE: KVNamespace }>({
-    configPath: join(root, 'wrangler.toml'),
-    // wrangler's --persist-to names the parent of the v3 folder getPlatformProxy wants.
-    persist: options.persistTo ? { path: join(options.persistTo, 'v3') } : true,
-    remoteBindings: false,
-  });
+  wrangler(['d1', 'migrations', 'apply', 'DB', ...(options.remote ? ['--remote', ...envArgs] : ['--local', ...persistArgs])]);
+  if (!options.remote) copyMediaToAssets(bundle.media);
+  const where = options.remote ? ` into the remote D1 database of ${options.env ?? 'production'}` : '';
+  const db = options.remote ? remoteDatabase(envArgs) : await localDatabase(options.persistTo);
   try {
-    const current = await proxy.env.DB.prepare(CURRENT_CONTENT_HASH_SQL).first<{ content_hash: string }>();
-    const pageCache = new KvPageCacheStore(proxy.env.PAGE_CACHE);
-    if (current?.content_hash === bundle.hash && !options.force) {
-      const unchanged = await proxy.env.DB.prepare(CACHE_POINTERS_SQL).first<CachePointers>();
-      if (unchanged) await pageCache.writePointers(unchanged);
-      console.log(`Nothing changed: ${summary} already imported.`);
-      return;
-    }
-    await runAtomically(proxy.env.DB, statements);
-    const pointers = await proxy.env.DB.prepare(CACHE_POINTERS_SQL).first<CachePointers>();
-    // After the commit, never before: a page rendered from the old content must not be cached
-    // under the new revision.
-    if (pointers) await pageCache.writePointers(pointers);
-    console.log(`Imported ${summary} (${statements.length} statements, one transaction). Content revision ${pointers?.revision}.`);
+    // The page cache keys on the revision: its pointers are published after the commit, never
+    // before, so a page rendered from the old content is not cached under the new revision. An
+    // unchanged folder writes no content, and publishes them again in case KV lost them.
+    const [current] = await db.query<{ content_hash: string | null }>({ sql: CURRENT_CONTENT_HASH_SQL, params: [] });
+    const unchanged = current?.content_hash === bundle.hash && !options.force;
+    if (!unchanged) await db.write(statements);
+    const [pointers] = await db.query<CachePointers>({ sql: CACHE_POINTERS_SQL, params: [] });
+    if (pointers) await db.writeCachePointers(pointers);
+    if (unchanged) console.log(`Nothing changed: ${summary} already imported${where}.`);
+    else if (options.remote) console.log(`Imported ${summary}${where} (content revision ${pointers?.revision}).`);
+    else console.log(`Imported ${summary} (${statements.length} statements, one transaction). Content revision ${pointers?.revision}.`);
   } finally {
-    await proxy.dispose();
+    await db.close();
   }
 }
 

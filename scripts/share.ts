@@ -8,91 +8,19 @@
  * a link went somewhere it should not). `--remote` works on the deployed D1 database (of
  * wrangler.toml's `[env.NAME]` with `--env NAME`, else production).
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { describeState } from '#src/domain/publishing';
 import { isPubliclyVisible } from '#src/domain/story';
 import { newStoryLink } from '#src/domain/story-link';
 import { urls } from '#src/i18n/urls';
-import { toSqlScript, type SqlStatement } from '#src/platform/d1/import-statements';
 import { NEWSROOM_URL_QUERY, replaceLinkStatement, sharedGroupQuery, type SharedGroupRow } from '#src/platform/d1/story-links';
+import { hasEnvironment, localDatabase, remoteDatabase } from './d1-database';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]';
-
-interface Database {
-  query<T>(statement: SqlStatement): Promise<T[]>;
-  /** Runs the statements as one unit. */
-  write(statements: readonly SqlStatement[]): Promise<void>;
-  close(): Promise<void>;
-}
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
-}
-
-/** Is there an `[env.<name>]` (or `[env.<name>.…]`) table in wrangler.toml? */
-function hasEnvironment(name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^\\s*\\[{1,2}\\s*env\\.${escaped}\\s*[\\].]`, 'm').test(readFileSync(join(root, 'wrangler.toml'), 'utf8'));
-}
-
-function wrangler(args: string[]): string {
-  return execFileSync(join(root, 'node_modules/.bin/wrangler'), args, {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-/**
- * The deployed database through wrangler. Reads go as `--command` (a remote `--file` runs as an
- * import, which returns no rows); writes hold new tokens, so they travel in a private temporary
- * file rather than on a command line other users of the machine could read.
- */
-function remoteDatabase(envArgs: string[]): Database {
-  return {
-    async query<T>(statement: SqlStatement) {
-      const answer = JSON.parse(wrangler(['d1', 'execute', 'DB', '--remote', ...envArgs, '--json', '--command', toSqlScript([statement])])) as { results: T[] }[];
-      return answer.at(-1)?.results ?? [];
-    },
-    async write(statements) {
-      const file = join(tmpdir(), `newsroom-share-${process.pid}.sql`);
-      writeFileSync(file, toSqlScript(statements), { mode: 0o600 });
-      try {
-        wrangler(['d1', 'execute', 'DB', '--remote', ...envArgs, `--file=${file}`]);
-      } finally {
-        rmSync(file, { force: true });
-      }
-    },
-    async close() {},
-  };
-}
-
-/** Local D1 (the one `npm start` serves), through wrangler's platform proxy. */
-async function localDatabase(persistTo: string | undefined): Promise<Database> {
-  const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({
-    configPath: join(root, 'wrangler.toml'),
-    persist: persistTo ? { path: join(resolve(persistTo), 'v3') } : true,
-    remoteBindings: false,
-  });
-  const db = proxy.env.DB;
-  return {
-    async query<T>(statement: SqlStatement) {
-      return (await db.prepare(statement.sql).bind(...statement.params).all<T>()).results;
-    },
-    async write(statements) {
-      await db.batch(statements.map((statement) => db.prepare(statement.sql).bind(...statement.params)));
-    },
-    close: () => proxy.dispose(),
-  };
 }
 
 async function main(): Promise<void> {

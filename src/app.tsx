@@ -11,7 +11,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { configFingerprint, configOf, type AppConfig, type AppEnv } from '#src/env';
-import { ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
+import { describeError, ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';
@@ -48,7 +48,6 @@ import { story } from './routes/story';
 import { tag } from './routes/tag';
 import { theme } from './routes/theme';
 import { contactsByKeys } from '#src/domain/contact';
-import { describeError } from '#src/log';
 
 export interface AppOptions {
   /** The page cache's build key (default CLIENT_BUILD); tests pass their own to render afresh, as after a deploy. */

@@ -3,7 +3,9 @@
  * variables are checked once with zod so a bad deployment fails with the field that is wrong.
  */
 import * as z from 'zod/mini';
-import type { ContentRepository, Mailer, OutboxReader, SearchBackend, SiteContext, SubscriptionStore } from '#src/domain/ports';
+import type { ContentRepository, SearchBackend, SiteContext } from '#src/domain/ports';
+import type { Mailer, OutboxReader } from '#src/domain/mail-ports';
+import type { SubscriptionStore } from '#src/domain/subscription-ports';
 import type { QueryStats } from '#src/platform/d1/content-repository';
 import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/search/settings';
 import type { CspSources } from '#src/middleware/security';

@@ -10,7 +10,8 @@ import { runGoLive } from './jobs/go-live';
 import { jobDeps } from './jobs/job-deps';
 import { handleJobs } from './jobs/queue';
 import { warmPageCache } from './jobs/warm-page-cache';
-import { describeError, logEvent } from './log';
+import { describeError } from './domain/errors';
+import { logEvent } from './log';
 import { cacheFillRequest } from './middleware/page-cache';
 import { KvPageCacheStore } from './platform/kv/page-cache-store';
 

@@ -7,7 +7,7 @@
  *
  * Site paths become absolute on the newsroom's origin (Markdown is read away from the site);
  * media keep the body's placeholder root, which the worker replaces with its media root as it
- * does in the HTML (src/views/image-attributes.ts resolveBodyMedia).
+ * does in the HTML (src/domain/media/payload-addresses.ts resolveBodyMedia).
  */
 import type { Element, ElementContent, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, extname, isAbsolute, resolve, sep } from 'node:path';
+import type { MediaFile } from '#src/domain/content-bundle';
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
 import { isImageAreaValid, MAX_IMAGE_AREA } from '#src/domain/media/index';
 
@@ -25,14 +26,6 @@ const MIME_TYPES: Readonly<Record<string, string>> = {
   '.csv': 'text/csv',
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
-
-export interface MediaFile {
-  /** Path relative to the folder's media/ directory, as content files reference it. */
-  readonly path: string;
-  readonly absolutePath: string;
-  readonly sha256: string;
-  readonly payload: StoredFilePayload | StoredImagePayload;
-}
 
 export function isImagePayload(payload: StoredFilePayload): payload is StoredImagePayload {
   return 'original_width' in payload;

@@ -14,7 +14,7 @@
  */
 import { algoliasearch, type Algoliasearch } from 'algoliasearch';
 import { Meilisearch, type EnqueuedTaskPromise } from 'meilisearch';
-import type { ContentBundle } from './load-folder';
+import type { ContentBundle } from '#src/domain/content-bundle';
 import { algoliaHost } from '#src/platform/search/algolia-backend';
 import { SEARCH_CLIENT_TIMEOUTS, SEARCH_SYNC_BATCH_SIZE, SEARCH_TASK_WAIT } from '#src/platform/search/constants';
 import { ALGOLIA_INDEX_SETTINGS, buildSearchDocuments, MEILISEARCH_INDEX_SETTINGS, type SearchDocument } from '#src/platform/search/documents';

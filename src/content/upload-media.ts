@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { uploadFile } from '@uploadcare/upload-client/node';
 import { runUploadBatch } from '#src/domain/media/index';
-import type { MediaFile } from './media-files';
+import type { MediaFile } from '#src/domain/content-bundle';
 
 /** Where the ledger lives, relative to the content folder. */
 export const UPLOAD_LEDGER_PATH = 'media/.uploadcare.json';

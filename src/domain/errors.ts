@@ -79,3 +79,10 @@ export class MailRefusedError extends Error {
     this.permanent = isPermanentRefusal(status);
   }
 }
+
+/** An error as one line for a log field: `Name: message`, with its causes in parentheses. */
+export function describeError(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const cause = error instanceof Error && error.cause !== undefined ? describeError(error.cause) : null;
+  return cause ? `${text} (${cause})` : text;
+}

@@ -1,6 +1,8 @@
 /**
  * The data interface of the site. Methods are shaped by what one page needs, so each page costs
  * one call (one D1 round trip), never one query per story. D1 implements it in src/platform/d1.
+ * The stores that write (visitors' requests, mail, publishing) have their own ports beside this:
+ * subscription-ports.ts, mail-ports.ts, publishing-ports.ts.
  */
 import type { PolicyKind, PolicyPage } from './policy';
 import type { Category } from './category';
@@ -31,7 +33,8 @@ export interface SiteContext {
   readonly revision: number;
 }
 
-export interface StoryPage {
+/** One page of a story list (a language's, a category's, a tag's, the API's) and the list's total. */
+export interface StoryListPage {
   readonly stories: readonly StorySummary[];
   readonly total: number;
   /**
@@ -41,7 +44,7 @@ export interface StoryPage {
   readonly tagLocales?: readonly string[];
 }
 
-export interface HomepageContent extends StoryPage {
+export interface HomepageContent extends StoryListPage {
   readonly highlighted: StorySummary | null;
 }
 
@@ -131,9 +134,9 @@ export interface ContentRepository {
   /** Null when the newsroom has not been imported yet. */
   getSiteContext(): Promise<SiteContext | null>;
   getHomepage(locale: string, page: number, pageSize: number): Promise<HomepageContent>;
-  listStories(input: ListStoriesInput): Promise<StoryPage>;
+  listStories(input: ListStoriesInput): Promise<StoryListPage>;
   /** Public stories matching an API filter, newest first, with their total (a count query). */
-  listMatchingStories(input: MatchingStoriesInput): Promise<StoryPage>;
+  listMatchingStories(input: MatchingStoriesInput): Promise<StoryListPage>;
   /**
    * A story page in one round trip: the story (whatever its status: callers apply the visibility
    * rules) and up to `relatedLimit` public stories of its language sharing categories or tags.
@@ -166,95 +169,6 @@ export interface ContentRepository {
   getPolicyPage(kind: PolicyKind, locale: string): Promise<PolicyPage | null>;
 }
 
-/** A confirmation mail to write with a request, once its quota allows (see SubscriptionStore). */
-export interface ConfirmationRequest {
-  /** The canonical mailbox the daily quota counts (domain/subscriber.ts canonicalMailbox). */
-  readonly mailbox: string;
-  /** Unique per request: marks the quota row the rest of the transaction depends on. */
-  readonly requestId: string;
-  readonly now: number;
-  /** The confirmation link's token and its expiry (epoch seconds). */
-  readonly confirmToken: string;
-  readonly confirmExpiresAt: number;
-}
-
-/**
- * Visitors' writes: subscriptions and privacy requests, with their confirmation mail. Each request
- * is one transaction: the mailbox's daily quota is checked and counted, the row written and its
- * mail put in the outbox, or (quota spent, address already confirmed) nothing at all. Callers
- * answer the visitor the same either way, so the answer tells nobody who is on the list.
- */
-export interface SubscriptionStore {
-  /** The unsubscribe token of an existing (email, locale) subscriber, to put in a new mail. */
-  unsubscribeTokenOf(email: string, locale: string): Promise<string | null>;
-  /**
-   * Starts (or restarts) the double opt-in of (email, locale): pending with a new confirmation
-   * token, unless already confirmed. The mail is written with it.
-   */
-  requestSubscription(input: ConfirmationRequest & { email: string; locale: string; categories: readonly number[]; unsubscribeToken: string; mail: MailMessage }): Promise<void>;
-  /** The pending subscription a confirmation token opens, if it has not expired. */
-  findPendingSubscription(confirmToken: string, now: number): Promise<{ email: string; locale: string } | null>;
-  /** Confirms the pending subscriber holding this unexpired confirmation token (used once); false otherwise. */
-  confirm(confirmToken: string, now: number): Promise<boolean>;
-  /** Unsubscribes the holder of this unsubscribe token; false when the token is unknown. */
-  unsubscribe(token: string, now: number): Promise<boolean>;
-  /** The subscriber holding this unsubscribe token, for the unsubscribe page. */
-  findByToken(token: string): Promise<{ email: string; locale: string; status: string } | null>;
-  /** Stores a privacy request, pending until confirmed by mail, with its mail. */
-  requestDataRequest(input: ConfirmationRequest & { email: string; locale: string; kind: string; message: string; mail: MailMessage }): Promise<void>;
-  findPendingDataRequest(confirmToken: string, now: number): Promise<{ email: string; kind: string } | null>;
-  /** Confirms a pending privacy request (once); false for an unknown or expired token. */
-  confirmDataRequest(confirmToken: string, now: number): Promise<boolean>;
-}
-
-export interface MailMessage {
-  readonly to: string;
-  readonly subject: string;
-  readonly text: string;
-  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post on alerts). */
-  readonly headers?: Readonly<Record<string, string>>;
-}
-
-/** Mail written to the outbox by visitors' requests, waiting for the email API. */
-export interface OutboxQueue {
-  /** Claims up to `limit` unsent mails (each claimed by one caller). */
-  claimUnsent(limit: number, now: number): Promise<(MailMessage & { id: number })[]>;
-  /** Gives a claimed mail back after a failed send. */
-  release(id: number): Promise<void>;
-  /** Records that the email API refused a claimed mail for good (it is not tried again). */
-  markFailed(id: number, now: number): Promise<void>;
-  hasUnsent(): Promise<boolean>;
-}
-
-/** Sends mail: an HTTP email API when configured, else the D1 outbox. */
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-}
-
-export interface OutboxMessage {
-  readonly to_address: string;
-  readonly subject: string;
-  readonly text_body: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly created_at: number;
-}
-
-/** A confirmed privacy request, for the newsroom's operators. */
-export interface ConfirmedDataRequest {
-  readonly email: string;
-  readonly locale: string;
-  readonly kind: string;
-  readonly message: string;
-  readonly created_at: number;
-  readonly confirmed_at: number;
-}
-
-/** Mail kept in the outbox and confirmed privacy requests, newest first (for the dev server). */
-export interface OutboxReader {
-  recent(limit: number): Promise<OutboxMessage[]>;
-  confirmedDataRequests(limit: number): Promise<ConfirmedDataRequest[]>;
-}
-
 /**
  * Full-text search over published, public stories of one language. The D1 backend is built in;
  * Meilisearch and Algolia adapters implement the same port.
@@ -263,79 +177,4 @@ export interface SearchBackend {
   search(query: SearchQuery): Promise<SearchResults>;
   /** Facet-value search: categories of the query's results whose name matches typed letters. */
   searchFacetValues(input: FacetValueQuery): Promise<readonly FacetValueHit[]>;
-}
-
-/** A story the minute cron made public. */
-export interface WentLiveStory {
-  readonly uuid: string;
-  readonly slug: string;
-  readonly locale: string;
-}
-
-/** Go-live work recorded for a story (docs/decisions/0015-scheduled-publishing.md). */
-export interface PublishEvent {
-  readonly id: number;
-  readonly story_uuid: string;
-  /** Alert the story's subscribers (its `notify` and the newsroom's `notify_subscribers`). */
-  readonly alerts: boolean;
-}
-
-/** A story as announcements need it: where it lives and what it is filed under. */
-export interface AnnouncedStory {
-  readonly uuid: string;
-  readonly slug: string;
-  readonly locale: string;
-  readonly title: string;
-  readonly summary: string;
-  readonly category_ids: readonly number[];
-  /** Still public now? (It may have been withdrawn since it went live.) */
-  readonly is_public: boolean;
-}
-
-/** Publishing by the clock: the cron's reads and writes. */
-export interface PublishingStore {
-  /**
-   * Makes every scheduled or embargoed story whose release time is at or before `now` published
-   * and public, in one transaction with its counts, its publish event and the content-revision
-   * bump. `runId` must be unique per run: two overlapping runs each report only their own stories.
-   */
-  publishDue(now: number, runId: string): Promise<{ published: WentLiveStory[]; revision: number | null }>;
-  /** The content revision D1 holds now and its last withdrawal's (one statement). */
-  cachePointers(): Promise<{ revision: number; lastWithdrawal: number } | null>;
-  /**
-   * Takes the events not yet handed to the queue (each taken by exactly one caller), including
-   * those a run claimed more than EVENT_CLAIM_TIMEOUT_SECONDS ago and never handed over.
-   */
-  claimWaitingEvents(now: number, limit: number): Promise<PublishEvent[]>;
-  /** Records that the queue took these events. */
-  markHanded(ids: readonly number[], now: number): Promise<void>;
-  /** Gives events back when the queue refused them, for the next run. */
-  releaseEvents(ids: readonly number[]): Promise<void>;
-  /** The stories named, as announcements need them (unknown uuids are left out). */
-  announcedStories(uuids: readonly string[]): Promise<AnnouncedStory[]>;
-}
-
-/** A confirmed subscriber an alert goes to. */
-export interface AlertRecipient {
-  readonly id: number;
-  readonly email: string;
-  readonly token: string;
-}
-
-/** Alert mail to subscribers, once per (story, subscriber). */
-export interface AlertStore {
-  /**
-   * Confirmed subscribers of the locale whose chosen categories meet the story's (all of them
-   * when they chose none), by id after `afterId`.
-   */
-  recipients(input: { locale: string; categoryIds: readonly number[]; afterId: number; limit: number }): Promise<AlertRecipient[]>;
-  /** Claims the delivery; false when it was claimed before (sent, or being sent). */
-  claimDelivery(storyUuid: string, subscriberId: number, now: number): Promise<boolean>;
-  completeDelivery(storyUuid: string, subscriberId: number, now: number): Promise<void>;
-  /** Gives a claim back after a failed send, so a retry sends it. */
-  releaseDelivery(storyUuid: string, subscriberId: number): Promise<void>;
-  /** Records that the email API refused this subscriber's mail for good (not retried). */
-  failDelivery(storyUuid: string, subscriberId: number, now: number): Promise<void>;
-  /** Records that every alert of the story's event was handled. */
-  finishAlerts(storyUuid: string, now: number): Promise<void>;
 }

@@ -3,7 +3,9 @@
  * story's link and the unsubscribe link; and the RFC 8058 one-click unsubscribe headers, whose
  * target is the portal's unsubscribe address (it accepts the one-click POST).
  */
-import type { AlertRecipient, AnnouncedStory, MailMessage, SiteContext } from '#src/domain/ports';
+import type { SiteContext } from '#src/domain/ports';
+import type { MailMessage } from '#src/domain/mail-ports';
+import type { AlertRecipient, AnnouncedStory } from '#src/domain/publishing-ports';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
 

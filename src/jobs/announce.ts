@@ -6,7 +6,8 @@
  * logged and dropped.
  */
 import { isPermanentRefusal } from '#src/domain/errors';
-import type { AnnouncedStory, SiteContext } from '#src/domain/ports';
+import type { SiteContext } from '#src/domain/ports';
+import type { AnnouncedStory } from '#src/domain/publishing-ports';
 import { urls } from '#src/i18n/urls';
 import { changedFeeds, changedPages } from './changed-addresses';
 import type { JobDeps } from './job-deps';

@@ -5,7 +5,8 @@
  */
 import { categoriesForLocale } from '#src/domain/category';
 import { defaultLanguage } from '#src/domain/newsroom';
-import type { AnnouncedStory, SiteContext } from '#src/domain/ports';
+import type { SiteContext } from '#src/domain/ports';
+import type { AnnouncedStory } from '#src/domain/publishing-ports';
 import { urls, type FeedFormat } from '#src/i18n/urls';
 
 const FEED_FORMATS: readonly FeedFormat[] = ['rss', 'atom', 'json'];

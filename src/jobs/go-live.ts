@@ -5,7 +5,7 @@
  * catches up every overdue story, an overlapping run flips and claims nothing twice, and work the
  * queue refused stays in D1 for the next run.
  */
-import type { PublishEvent } from '#src/domain/ports';
+import type { PublishEvent } from '#src/domain/publishing-ports';
 import type { JobDeps } from './job-deps';
 import { sendJobs, type Job } from './messages';
 

@@ -3,7 +3,9 @@
  * of middleware/deps.ts (no request, so no Hono context).
  */
 import { configOf, type AppConfig } from '#src/env';
-import type { AlertStore, ContentRepository, Mailer, OutboxQueue, PublishingStore } from '#src/domain/ports';
+import type { ContentRepository } from '#src/domain/ports';
+import type { Mailer, OutboxQueue } from '#src/domain/mail-ports';
+import type { AlertStore, PublishingStore } from '#src/domain/publishing-ports';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import { D1AlertStore, D1PublishingStore } from '#src/platform/d1/publishing-store';
 import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '#src/env';
-import { describeError } from '#src/log';
+import { describeError } from '#src/domain/errors';
 import type { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
 import { REVISION_BACKFILL_TTL_SECONDS } from './page-cache-policy';
 import { runAfterResponse } from './responses';

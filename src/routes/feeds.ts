@@ -15,7 +15,7 @@ import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls, type FeedFormat } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { absolutizeHtml, renderAtom, renderJsonFeed, renderRss, type FeedModel } from '#src/views/feeds';
-import { resolveBodyMedia } from '#src/views/image-attributes';
+import { resolveBodyMedia } from '#src/domain/media/payload-addresses';
 import { absoluteImage, siteIcons, urlContextOf } from './layout-model';
 import { absoluteMediaRoot } from '#src/views/markdown';
 import { conditionalResponse } from './conditional';

@@ -12,7 +12,8 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '#src/env';
-import { describeError, logEvent } from '#src/log';
+import { describeError } from '#src/domain/errors';
+import { logEvent } from '#src/log';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { readContentRevision } from '#src/middleware/deps';
 import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';

@@ -9,7 +9,7 @@ import type { AppEnv } from '#src/env';
 import { prefersMarkdown } from '#src/domain/content-negotiation';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { MARKDOWN_CONTENT_TYPE } from '#src/views/markdown';
-import type { HeadModel } from '#src/views/page-model';
+import type { HeadModel } from '#src/views/head-model';
 import { conditionalResponse } from './conditional';
 
 /** `Vary` of every page that has a Markdown form: caches must keep the two forms apart. */

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { CLIENT_CONFIG_ID, type ClientConfig, type ServerClientConfig } from '#src/client/config';
 import { textDirection, toBcp47 } from '#src/i18n/locales';
 import { ContextProviders, useAnalytics, type NewsroomContextProps } from './contexts';
-import type { HeadModel, OpenGraphModel } from './page-model';
+import type { HeadModel, OpenGraphModel } from './head-model';
 import { CLIENT_ENTRY } from './client-assets';
 import { scriptJson } from './script-json';
 import { jsonLdText } from './structured-data';

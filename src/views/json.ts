@@ -7,7 +7,7 @@ import type { StoredImagePayload } from '#src/domain/media-payload';
 import { UploadedImage } from '#src/domain/media/index';
 import { isoDate } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
-import { imageAttributes, resolveBodyMedia } from './image-attributes';
+import { imageAttributes, resolveBodyMedia } from '#src/domain/media/payload-addresses';
 import { absolutizeHtml } from './feeds';
 import type { StoryCardModel, StoryPageModel } from './page-model';
 import type { SiteContext } from '#src/domain/ports';

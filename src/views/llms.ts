@@ -13,9 +13,9 @@ import type { FeedStory } from '#src/domain/ports';
 import type { StorySummary } from '#src/domain/story';
 import { urls, type UrlContext } from '#src/i18n/urls';
 import { createTranslator } from './contexts';
-import { resolveBodyMedia } from './image-attributes';
+import { resolveBodyMedia } from '#src/domain/media/payload-addresses';
 import { absoluteMediaRoot, heading, link, list, paragraph, serialise, text, verbatim } from './markdown';
-import type { FeedLink } from './page-model';
+import type { FeedLink } from './head-model';
 
 export interface LlmsIndexInput {
   readonly origin: string;

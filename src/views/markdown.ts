@@ -10,7 +10,7 @@ import { toMarkdown } from 'mdast-util-to-markdown';
 import { nativeLanguageName } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';
 import { createTranslator } from './contexts';
-import { resolveBodyMedia } from './image-attributes';
+import { resolveBodyMedia } from '#src/domain/media/payload-addresses';
 import type { LayoutModel, StoryCardModel, StoryPageModel } from './page-model';
 
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';

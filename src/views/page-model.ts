@@ -1,9 +1,9 @@
 /**
  * The view models pages receive: complete data, no fetching, no request objects. Built by the
- * routes' load functions, rendered by the views, and (later) serialised for JSON alternates.
+ * routes' load functions, rendered by the views, and serialised for JSON alternates (json.ts).
+ * The document head's model is head-model.ts.
  */
 import type { ServerClientConfig } from '#src/client/config';
-import type { Category } from '#src/domain/category';
 import type { Contact } from '#src/domain/contact';
 import type { Gallery, GallerySummary } from '#src/domain/gallery';
 import type { StoredImagePayload } from '#src/domain/media-payload';
@@ -11,56 +11,9 @@ import type { CompanyInformation, NavigationLayout, Newsroom, NewsroomNotificati
 import type { SearchResultHit } from '#src/domain/search-query';
 import type { SharedStoryNotice } from '#src/domain/publishing';
 import type { Story, StorySummary } from '#src/domain/story';
-import type { Alternate } from '#src/i18n/alternates';
 import type { MessageId } from '#src/i18n/translate';
-import type { AbsoluteImage, JsonLd } from './structured-data';
 import type { NewsroomContextProps, PageTranslation } from './contexts';
-
-export interface HeadModel {
-  readonly title: string;
-  readonly description: string;
-  /** Absolute canonical URL. */
-  readonly canonical: string;
-  readonly alternates: readonly Alternate[];
-  readonly indexable: boolean;
-  /** Favicon and apple-touch icon addresses, from the newsroom's icon and square logo. */
-  readonly icon?: string | null;
-  readonly appleTouchIcon?: string | null;
-  readonly openGraph?: OpenGraphModel;
-  /** google-site-verification, from the newsroom's Search Console key. */
-  readonly siteVerification?: string | null;
-  /** Feeds of this page's stories (RSS, Atom, JSON Feed). */
-  readonly feeds?: readonly FeedLink[];
-  /** The page's own JSON representation (stories). */
-  readonly jsonAlternate?: string | null;
-  /** The page's Markdown alternate (absolute), for `<link rel="alternate" type="text/markdown">`. */
-  readonly markdownAlternate?: string | null;
-  readonly jsonLd?: readonly JsonLd[];
-  /** oEmbed discovery (stories and galleries): the endpoint's JSON answer for this page, and its title. */
-  readonly oembed?: { readonly href: string; readonly title: string } | null;
-}
-
-export interface FeedLink {
-  readonly type: 'application/rss+xml' | 'application/atom+xml' | 'application/feed+json';
-  readonly title: string;
-  readonly href: string;
-}
-
-export interface OpenGraphModel {
-  readonly type: 'website' | 'article';
-  readonly siteName: string;
-  /** `fr_FR` style. */
-  readonly locale: string;
-  readonly alternateLocales: readonly string[];
-  readonly image: AbsoluteImage | null;
-  readonly article?: {
-    readonly publishedTime: string;
-    readonly modifiedTime: string;
-    readonly author: string | null;
-    readonly section: string | null;
-    readonly tags: readonly string[];
-  };
-}
+import type { HeadModel } from './head-model';
 
 export interface NavigationItem {
   readonly name: string;
@@ -195,8 +148,6 @@ export interface StoryNoticeModel {
   readonly time: string;
   readonly zone: string;
 }
-
-export type { Category };
 
 /** What the privacy portal shows: a form (with the visitor's values and error) or an outcome. */
 export type PrivacyView =

@@ -4,8 +4,9 @@
 // and prints what wrangler 4.86 prints for each command (the shapes come from
 // node_modules/wrangler/wrangler-dist/cli.js: `d1 list --json` and `kv namespace list` print JSON,
 // `queues info` lines or a "does not exist" error, `deploy` writes a "deploy" entry with its
-// targets to WRANGLER_OUTPUT_FILE_PATH). FAKE_WRANGLER_FAIL="d1 migrations" makes every command
-// starting with those words fail.
+// targets to WRANGLER_OUTPUT_FILE_PATH; `d1 execute --file` keeps the content hash an import
+// script writes, which `d1 execute --json` answers after). FAKE_WRANGLER_FAIL="d1 migrations"
+// makes every command starting with those words fail.
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -75,10 +76,20 @@ if (command === 'd1 list') {
   banner();
   console.log('Migrations to be applied:\n✅ Applied all migrations (fake).');
 } else if (command === 'd1 execute DB') {
+  // The content hash each environment's database holds: the one its last imported script wrote.
+  const environment = option('--env') ?? 'production';
+  const hashes = (account.contentHashes ??= {});
   if (args.includes('--json')) {
-    // The import's read of the cache pointers after its write.
-    console.log(JSON.stringify([{ results: [{ revision: 7, lastWithdrawal: 0 }], success: true, meta: { served_by: 'fake', duration: 0.1, changes: 0 } }], null, 2));
+    // The import's reads: the content hash before it writes, the cache pointers after.
+    const results = option('--command')?.includes('content_hash') ? (hashes[environment] ? [{ content_hash: hashes[environment] }] : []) : [{ revision: 7, lastWithdrawal: 0 }];
+    console.log(JSON.stringify([{ results, success: true, meta: { served_by: 'fake', duration: 0.1, changes: 0 } }], null, 2));
   } else {
+    const file = args.find((arg) => arg.startsWith('--file='))?.slice('--file='.length);
+    const written = file && /INSERT INTO content_revision \(id, revision, content_hash, imported_at\) VALUES \(1, 1, '([0-9a-f]+)'/.exec(readFileSync(file, 'utf8'));
+    if (written) {
+      hashes[environment] = written[1];
+      save();
+    }
     banner();
     console.log('🌀 Executing on remote database DB:\n🚣 Executed 1 command (fake).');
   }

@@ -94,6 +94,15 @@ test('a language code outside the supported list fails the import with its file 
   expect(await snapshot()).toEqual(before);
 }, 120_000);
 
+test('an unknown flag is refused with the usage, and nothing is read or written', async () => {
+  const before = await snapshot();
+  const result = await importFolder(fixture, ['--bogus']);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('Unknown option --bogus');
+  expect(result.stderr).toContain('Usage: npm run import -- <content-dir>');
+  expect(await snapshot()).toEqual(before);
+}, 60_000);
+
 test('a missing folder is a clear error', async () => {
   const result = await importFolder(join(work, 'does-not-exist'));
   expect(result.code).toBe(1);

@@ -4,7 +4,8 @@
 // Then each adapter searches the synced index with the search-only key, over the same wire.
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadContentFolder, type BundleStory, type ContentBundle } from '#src/content/load-folder';
+import type { BundleStory, ContentBundle } from '#src/domain/content-bundle';
+import { loadContentFolder } from '#src/content/load-folder';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { SearchSyncError, syncSearchIndex } from '#src/content/search-sync';
 import { HIGHLIGHT_END, HIGHLIGHT_START, normaliseSearchQuery } from '#src/domain/search-query';

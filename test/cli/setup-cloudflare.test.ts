@@ -230,6 +230,7 @@ describe('import --remote --env', () => {
       'd1 migrations apply DB',
       'd1 execute DB',
       'd1 execute DB',
+      'd1 execute DB',
       'kv key put content-revision:last-withdrawal 0',
       'kv key put content-revision 7',
     ]);

@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { MailRefusedError } from '#src/domain/errors';
-import type { MailMessage } from '#src/domain/ports';
+import type { MailMessage } from '#src/domain/mail-ports';
 import { deliverOutbox } from '#src/jobs/deliver-mail';
 import { jobDeps } from '#src/jobs/job-deps';
 

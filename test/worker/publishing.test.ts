@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import worker from '#src/worker';
 import { createApp } from '#src/app';
 import { MailRefusedError } from '#src/domain/errors';
-import type { MailMessage } from '#src/domain/ports';
+import type { MailMessage } from '#src/domain/mail-ports';
 import { runGoLive } from '#src/jobs/go-live';
 import { jobDeps, type JobDeps } from '#src/jobs/job-deps';
 import type { Job } from '#src/jobs/messages';

@@ -10,7 +10,7 @@
  * link handed in) and `publish_events` (a story that is news and public for the first time is
  * recorded for the next cron run to announce, once: see docs/decisions/0015-scheduled-publishing.md).
  */
-import type { ContentBundle } from '#src/content/load-folder';
+import type { ContentBundle } from '#src/domain/content-bundle';
 import { NEWS_WINDOW_SECONDS } from '#src/domain/publishing';
 import { normalizeTag } from '#src/domain/tag';
 

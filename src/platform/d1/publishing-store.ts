@@ -6,7 +6,7 @@
  * The flip stamps the stories with the run's id, and every later statement of the batch selects
  * by that stamp: a second run overlapping this one flips nothing and counts nothing twice.
  */
-import type { AlertRecipient, AlertStore, AnnouncedStory, PublishEvent, PublishingStore, WentLiveStory } from '#src/domain/ports';
+import type { AlertRecipient, AlertStore, AnnouncedStory, PublishEvent, PublishingStore, WentLiveStory } from '#src/domain/publishing-ports';
 import { AWAITING_RELEASE_STATUSES, NEWS_WINDOW_SECONDS } from '#src/domain/publishing';
 import { guardD1 } from './guard';
 import { CACHE_POINTERS_SQL, type CachePointers } from './import-statements';

@@ -143,7 +143,7 @@ export function toCategories(rows: readonly CategoryRow[]): Category[] {
   return [...byId.values()];
 }
 
-/** Columns every story list selects (see STORY_SUMMARY_COLUMNS in queries.ts). */
+/** Columns every story list selects (STORY_SUMMARY_COLUMNS in src/platform/d1/read-sql.ts). */
 export interface StorySummaryRow {
   uuid: string;
   slug: string;

@@ -2,7 +2,8 @@
  * SubscriptionStore and the outbox Mailer over D1; a D1 failure is an UnavailableError
  * (./guard.ts). Each visitor request is one batch: quota, row and mail together or not at all.
  */
-import type { ConfirmationRequest, ConfirmedDataRequest, Mailer, MailMessage, OutboxMessage, OutboxQueue, SubscriptionStore } from '#src/domain/ports';
+import type { ConfirmedDataRequest, Mailer, MailMessage, OutboxMessage, OutboxQueue } from '#src/domain/mail-ports';
+import type { ConfirmationRequest, SubscriptionStore } from '#src/domain/subscription-ports';
 import { MAILBOX_DAILY_LIMIT, MAILBOX_WINDOW_SECONDS } from '#src/domain/subscriber';
 import type { SqlValue } from './import-statements';
 import { guardD1 } from './guard';

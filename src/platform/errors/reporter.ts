@@ -1,7 +1,7 @@
 /**
  * The error reporter: a toucan-js (Sentry protocol) client per failing request, configured from
- * config.ts and filtered by event-filters.ts. Built only when an error is reported, so requests
- * that succeed pay nothing for it.
+ * config.ts and filtered by src/domain/error-events.ts (beforeSend). Built only when an error is
+ * reported, so requests that succeed pay nothing for it.
  *
  * Toucan always sends through its own fetch transport (kept alive with `waitUntil`); tests swap
  * the `fetcher` to capture envelopes instead of sending them.

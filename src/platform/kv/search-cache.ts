@@ -5,7 +5,7 @@
  * search is answered by the backend behind it.
  */
 import type { SearchBackend } from '#src/domain/ports';
-import { describeError } from '#src/log';
+import { describeError } from '#src/domain/errors';
 import type { FacetValueHit, FacetValueQuery, SearchQuery, SearchResults } from '#src/domain/search-query';
 
 export const SEARCH_CACHE_TTL_SECONDS = 3600;

@@ -1,5 +1,5 @@
 /** The mailer of this deployment: the HTTP email API when configured, else the D1 outbox. */
-import type { Mailer } from '#src/domain/ports';
+import type { Mailer } from '#src/domain/mail-ports';
 import { D1OutboxMailer } from '#src/platform/d1/subscription-store';
 import { HttpMailer } from './http-mailer';
 import type { D1Queryable } from '#src/platform/d1/sessions';

@@ -4,7 +4,7 @@
  * the form's "Something went wrong" message instead of pretending the mail left.
  */
 import { MailRefusedError } from '#src/domain/errors';
-import type { Mailer, MailMessage } from '#src/domain/ports';
+import type { Mailer, MailMessage } from '#src/domain/mail-ports';
 import { assertServerOnly } from '#src/server-only';
 
 // Sends with the email API key: never in a browser bundle.

@@ -13,7 +13,6 @@ import { liteClient, type LiteClient, type SearchForHits, type SearchResponse } 
 import { createNullCache, type Cache, type Host, type Requester } from '@algolia/client-common';
 import { createFetchRequester } from '@algolia/requester-fetch';
 import type { SearchBackend } from '#src/domain/ports';
-import type { SearchHit } from '#src/domain/search';
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchQuery, type FacetValueHit, type FacetValueQuery } from '#src/domain/search-query';
 import { SEARCH_CLIENT_TIMEOUTS, SNIPPET_ELLIPSIS, SNIPPET_WORDS } from './constants';
 import { FACET_ATTRIBUTES, FACET_DIMENSIONS, RETRIEVED_ATTRIBUTES, type FacetDimension, type SearchDocument } from './documents';
@@ -31,6 +30,7 @@ import {
   toFacetValues,
   toResultHits,
   type EngineSearchResults,
+  type SearchHit,
 } from './hits';
 
 /** Hosts' up/down states, shared by every client of this isolate (see the purpose paragraph). */

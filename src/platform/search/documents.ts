@@ -12,7 +12,7 @@
  */
 import type { Settings as MeilisearchSettings } from 'meilisearch';
 import type { IndexSettings as AlgoliaIndexSettings } from 'algoliasearch';
-import type { ContentBundle } from '#src/content/load-folder';
+import type { ContentBundle } from '#src/domain/content-bundle';
 import { imageAttributes, truncateUtf8, UploadedImage, utf8ByteLength } from '#src/domain/media/index';
 import { HIGHLIGHT_END, HIGHLIGHT_START } from '#src/domain/search-query';
 

@@ -5,10 +5,19 @@
  * Also the query text the engines receive: the same words D1 searches, never the visitor's
  * operators (quotes, minus signs), so every backend answers the same question.
  */
-import type { SearchHit } from '#src/domain/search';
 import { HIGHLIGHT_END, HIGHLIGHT_START, queryTerms, type FacetValue, type SearchQuery, type SearchResultHit, type SearchResults } from '#src/domain/search-query';
 import { SNIPPET_ELLIPSIS, SNIPPET_WORDS } from './constants';
 import { FACET_ATTRIBUTES, type FacetDimension, type SearchDocument } from './documents';
+
+/** One hit, in the shape both engines' hits are normalised to (SPEC.md section 3's Search hit). */
+export interface SearchHit<TDocument = Record<string, unknown>> {
+  readonly objectID: string;
+  readonly _geo?: { readonly lat: number; readonly lng: number };
+  /** The document's fields with matches wrapped in highlight tags. */
+  readonly _formatted?: Partial<Record<keyof TDocument & string, string>>;
+  readonly _matchesPosition?: Readonly<Record<string, readonly { start: number; length: number }[]>>;
+  readonly document: TDocument;
+}
 
 /**
  * A result hit with the section it came from, so a link can jump to `#header-…`. Extra fields

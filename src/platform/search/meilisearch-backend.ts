@@ -9,7 +9,6 @@
  */
 import { Meilisearch, MeilisearchApiError, type Hit, type MultiSearchQuery, type MultiSearchResponse } from 'meilisearch';
 import type { SearchBackend } from '#src/domain/ports';
-import type { SearchHit } from '#src/domain/search';
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchQuery, type FacetValueHit, type FacetValueQuery } from '#src/domain/search-query';
 import { SEARCH_CLIENT_TIMEOUTS, SNIPPET_ELLIPSIS, SNIPPET_WORDS } from './constants';
 import { FACET_ATTRIBUTES, FACET_DIMENSIONS, RETRIEVED_ATTRIBUTES, type FacetDimension, type SearchDocument } from './documents';
@@ -25,6 +24,7 @@ import {
   toFacetValues,
   toResultHits,
   type EngineSearchResults,
+  type SearchHit,
 } from './hits';
 
 export interface MeilisearchClientOptions {

@@ -14,7 +14,17 @@
  * accident. Empty strings count as unset, because wrangler `[vars]` are often left as "".
  */
 import * as z from 'zod/mini';
-import { SEARCH_BACKENDS, type SearchBackendName, type SearchSettings } from '#src/domain/search';
+
+export const SEARCH_BACKENDS = ['d1', 'meilisearch', 'algolia'] as const;
+export type SearchBackendName = (typeof SEARCH_BACKENDS)[number];
+
+/** SPEC.md section 3's Search settings entity: which engine, and how a browser reaches it. */
+export interface SearchSettings {
+  readonly searchBackend: SearchBackendName;
+  readonly appId: string | null;
+  readonly apiKey: string | null;
+  readonly host: string | null;
+}
 
 export const DEFAULT_SEARCH_INDEX = 'stories';
 

@@ -4,7 +4,7 @@ import type { Contact } from '#src/domain/contact';
 import { urls } from '#src/i18n/urls';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from './image';
-import { displayPhone, telHref } from '../phone';
+import { displayPhone, telHref } from '#src/domain/phone';
 
 /**
  * An e-mail address that may wrap only at its natural joints (before `@` and each `.`), never in

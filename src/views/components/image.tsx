@@ -5,7 +5,7 @@
  */
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { GIF_MIME_TYPE, GifVideo, UploadedImage } from '#src/domain/media/index';
-import { imageAttributes } from '../image-attributes';
+import { imageAttributes } from '#src/domain/media/payload-addresses';
 
 export function ResponsiveImage(props: {
   image: StoredImagePayload;

@@ -1,7 +1,7 @@
 /**
  * A gallery's video: a poster that links to the video, turned into the player by the page's
  * script when pressed (`src/client/video-players.ts`), or a link card for a host we do not play.
- * The same markup as a story body's `::video` (`src/content/markdown.ts`), which is rendered
+ * The same markup as a story body's `::video` (`src/content/directives.ts`), which is rendered
  * once at import, not by React.
  */
 import type { GalleryVideo } from '#src/domain/gallery';

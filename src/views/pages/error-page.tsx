@@ -5,7 +5,8 @@
 import { Document } from '../document';
 import { createTranslator } from '../contexts';
 import { Layout } from '../components/layout';
-import type { HeadModel, LayoutModel } from '../page-model';
+import type { LayoutModel } from '../page-model';
+import type { HeadModel } from '../head-model';
 
 export interface ErrorPageModel {
   readonly status: 404 | 500;

@@ -8,7 +8,7 @@ import { useTranslator } from '../contexts';
 import { CoverPlaceholder } from '../components/cover-placeholder';
 import { ResponsiveImage } from '../components/image';
 import { Pagination } from '../components/pagination';
-import { Boilerplate } from '../components/layout';
+import { Boilerplate } from '../components/boilerplate';
 import { NewsroomPage } from '../components/newsroom-page';
 import type { GalleryIndexModel, GalleryPageModel, LayoutModel } from '../page-model';
 import type { ReactNode } from 'react';

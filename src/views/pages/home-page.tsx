@@ -1,7 +1,7 @@
 /** Homepage: "Latest stories" with the highlighted story, "All stories" with load more, contacts, boilerplate. */
 import { useTranslator } from '../contexts';
 import { Contacts } from '../components/contacts';
-import { Boilerplate } from '../components/layout';
+import { Boilerplate } from '../components/boilerplate';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
 import { StoryList } from '../components/story-list';

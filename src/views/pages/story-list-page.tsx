@@ -1,6 +1,6 @@
 /** A page that is a titled list of stories with load more: a category, a tag. */
 import type { ComponentProps } from 'react';
-import { Boilerplate } from '../components/layout';
+import { Boilerplate } from '../components/boilerplate';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryList } from '../components/story-list';
 import type { LayoutModel, StoryCardModel } from '../page-model';

@@ -1,6 +1,6 @@
 /** A story: title, subtitle, date, categories, cover, body, author, translations, boilerplate. */
 import { isoDate } from '#src/i18n/translate';
-import { resolveBodyMedia } from '../image-attributes';
+import { resolveBodyMedia } from '#src/domain/media/payload-addresses';
 import { useTranslator } from '../contexts';
 import { ResponsiveImage } from '../components/image';
 import { ArchiveLink } from '../components/archive-link';
@@ -8,7 +8,7 @@ import { PageTools } from '../components/page-tools';
 import { Contacts } from '../components/contacts';
 import { ImageCredit } from '../components/image-credit';
 import { imageRightsOf } from '#src/domain/image-rights';
-import { Boilerplate } from '../components/layout';
+import { Boilerplate } from '../components/boilerplate';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
 import type { StoryNoticeModel, StoryPageModel } from '../page-model';

@@ -6,7 +6,7 @@ import { afterEach, expect, test } from 'vitest';
 import { loadContentFolder } from '#src/content/load-folder';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { formatProblem } from '#src/content/schema';
-import { BODY_MEDIA_ROOT } from '#src/views/image-attributes';
+import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
 
 const fixture = join(import.meta.dirname, '../../fixtures/content/basic');
 const folders: string[] = [];

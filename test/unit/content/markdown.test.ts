@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { renderStoryBody, type BodyContext } from '#src/content/markdown';
+import type { BodyContext } from '#src/content/body-context';
+import { renderStoryBody } from '#src/content/markdown';
 import { resolveRights } from '#src/domain/image-rights';
 
 const image = { version: 2, uuid: 'u-1', filename: 'a.jpg', mime_type: 'image/jpeg', size: 10, original_width: 1200, original_height: 800, effects: [] };

@@ -1,7 +1,8 @@
 // The alert a subscriber gets when a story goes live (src/jobs/alert-mail.ts).
 import { expect, test } from 'vitest';
 import type { CompanyInformation } from '#src/domain/newsroom';
-import type { AlertRecipient, AnnouncedStory, SiteContext } from '#src/domain/ports';
+import type { SiteContext } from '#src/domain/ports';
+import type { AlertRecipient, AnnouncedStory } from '#src/domain/publishing-ports';
 import { alertMail } from '#src/jobs/alert-mail';
 import { company, NEWSROOM_UUID, testSite } from './site-fixture';
 

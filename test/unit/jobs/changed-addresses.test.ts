@@ -3,7 +3,8 @@
 import { expect, test } from 'vitest';
 import type { Category } from '#src/domain/category';
 import type { Language } from '#src/domain/newsroom';
-import type { AnnouncedStory, SiteContext } from '#src/domain/ports';
+import type { SiteContext } from '#src/domain/ports';
+import type { AnnouncedStory } from '#src/domain/publishing-ports';
 import { changedFeeds, changedPages } from '#src/jobs/changed-addresses';
 import { ORIGIN, testSite } from './site-fixture';
 

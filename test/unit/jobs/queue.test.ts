@@ -2,7 +2,7 @@
 // announcement failure rule (src/jobs/announce.ts), with a fake JobDeps whose methods record calls.
 import { expect, test, vi } from 'vitest';
 import type { AppConfig } from '#src/env';
-import type { AnnouncedStory, PublishEvent } from '#src/domain/ports';
+import type { AnnouncedStory, PublishEvent } from '#src/domain/publishing-ports';
 import { isPermanentRefusal } from '#src/domain/errors';
 import { jobsFor } from '#src/jobs/go-live';
 import type { JobDeps } from '#src/jobs/job-deps';

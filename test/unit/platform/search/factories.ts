@@ -2,7 +2,7 @@
  * Inline-able builders for the search tests: a bundle story with sensible defaults (published,
  * public, one section), a search document, and a normalised query.
  */
-import type { BundleStory, ContentBundle } from '#src/content/load-folder';
+import type { BundleStory, ContentBundle } from '#src/domain/content-bundle';
 import { normaliseSearchQuery, type SearchQuery } from '#src/domain/search-query';
 import type { SearchDocument } from '#src/platform/search/documents';
 

@@ -1,9 +1,11 @@
 /**
- * Responsive <img> attributes for a stored image payload, made by the media model so every
- * address on a page has the CDN's shape (and the offline demo's `/media` root when configured).
+ * Addresses of stored media payloads: responsive <img> attributes and original files, made by the
+ * media model so every address on a page has the CDN's shape (and the offline demo's `/media` root
+ * when configured). The import renders story bodies with these too, so they live in domain/, where
+ * both the import (content/) and the pages (views/) may reach them.
  */
 import type { StoredImagePayload } from '#src/domain/media-payload';
-import { imageAttributes as modelImageAttributes, UploadedImage, type ImageAttributes } from '#src/domain/media/index';
+import { imageAttributes as modelImageAttributes, UploadedImage, type ImageAttributes } from './index';
 
 export type { ImageAttributes };
 

@@ -1,0 +1,90 @@
+/**
+ * The newsroom's D1 database and page-cache pointers as the Node CLIs (import, share) reach them:
+ * local D1 and KV (the ones `npm start` serves) through wrangler's platform proxy, or a deployed
+ * environment's through the wrangler CLI. Both answer the same questions the same way, so a CLI
+ * decides once where it works and then runs one code path.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runAtomically, toSqlScript, type CachePointers, type SqlStatement } from '#src/platform/d1/import-statements';
+import { CONTENT_REVISION_KEY, KvPageCacheStore, LAST_WITHDRAWAL_KEY } from '#src/platform/kv/page-cache-store';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Database {
+  query<T>(statement: SqlStatement): Promise<T[]>;
+  /** Runs the statements as one unit: all of them or none. */
+  write(statements: readonly SqlStatement[]): Promise<void>;
+  /** Publishes the page cache's pointers to KV: the withdrawal floor first, then the revision. */
+  writeCachePointers(pointers: CachePointers): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Is there an `[env.<name>]` (or `[env.<name>.…]`) table in wrangler.toml? */
+export function hasEnvironment(name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^\\s*\\[{1,2}\\s*env\\.${escaped}\\s*[\\].]`, 'm').test(readFileSync(join(root, 'wrangler.toml'), 'utf8'));
+}
+
+/** Runs wrangler (WRANGLER_BIN, else the project's own: the tests' stub records what it is asked). */
+export function wrangler(args: string[]): string {
+  return execFileSync(process.env.WRANGLER_BIN || join(root, 'node_modules/.bin/wrangler'), args, {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * A deployed database through wrangler (`envArgs`: `--env NAME`, or none for production). Reads go
+ * as `--command` (a remote `--file` runs as an import, which returns no rows); writes may hold
+ * secret-link tokens, so they travel in a private temporary file rather than on a command line
+ * other users of the machine could read. D1 runs a `--file` as one unit; the script holds no
+ * BEGIN/COMMIT because D1 refuses them.
+ */
+export function remoteDatabase(envArgs: readonly string[]): Database {
+  return {
+    async query<T>(statement: SqlStatement) {
+      const answer = JSON.parse(wrangler(['d1', 'execute', 'DB', '--remote', ...envArgs, '--json', '--command', toSqlScript([statement])])) as { results: T[] }[];
+      return answer.at(-1)?.results ?? [];
+    },
+    async write(statements) {
+      const file = join(tmpdir(), `newsroom-d1-${process.pid}.sql`);
+      writeFileSync(file, toSqlScript(statements), { mode: 0o600 });
+      try {
+        wrangler(['d1', 'execute', 'DB', '--remote', ...envArgs, `--file=${file}`]);
+      } finally {
+        rmSync(file, { force: true });
+      }
+    },
+    async writeCachePointers(pointers) {
+      wrangler(['kv', 'key', 'put', LAST_WITHDRAWAL_KEY, String(pointers.lastWithdrawal), '--binding', 'PAGE_CACHE', '--remote', ...envArgs]);
+      wrangler(['kv', 'key', 'put', CONTENT_REVISION_KEY, String(pointers.revision), '--binding', 'PAGE_CACHE', '--remote', ...envArgs]);
+    },
+    async close() {},
+  };
+}
+
+/** Local D1 and KV through wrangler's platform proxy (`persistTo`: wrangler's --persist-to). */
+export async function localDatabase(persistTo: string | null | undefined): Promise<Database> {
+  const { getPlatformProxy } = await import('wrangler');
+  const proxy = await getPlatformProxy<{ DB: D1Database; PAGE_CACHE: KVNamespace }>({
+    configPath: join(root, 'wrangler.toml'),
+    // wrangler's --persist-to names the parent of the v3 folder getPlatformProxy wants.
+    persist: persistTo ? { path: join(resolve(persistTo), 'v3') } : true,
+    remoteBindings: false,
+  });
+  const db = proxy.env.DB;
+  return {
+    async query<T>(statement: SqlStatement) {
+      return (await db.prepare(statement.sql).bind(...statement.params).all<T>()).results;
+    },
+    write: (statements) => runAtomically(db, statements),
+    writeCachePointers: (pointers) => new KvPageCacheStore(proxy.env.PAGE_CACHE).writePointers(pointers),
+    close: () => proxy.dispose(),
+  };
+}

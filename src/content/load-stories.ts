@@ -1,0 +1,152 @@
+/**
+ * The stories of a content folder (`stories/{translation group}/{locale}.md`): front matter checked,
+ * slugs and uuids unique, references to categories, contacts, galleries and media resolved, and the
+ * body rendered once (src/content/markdown.ts) with labels in the story's own language.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { BundleStory, ContentBundle } from '#src/domain/content-bundle';
+import type { StoredFilePayload } from '#src/domain/media-payload';
+import { releaseState } from '#src/domain/publishing';
+import { isPubliclyVisible, toEpochSeconds } from '#src/domain/story';
+import { looksLikeLocale } from '#src/i18n/locales';
+import { formatMessage, formatSize, messagesFor } from '#src/i18n/translate';
+import { FORMAT_LABELS } from '#src/domain/attachment';
+import { resolveRights, withRights, type RightsInput } from '#src/domain/image-rights';
+import { urls, type UrlContext } from '#src/i18n/urls';
+import { renderStoryBody } from './markdown';
+import { bodyToMarkdown } from './html-to-markdown';
+import { readMarkdownFile } from './front-matter';
+import { listDirectories, listFiles, type FolderReader } from './folder-reader';
+import type { MediaAddressing } from './media-addressing';
+import { uuidFromHash } from './media-files';
+import { StoryFrontMatterSchema, fieldPath, type ContentProblem } from './schema';
+
+/** Paths a story slug may not take: stories live at the root, beside these. */
+const RESERVED_SLUGS = new Set(['api', 'assets', 'atom', 'category', 'cookie-policy', 'feed', 'healthz', 'index', 'media', 'newsroom', 'oembed', 'privacy-policy', 'robots', 'rss', 'search', 'sitemap', 'tag']);
+
+/** What stories refer to, as the rest of the folder gave it. */
+export interface StoryReferences {
+  /** Records a problem when `code` is not one of newsroom.yaml's languages. */
+  readonly knownLocale: (file: string, field: string, code: string) => void;
+  /** null when categories.yaml itself is broken: references to it are then not judged again. */
+  readonly categoryKeys: ReadonlySet<string> | null;
+  readonly contacts: ContentBundle['contacts'];
+  /** false when contacts.yaml itself is broken. */
+  readonly contactsChecked: boolean;
+  readonly galleries: ContentBundle['galleries'];
+  /** Galleries whose own file is broken: references to them are not reported a second time. */
+  readonly brokenGalleries: ReadonlySet<string>;
+  readonly urlContext: UrlContext;
+  /** The credit and licence of every image that names none of its own. */
+  readonly imageDefaults: RightsInput;
+  /** The newsroom's origin: site paths in a body's Markdown become absolute on it. */
+  readonly origin: string;
+  readonly addressing: MediaAddressing;
+  /** The import's time (epoch seconds): a story whose release time has passed is live. */
+  readonly now: number;
+}
+
+export function loadStories(dir: string, reader: FolderReader, problems: ContentProblem[], references: StoryReferences): BundleStory[] {
+  const { knownLocale, categoryKeys, contacts, contactsChecked, galleries, brokenGalleries, urlContext, imageDefaults, origin, addressing, now } = references;
+  const stories: BundleStory[] = [];
+  const storySlugs = new Map<string, string>();
+  const storyUuids = new Set<string>();
+  for (const group of listDirectories(join(dir, 'stories'))) {
+    for (const name of listFiles(join(dir, 'stories', group), '.md')) {
+      const file = `stories/${group}/${name}`;
+      const locale = name.replace(/\.md$/, '');
+      knownLocale(file, '(file name)', locale);
+      const markdown = readMarkdownFile(dir, file, StoryFrontMatterSchema, problems);
+      if (!markdown) continue;
+      const { front } = markdown;
+      if (RESERVED_SLUGS.has(front.slug) || looksLikeLocale(front.slug)) {
+        problems.push({ file, field: 'slug', message: `"${front.slug}" is reserved (it looks like a locale code or a site path)` });
+      }
+      const other = storySlugs.get(front.slug);
+      if (other) problems.push({ file, field: 'slug', message: `"${front.slug}" is already used by ${other}` });
+      storySlugs.set(front.slug, file);
+      const uuid = front.uuid ?? uuidFromHash(createHash('sha256').update(`story:${group}:${locale}`).digest('hex'));
+      if (storyUuids.has(uuid)) problems.push({ file, field: 'uuid', message: `uuid ${uuid} is used by another story` });
+      storyUuids.add(uuid);
+      front.categories.forEach((key, index) => {
+        if (categoryKeys && !categoryKeys.has(key)) problems.push({ file, field: fieldPath('categories', index), message: `category "${key}" not found in categories.yaml` });
+      });
+      front.contacts.forEach((key, index) => {
+        if (contactsChecked && !contacts.some((contact) => contact.key === key)) problems.push({ file, field: fieldPath('contacts', index), message: `contact "${key}" not found in contacts.yaml` });
+      });
+      const messages = messagesFor(locale);
+      const cover = reader.imageRef(file, 'cover', front.cover);
+      // Every file the story shows, in order and once: its "Download all" archive.
+      const storyMedia = new Map<string, StoredFilePayload>();
+      const used = <T extends StoredFilePayload | null>(payload: T): T => {
+        if (payload) storyMedia.set(payload.uuid, payload);
+        return payload;
+      };
+      used(cover);
+      const body = renderStoryBody(markdown.body, {
+        image: (path) => used(reader.imageRef(file, 'body', path)),
+        file: (path) => used(reader.mediaRef(file, 'body', path)?.payload ?? null),
+        gallery: (key) => {
+          const gallery = galleries.find((candidate) => candidate.key === key);
+          if (!gallery && brokenGalleries.has(key)) return { title: key, href: '#', imagesLabel: '', thumbnails: [] };
+          if (!gallery) return null;
+          return {
+            title: gallery.title,
+            href: urls.gallery(urlContext, locale, gallery.uuid),
+            imagesLabel: formatMessage(locale, messages, 'story.images_count', { count: gallery.images.length }),
+            thumbnails: gallery.images,
+          };
+        },
+        // With contacts.yaml itself broken, a reference cannot be judged: it is not reported again.
+        contact: (key) => {
+          const found = contacts.find((contact) => contact.key === key);
+          if (found) return { ...found, vcard: { href: urls.contactCard(key), label: formatMessage(locale, messages, 'contacts.vcard', { name: found.name }) } };
+          return contactsChecked ? null : { name: key, description: '', email: null, phone: null };
+        },
+        ...addressing,
+        label: {
+          download: (name) => formatMessage(locale, messages, 'story.attachment_download', { name }),
+          attachmentMeta: (kind, bytes) => `${FORMAT_LABELS[kind] ?? formatMessage(locale, messages, `attachment.kind.${kind as 'image' | 'video' | 'audio' | 'other'}`)} · ${formatSize(locale, bytes)}`,
+          watchVideo: (title) => formatMessage(locale, messages, 'story.watch_video', { title }),
+          videoNotice: (host) => formatMessage(locale, messages, 'video.notice', { host }),
+          credit: (credit) => formatMessage(locale, messages, 'media.credit', { credit }),
+          viewGallery: (title) => formatMessage(locale, messages, 'story.gallery_link', { title }),
+        },
+        rights: (own) => resolveRights(own, imageDefaults),
+        problem: (field, message) => problems.push({ file, field, message }),
+      });
+      const publishedAt = toEpochSeconds(front.published_at);
+      const state = releaseState({ status: front.status, visibility: front.visibility, published_at: publishedAt }, now);
+      stories.push({
+        uuid,
+        translation_group: group,
+        locale,
+        slug: front.slug,
+        title: front.title,
+        subtitle: front.subtitle,
+        summary: front.summary,
+        status: state.status,
+        visibility: state.visibility,
+        published_at: publishedAt,
+        updated_at: front.updated_at ? toEpochSeconds(front.updated_at) : publishedAt,
+        author_name: front.author?.display_name ?? null,
+        author_email: front.author?.email ?? null,
+        cover: cover && withRights(front.cover_caption ? { ...cover, 'prezly:data': { caption: front.cover_caption } } : cover, { credit: front.cover_credit, licence: front.cover_licence }, imageDefaults),
+        is_pinned: front.pinned,
+        is_public: isPubliclyVisible(state),
+        notify: front.notify,
+        media_files: [...storyMedia.values()],
+        contact_keys: [...new Set(front.contacts)],
+        seo_settings: front.seo_settings,
+        tags: front.tags,
+        body_html: body.html,
+        body_markdown: bodyToMarkdown(body.html, { origin, mediaRoot: addressing.cdnRoot }),
+        body_text: body.text,
+        sections: body.sections,
+        category_keys: front.categories,
+      });
+    }
+  }
+  return stories;
+}

@@ -1,0 +1,52 @@
+/**
+ * Mail: what a message is, how it is sent (an HTTP email API, else the D1 outbox), and the outbox
+ * the sender drains and the dev server shows.
+ */
+
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post on alerts). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Mail written to the outbox by visitors' requests, waiting for the email API. */
+export interface OutboxQueue {
+  /** Claims up to `limit` unsent mails (each claimed by one caller). */
+  claimUnsent(limit: number, now: number): Promise<(MailMessage & { id: number })[]>;
+  /** Gives a claimed mail back after a failed send. */
+  release(id: number): Promise<void>;
+  /** Records that the email API refused a claimed mail for good (it is not tried again). */
+  markFailed(id: number, now: number): Promise<void>;
+  hasUnsent(): Promise<boolean>;
+}
+
+/** Sends mail: an HTTP email API when configured, else the D1 outbox. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface OutboxMessage {
+  readonly to_address: string;
+  readonly subject: string;
+  readonly text_body: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly created_at: number;
+}
+
+/** A confirmed privacy request, for the newsroom's operators. */
+export interface ConfirmedDataRequest {
+  readonly email: string;
+  readonly locale: string;
+  readonly kind: string;
+  readonly message: string;
+  readonly created_at: number;
+  readonly confirmed_at: number;
+}
+
+/** Mail kept in the outbox and confirmed privacy requests, newest first (for the dev server). */
+export interface OutboxReader {
+  recent(limit: number): Promise<OutboxMessage[]>;
+  confirmedDataRequests(limit: number): Promise<ConfirmedDataRequest[]>;
+}
