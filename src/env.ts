@@ -10,7 +10,7 @@ import type { QueryStats } from '#src/platform/d1/content-repository';
 import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/search/settings';
 import type { CspSources } from '#src/middleware/security';
 import { assertServerOnly } from '#src/server-only';
-import { readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
+import { DEFAULT_RELEASE, readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
 
 // Reads the worker's secrets and bindings: never in a browser bundle.
 assertServerOnly('src/env.ts (worker configuration)');
@@ -55,6 +55,8 @@ export interface AppConfig {
   readonly webSubHub: string | null;
   /** Cloudflare Turnstile on the portal's forms; null: off (the honeypot and limits still apply). */
   readonly turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | null;
+  /** The deployed release (`RELEASE`, the commit at deploy; `dev` locally): part of page-cache keys. */
+  readonly release: string;
   /** Error reporting and tracing (worker and browser); null without `SENTRY_DSN`. */
   readonly errorReporting: ErrorReportingConfig | null;
 }
@@ -85,8 +87,8 @@ const fingerprints = new WeakMap<AppConfig, string>();
 
 /**
  * A short fingerprint of what the configuration puts into pages (media root, analytics, search,
- * hubs, site keys), secrets left out: part of the page-cache key, so a deploy that only changes a
- * variable never serves pages rendered under the old one.
+ * hubs, site keys) and of the release, secrets left out: part of the page-cache key, so a deploy
+ * (which sets RELEASE to the commit) or a changed variable never serves pages rendered before.
  */
 export function configFingerprint(config: AppConfig): string {
   let fingerprint = fingerprints.get(config);
@@ -116,6 +118,7 @@ export function readConfig(env: CloudflareBindings): AppConfig {
     throw new Error('Invalid worker configuration: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together');
   }
   return {
+    release: env.RELEASE?.trim() || DEFAULT_RELEASE,
     errorReporting: readErrorReportingConfig(env),
     mediaRoot: (vars.MEDIA_CDN_URL || '/media').replace(/\/$/, ''),
     analyticsRollupDomain: vars.ANALYTICS_ROLLUP_DOMAIN || null,

@@ -18,6 +18,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     analyticsHost: null,
     emailApi: null,
     showOutbox: false,
+    release: 'dev',
     errorReporting: null,
     search: { searchBackend: 'd1', appId: null, apiKey: null, host: null, indexName: 'stories' },
     indexNow: null,
