@@ -6,7 +6,8 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '#src/env';
-import { InvalidInputError, NotFoundError } from '#src/domain/errors';
+import { requireSite } from '#src/middleware/require-site';
+import { InvalidInputError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { DEFAULT_PAGE_SIZE, GALLERY_PAGE_SIZE, MAX_PAGE_SIZE, pageCount } from '#src/domain/paging';
 import { urls } from '#src/i18n/urls';
@@ -64,8 +65,7 @@ export const api = new Hono<AppEnv>()
   .get('/search', async (c) => {
     const parsed = QuickSearchSchema.safeParse({ query: c.req.query('query') ?? '', localeCode: c.req.query('localeCode') });
     if (!parsed.success) throw new InvalidInputError(`${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
-    const site = c.var.site;
-    if (!site) throw new NotFoundError('Newsroom not imported');
+    const site = requireSite(c);
     const locale = parsed.data.localeCode ?? defaultLanguage(site.languages).code;
     if (!site.languages.some((language) => language.code === locale)) throw new InvalidInputError(`localeCode: unknown locale "${locale}"`);
     const params = { query: parsed.data.query, category: null, year: null, month: null, page: 1 };
@@ -83,8 +83,7 @@ export const api = new Hono<AppEnv>()
   })
   .post('/fetch-stories', async (c) => {
     const input = await readJson(c, FetchStoriesSchema);
-    const site = c.var.site;
-    if (!site) throw new NotFoundError('Newsroom not imported');
+    const site = requireSite(c);
     const locale = input.localeCode ?? defaultLanguage(site.languages).code;
     if (!site.languages.some((language) => language.code === locale)) throw new InvalidInputError(`localeCode: unknown locale "${locale}"`);
     const filter = parseStoryFilter(input.filterQuery);
@@ -124,8 +123,7 @@ export const api = new Hono<AppEnv>()
   })
   .post('/fetch-galleries', async (c) => {
     const input = await readJson(c, FetchGalleriesSchema);
-    const site = c.var.site;
-    if (!site) throw new NotFoundError('Newsroom not imported');
+    const site = requireSite(c);
     const ctx = urlContextOf(site);
     const locale = input.localeCode ?? defaultLanguage(site.languages).code;
     if (!site.languages.some((language) => language.code === locale)) throw new InvalidInputError(`localeCode: unknown locale "${locale}"`);

@@ -1,6 +1,7 @@
 /** A category page `[/{locale}]/category/{slug}`: its stories in that language, 12 per page. */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { DEFAULT_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
@@ -60,12 +61,12 @@ function categoryMarkdown(model: CategoryPageModel): string {
 
 export const category = new Hono<AppEnv>()
   .get('/category/:file{[^/]+\\.md}', async (c) => {
-    const model = await loadCategory(c.var.deps, c.var.site!, c.var.locale, c.req.param('file').slice(0, -'.md'.length), parsePageParam(c.req.query('page')));
+    const model = await loadCategory(c.var.deps, requireSite(c), c.var.locale, c.req.param('file').slice(0, -'.md'.length), parsePageParam(c.req.query('page')));
     return markdownResponse(c, categoryMarkdown(model), model.layout.head, { negotiated: false });
   })
   .get('/category/:slug', async (c) => {
   const page = parsePageParam(c.req.query('page'));
-  const model = await loadCategory(c.var.deps, c.var.site!, c.var.locale, c.req.param('slug'), page);
+  const model = await loadCategory(c.var.deps, requireSite(c), c.var.locale, c.req.param('slug'), page);
   if (wantsMarkdown(c)) return markdownResponse(c, categoryMarkdown(model), model.layout.head, { negotiated: true });
   return renderHtml(<CategoryPage model={model} />, {
     headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },

@@ -12,6 +12,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { embedSize, NOT_EMBEDDABLE, parseOembedRequest, type EmbedBounds } from '#src/domain/oembed';
 import type { SiteContext } from '#src/domain/ports';
@@ -168,11 +169,12 @@ export const embeds = new Hono<AppEnv>()
   .get('/oembed', async (c) => {
     const request = parseOembedRequest({ url: c.req.query('url'), format: c.req.query('format'), maxwidth: c.req.query('maxwidth'), maxheight: c.req.query('maxheight') });
     if (!request.ok) return oembedError(c, request.status, request.message);
-    const site = c.var.site;
-    const page = site ? embeddablePage(site, request.url) : null;
-    if (!site || !page) return oembedError(c, 404, NOT_EMBEDDABLE);
     let answer: OembedModel;
     try {
+      // Nothing imported, another site's address, a page that is not public: all one 404.
+      const site = requireSite(c);
+      const page = embeddablePage(site, request.url);
+      if (!page) throw new NotFoundError(`Not embeddable: ${request.url}`);
       answer = page.kind === 'story' ? await storyAnswer(c.var.deps, site, page.slug, request.bounds) : await galleryAnswer(c.var.deps, site, page.locale, page.uuid, request.bounds);
     } catch (error) {
       if (error instanceof NotFoundError) return oembedError(c, 404, NOT_EMBEDDABLE);
@@ -181,8 +183,7 @@ export const embeds = new Hono<AppEnv>()
     return c.json(oembedJson(answer), 200, { 'Cache-Control': cacheRules.page, 'X-Robots-Tag': 'noindex', ...CORS });
   })
   .get('/:slug/embed', async (c) => {
-    const site = c.var.site;
-    if (!site) throw new NotFoundError('Newsroom not imported');
+    const site = requireSite(c);
     const model = await loadStory(c.var.deps, site, c.req.param('slug'));
     c.set('locale', model.story.locale);
     return cardResponse(c, storyCard(model, site));
@@ -190,7 +191,7 @@ export const embeds = new Hono<AppEnv>()
 
 /** A gallery's card, under its page (locale-scoped: mount with the localized routes). */
 export const galleryEmbeds = new Hono<AppEnv>().get('/media/album/:uuid/embed', async (c) => {
-  const site = c.var.site!;
+  const site = requireSite(c);
   const model = await loadGallery(c.var.deps, site, c.var.locale, c.req.param('uuid'));
   return cardResponse(c, galleryCard(model, site, c.var.locale));
 });

@@ -1,6 +1,7 @@
 /** Media galleries: the index `[/{locale}]/media` (6 per page) and a gallery `[/{locale}]/media/album/{uuid}`. */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { isGalleryEmpty, type Gallery } from '#src/domain/gallery';
 import { GALLERY_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
@@ -97,12 +98,12 @@ export async function loadGallery(deps: Deps, site: SiteContext, locale: string,
 
 export const galleries = new Hono<AppEnv>()
   .get('/media', async (c) => {
-    const model = await loadGalleryIndex(c.var.deps, c.var.site!, c.var.locale, parsePageParam(c.req.query('page')));
+    const model = await loadGalleryIndex(c.var.deps, requireSite(c), c.var.locale, parsePageParam(c.req.query('page')));
     return renderHtml(<GalleryIndexPage model={model} />, { headers: { 'Cache-Control': cacheRules.page }, waitForAll: isCrawler(c.req.header('User-Agent')) });
   })
   // The JSON alternate: the gallery as SPEC.md section 3 shapes it.
   .get('/media/album/:file{[0-9a-f-]{36}\\.json}', async (c) => {
-    const site = c.var.site!;
+    const site = requireSite(c);
     const uuid = c.req.param('file').slice(0, -'.json'.length);
     // The gallery alone: the JSON needs no page model.
     const gallery = await findGallery(c.var.deps, uuid);
@@ -110,7 +111,7 @@ export const galleries = new Hono<AppEnv>()
     return c.json(galleryJson(gallery, url, c.var.deps.config.mediaRoot, site.newsroom.url), 200, { 'Cache-Control': cacheRules.page });
   })
   .get('/media/album/:uuid', async (c) => {
-    const model = await loadGallery(c.var.deps, c.var.site!, c.var.locale, c.req.param('uuid'));
+    const model = await loadGallery(c.var.deps, requireSite(c), c.var.locale, c.req.param('uuid'));
     allowPlayers(c, playerOriginsOf(model.gallery.videos.flatMap((video) => videoEmbedOf(video.url) ?? [])));
     return renderHtml(<GalleryPage model={model} />, { headers: { 'Cache-Control': cacheRules.page }, waitForAll: isCrawler(c.req.header('User-Agent')) });
   })

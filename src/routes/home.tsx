@@ -1,6 +1,7 @@
 /** The homepage of each language: `/`, `/fr`, … with `?page=N` as load more without JavaScript. */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { featuredCategories } from '#src/domain/category';
 import { contactsForLocale } from '#src/domain/contact';
 import { NotFoundError } from '#src/domain/errors';
@@ -76,12 +77,12 @@ function homeMarkdown(model: HomePageModel): string {
 
 export const home = new Hono<AppEnv>()
   .get('/index.md', async (c) => {
-    const model = await loadHomepage(c.var.deps, c.var.site!, c.var.locale, parsePageParam(c.req.query('page')));
+    const model = await loadHomepage(c.var.deps, requireSite(c), c.var.locale, parsePageParam(c.req.query('page')));
     return markdownResponse(c, homeMarkdown(model), model.layout.head, { negotiated: false });
   })
   .get('/', async (c) => {
   const page = parsePageParam(c.req.query('page'));
-  const model = await loadHomepage(c.var.deps, c.var.site!, c.var.locale, page);
+  const model = await loadHomepage(c.var.deps, requireSite(c), c.var.locale, page);
   if (wantsMarkdown(c)) return markdownResponse(c, homeMarkdown(model), model.layout.head, { negotiated: true });
   return renderHtml(<HomePage model={model} />, {
     headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },

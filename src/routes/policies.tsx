@@ -4,6 +4,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { policySource, type PolicyKind } from '#src/domain/policy';
 import type { SiteContext } from '#src/domain/ports';
@@ -46,7 +47,7 @@ export async function loadPolicy(deps: Deps, site: SiteContext, locale: string, 
 }
 
 async function servePolicy(c: Context<AppEnv>, kind: PolicyKind): Promise<Response> {
-  const answer = await loadPolicy(c.var.deps, c.var.site!, c.var.locale, kind);
+  const answer = await loadPolicy(c.var.deps, requireSite(c), c.var.locale, kind);
   if ('elsewhere' in answer) return redirectToConfiguredAddress(c, answer.elsewhere, { 'Cache-Control': cacheRules.page });
   return renderHtml(<PolicyPage model={answer.page} />, { headers: { 'Cache-Control': cacheRules.page } });
 }

@@ -15,6 +15,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { limitClient } from '#src/middleware/request-limits';
 import { categoriesForLocale } from '#src/domain/category';
@@ -46,9 +47,8 @@ const MAX_MESSAGE_LENGTH = 5000;
 
 function portalSite(c: Context<AppEnv>): { site: SiteContext; locale: string } {
   const locale = c.req.param('locale') ?? '';
-  if (!c.var.site || c.var.site.newsroom.uuid !== c.req.param('uuid') || !c.var.site.languages.some((language) => language.code === locale)) {
-    throw new NotFoundError('Privacy portal');
-  }
+  const site = requireSite(c);
+  if (site.newsroom.uuid !== c.req.param('uuid') || !site.languages.some((language) => language.code === locale)) throw new NotFoundError('Privacy portal');
   c.set('locale', locale);
   return { site: quietSite(c), locale };
 }

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import type { SiteContext } from '#src/domain/ports';
 import { DEFAULT_SEARCH_HITS_PER_PAGE } from '#src/domain/search';
@@ -181,7 +182,7 @@ async function loadCategoryFacet({ site, locale, params, base, filters, distribu
 
 export const search = new Hono<AppEnv>().get('/search', async (c) => {
   const params = readSearchParams((name) => c.req.query(name));
-  const model = await loadSearch(c.var.deps, c.var.site!, c.var.locale, params);
+  const model = await loadSearch(c.var.deps, requireSite(c), c.var.locale, params);
   return renderHtml(<SearchPage model={model} />, {
     // A page answered by the fallback search must not outlive the engine's outage in a cache.
     headers: { 'Cache-Control': model.notice ? cacheRules.error : cacheRules.page, 'X-Robots-Tag': 'noindex' },

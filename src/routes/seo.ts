@@ -6,6 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { categoriesForLocale } from '#src/domain/category';
 import { hasTagPage } from '#src/domain/tag';
@@ -32,8 +33,8 @@ const NEWS_WINDOW_SECONDS = 2 * 24 * 3600;
 const NEWS_LIMIT = 1000;
 
 function indexableSite(c: Context<AppEnv>): SiteContext {
-  const site = c.var.site;
-  if (!site || !site.newsroom.is_indexable) throw new NotFoundError('Sitemap');
+  const site = requireSite(c);
+  if (!site.newsroom.is_indexable) throw new NotFoundError('Sitemap');
   return site;
 }
 
@@ -58,6 +59,7 @@ function storyEntry(site: SiteContext, mediaRoot: string, story: SitemapStory): 
 
 export const seo = new Hono<AppEnv>()
   .get('/robots.txt', (c) => {
+    // The one route that answers before anything is imported (no requireSite): nothing to crawl yet.
     const site = c.var.site;
     // Content signals (ADR 0024) only beside an Allow: a newsroom's `Disallow: /` already says all.
     const lines =

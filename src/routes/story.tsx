@@ -1,6 +1,7 @@
 /** A story at the root path `/{slug}`, in its own language. */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import type { SiteContext, StoryBodyFormat } from '#src/domain/ports';
 import { isLinkableTranslation, isPubliclyVisible, isStoryIndexable, type Story, type StorySummary } from '#src/domain/story';
@@ -128,8 +129,7 @@ export function storyPageModel(deps: Deps, site: SiteContext, story: Story, plac
 export const story = new Hono<AppEnv>()
   // The JSON alternate `/{slug}.json`: the same visibility rules as the page.
   .get('/:file{[^/]+\\.json}', async (c) => {
-    const site = c.var.site;
-    if (!site) throw new NotFoundError('Newsroom not imported');
+    const site = requireSite(c);
     const model = await loadStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length));
     c.set('locale', model.story.locale);
     return conditionalResponse(c.req.raw, JSON.stringify(storyJson(model, site)), {
@@ -149,8 +149,7 @@ export const story = new Hono<AppEnv>()
     return archiveResponse(c, found.title, found.media_files);
   })
   .get('/:slug', async (c) => {
-    const site = c.var.site;
-    if (!site) throw new NotFoundError('Newsroom not imported');
+    const site = requireSite(c);
     if (wantsMarkdown(c)) return serveStoryMarkdown(c, c.req.param('slug'), true);
     const model = await loadStory(c.var.deps, site, c.req.param('slug'));
     c.set('locale', model.story.locale);
@@ -162,9 +161,7 @@ export const story = new Hono<AppEnv>()
   });
 
 async function serveStoryMarkdown(c: Context<AppEnv>, slug: string, negotiated: boolean): Promise<Response> {
-  const site = c.var.site;
-  if (!site) throw new NotFoundError('Newsroom not imported');
-  const model = await loadStory(c.var.deps, site, slug, 'markdown');
+  const model = await loadStory(c.var.deps, requireSite(c), slug, 'markdown');
   c.set('locale', model.story.locale);
   return markdownResponse(c, storyMarkdown(model), model.layout.head, { negotiated, lastModified: Math.max(model.story.updated_at, model.story.published_at) });
 }

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { MovedError, NotFoundError } from '#src/domain/errors';
 import { DEFAULT_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
@@ -69,12 +70,12 @@ function tagMarkdown(model: TagPageModel): string {
 export const tag = new Hono<AppEnv>()
   // A tag's Markdown form; a tag that itself ends in ".md" is read as this form of the shorter tag.
   .get('/tag/:file{[^/]+\\.md}', async (c) => {
-    const model = await loadTag(c.var.deps, c.var.site!, c.var.locale, c.req.param('file').slice(0, -'.md'.length), parsePageParam(c.req.query('page')));
+    const model = await loadTag(c.var.deps, requireSite(c), c.var.locale, c.req.param('file').slice(0, -'.md'.length), parsePageParam(c.req.query('page')));
     return markdownResponse(c, tagMarkdown(model), model.layout.head, { negotiated: false });
   })
   .get('/tag/:tag', async (c) => {
   const page = parsePageParam(c.req.query('page'));
-  const model = await loadTag(c.var.deps, c.var.site!, c.var.locale, c.req.param('tag'), page);
+  const model = await loadTag(c.var.deps, requireSite(c), c.var.locale, c.req.param('tag'), page);
   if (wantsMarkdown(c)) return markdownResponse(c, tagMarkdown(model), model.layout.head, { negotiated: true });
   return renderHtml(<TagPage model={model} />, {
     headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },
