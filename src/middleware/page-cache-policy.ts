@@ -215,15 +215,6 @@ export function storedHeaders(headers: Headers): [string, string][] {
   return kept;
 }
 
-/**
- * React marks a Suspense boundary that failed on the server with `<!--$!-->` and lets the client
- * retry. The status was already sent as 200, so this marker is the only sign the page is broken:
- * such a page is served to its visitor but never cached.
- */
-export function hasRenderError(html: string): boolean {
-  return html.includes('<!--$!-->');
-}
-
 // ---------------------------------------------------------------------------------------------
 // Key, freshness, validators
 

@@ -26,7 +26,7 @@ import type { AppEnv } from '#src/env';
 import { prefersMarkdown } from '#src/domain/content-negotiation';
 import { KvPageCacheStore, type StoredPage, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 import {
-  REVISION_MEMO_MS, REVISION_BACKFILL_TTL_SECONDS, MAX_CACHED_BODY_BYTES, STALE_REVISIONS_SEARCHED, canServeFromCache, isOperatorBypass, cacheLifetime, canStoreResponse, storedHeaders, hasRenderError, pageCacheKey, fitsKvKey, ageSeconds, isFresh, etagOf, isNotModified,
+  REVISION_MEMO_MS, REVISION_BACKFILL_TTL_SECONDS, MAX_CACHED_BODY_BYTES, STALE_REVISIONS_SEARCHED, canServeFromCache, isOperatorBypass, cacheLifetime, canStoreResponse, storedHeaders, pageCacheKey, fitsKvKey, ageSeconds, isFresh, etagOf, isNotModified,
 } from './page-cache-policy';
 
 // ---------------------------------------------------------------------------------------------
@@ -147,8 +147,6 @@ async function storeCopy(store: KvPageCacheStore, copy: PendingCopy): Promise<vo
   try {
     const body = await readAtMost(copy.stream, MAX_CACHED_BODY_BYTES);
     if (!body) return;
-    const contentType = copy.headers.find(([name]) => name === 'content-type')?.[1] ?? '';
-    if (contentType.includes('html') && hasRenderError(new TextDecoder().decode(body))) return;
     const { freshSeconds, staleSeconds } = cacheLifetime(copy.cacheControl);
     const metadata: StoredPageMetadata = { v: 1, s: copy.status, h: copy.headers, t: copy.storedAt, f: freshSeconds, e: copy.etag ?? (await etagOf(body)) };
     await store.put(copy.key, body.buffer, metadata, freshSeconds + staleSeconds);

@@ -9,7 +9,7 @@ import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import type { CategoryPageModel } from '#src/views/page-model';
 import { CategoryPage } from '#src/views/pages/category-page';
-import { isCrawler, renderHtml } from '#src/views/render';
+import { renderHtml } from '#src/views/render';
 import { buildLayout, languageFeeds, pageTitle, urlContextOf } from './layout-model';
 import { parsePageParam } from './page-param';
 import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
@@ -70,6 +70,5 @@ export const category = new Hono<AppEnv>()
   if (wantsMarkdown(c)) return markdownResponse(c, categoryMarkdown(model), model.layout.head, { negotiated: true });
   return renderHtml(<CategoryPage model={model} />, {
     headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },
-    waitForAll: isCrawler(c.req.header('User-Agent')),
   });
 });

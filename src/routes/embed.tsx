@@ -161,7 +161,7 @@ function galleryCard(model: GalleryPageModel, site: SiteContext, locale: string)
  */
 function cardResponse(c: Context<AppEnv>, card: EmbedCardModel): Promise<Response> {
   c.set('cspExtra', mergeSources(c.var.cspExtra ?? null, FRAMEABLE_BY_ANYONE)!);
-  return renderHtml(<EmbedCardPage model={card} />, { headers: { 'Cache-Control': cacheRules.page, 'X-Robots-Tag': 'noindex' }, waitForAll: true });
+  return renderHtml(<EmbedCardPage model={card} />, { headers: { 'Cache-Control': cacheRules.page, 'X-Robots-Tag': 'noindex' } });
 }
 
 /** `/oembed` and the story cards; mount before the stories (`/{slug}` would take `/oembed`). */

@@ -11,7 +11,7 @@ import { urls } from '#src/i18n/urls';
 import type { HomePageModel } from '#src/views/page-model';
 import { HomePage } from '#src/views/pages/home-page';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { renderHtml, isCrawler } from '#src/views/render';
+import { renderHtml } from '#src/views/render';
 import { buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { toStoryCard } from './story-cards';
 import { parsePageParam } from './page-param';
@@ -86,6 +86,5 @@ export const home = new Hono<AppEnv>()
   if (wantsMarkdown(c)) return markdownResponse(c, homeMarkdown(model), model.layout.head, { negotiated: true });
   return renderHtml(<HomePage model={model} />, {
     headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },
-    waitForAll: isCrawler(c.req.header('User-Agent')),
   });
 });

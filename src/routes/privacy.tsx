@@ -90,7 +90,6 @@ async function page(c: Context<AppEnv>, site: SiteContext, locale: string, view:
     status,
     // Private to the visitor, and the address may hold a token: no cache, no Referer, no index.
     headers: PRIVATE_PAGE_HEADERS,
-    waitForAll: true,
   });
 }
 

@@ -16,7 +16,7 @@ import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import type { SearchFacetModel, SearchPageModel } from '#src/views/page-model';
 import { SearchPage } from '#src/views/pages/search-page';
-import { isCrawler, renderHtml } from '#src/views/render';
+import { renderHtml } from '#src/views/render';
 import { buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { parsePageParam } from './page-param';
 
@@ -186,6 +186,5 @@ export const search = new Hono<AppEnv>().get('/search', async (c) => {
   return renderHtml(<SearchPage model={model} />, {
     // A page answered by the fallback search must not outlive the engine's outage in a cache.
     headers: { 'Cache-Control': model.notice ? cacheRules.error : cacheRules.page, 'X-Robots-Tag': 'noindex' },
-    waitForAll: isCrawler(c.req.header('User-Agent')),
   });
 });

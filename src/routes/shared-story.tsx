@@ -84,6 +84,6 @@ export const sharedStory = new Hono<AppEnv>()
       c.set('locale', model.story.locale);
       // A player sends only this site's origin (its `referrerpolicy`), never the secret address.
       allowPlayers(c, playerOriginsInHtml(model.story.body_html));
-      return renderHtml(<StoryPage model={model} />, { headers: PRIVATE_PAGE_HEADERS, waitForAll: true });
+      return renderHtml(<StoryPage model={model} />, { headers: PRIVATE_PAGE_HEADERS });
     }),
   );

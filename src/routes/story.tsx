@@ -9,7 +9,7 @@ import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import type { StoryNoticeModel, StoryPageModel } from '#src/views/page-model';
 import { StoryPage } from '#src/views/pages/story-page';
-import { isCrawler, renderHtml } from '#src/views/render';
+import { renderHtml } from '#src/views/render';
 import { absoluteImage, buildLayout, urlContextOf } from './layout-model';
 import { distinctTags, hasTagPage } from '#src/domain/tag';
 import { toBcp47 } from '#src/i18n/locales';
@@ -156,7 +156,6 @@ export const story = new Hono<AppEnv>()
     allowPlayers(c, playerOriginsInHtml(model.story.body_html));
     return renderHtml(<StoryPage model={model} />, {
       headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS, ...(model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' }) },
-      waitForAll: isCrawler(c.req.header('User-Agent')),
     });
   });
 

@@ -15,7 +15,7 @@ import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import type { TagPageModel } from '#src/views/page-model';
 import { TagPage } from '#src/views/pages/tag-page';
-import { isCrawler, renderHtml } from '#src/views/render';
+import { renderHtml } from '#src/views/render';
 import { buildLayout, languageFeeds, pageTitle, tagFeeds, urlContextOf } from './layout-model';
 import { parsePageParam } from './page-param';
 import { toStoryCard } from './story-cards';
@@ -79,6 +79,5 @@ export const tag = new Hono<AppEnv>()
   if (wantsMarkdown(c)) return markdownResponse(c, tagMarkdown(model), model.layout.head, { negotiated: true });
   return renderHtml(<TagPage model={model} />, {
     headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },
-    waitForAll: isCrawler(c.req.header('User-Agent')),
   });
 });

@@ -7,7 +7,6 @@ import {
   DEFAULT_FRESH_SECONDS,
   etagOf,
   fitsKvKey,
-  hasRenderError,
   ifNoneMatchMatches,
   isFresh,
   isNotModified,
@@ -201,11 +200,6 @@ describe('page cache policy', () => {
     ['no conditional header', {}, false],
   ])('%s gives a 304: %s', (_name, headers, expected) => {
     expect(isNotModified(new Headers(headers), '"abc"', 'Sun, 22 Nov 2026 09:00:00 GMT')).toBe(expected);
-  });
-
-  test('a page React marked as failed on the server is recognised', () => {
-    expect(hasRenderError('<main><!--$!--><template data-dgst="1"></template><p>Loading</p><!--/$--></main>')).toBe(true);
-    expect(hasRenderError('<main><!--$--><p>Done</p><!--/$--></main>')).toBe(false);
   });
 });
 
