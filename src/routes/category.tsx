@@ -6,13 +6,11 @@ import { NotFoundError } from '#src/domain/errors';
 import { DEFAULT_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { urls } from '#src/i18n/urls';
-import { cacheRules } from '#src/middleware/cache-rules';
 import type { CategoryPageModel } from '#src/views/page-model';
 import { CategoryPage } from '#src/views/pages/category-page';
-import { renderHtml } from '#src/views/render';
 import { buildLayout, languageFeeds, pageTitle, urlContextOf } from './layout-model';
 import { parsePageParam } from './page-param';
-import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
+import { markdownResponse, negotiatedPage } from './markdown';
 import { storyListMarkdown } from '#src/views/markdown';
 import { toStoryCard } from './story-cards';
 
@@ -65,10 +63,6 @@ export const category = new Hono<AppEnv>()
     return markdownResponse(c, categoryMarkdown(model), model.layout.head, { negotiated: false });
   })
   .get('/category/:slug', async (c) => {
-  const page = parsePageParam(c.req.query('page'));
-  const model = await loadCategory(c.var.deps, requireSite(c), c.var.locale, c.req.param('slug'), page);
-  if (wantsMarkdown(c)) return markdownResponse(c, categoryMarkdown(model), model.layout.head, { negotiated: true });
-  return renderHtml(<CategoryPage model={model} />, {
-    headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },
+    const model = await loadCategory(c.var.deps, requireSite(c), c.var.locale, c.req.param('slug'), parsePageParam(c.req.query('page')));
+    return negotiatedPage(c, { head: model.layout.head, html: () => <CategoryPage model={model} />, markdown: () => categoryMarkdown(model) });
   });
-});

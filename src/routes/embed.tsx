@@ -23,7 +23,7 @@ import { OEMBED_THUMBNAIL_BOUNDS, oembedThumbnail, storyOembed, type ThumbnailBo
 import { oembedJson, type OembedModel } from '#src/views/oembed';
 import type { EmbedCardModel, GalleryPageModel, LayoutModel, StoryPageModel } from '#src/views/page-model';
 import { EmbedCardPage } from '#src/views/pages/embed-card-page';
-import { renderHtml } from '#src/views/render';
+import { renderPage } from './render-page';
 import { loadGallery } from './galleries';
 import { urlContextOf } from './layout-model';
 import { loadStory } from './story';
@@ -161,7 +161,7 @@ function galleryCard(model: GalleryPageModel, site: SiteContext, locale: string)
  */
 function cardResponse(c: Context<AppEnv>, card: EmbedCardModel): Promise<Response> {
   c.set('cspExtra', mergeSources(c.var.cspExtra ?? null, FRAMEABLE_BY_ANYONE)!);
-  return renderHtml(<EmbedCardPage model={card} />, { headers: { 'Cache-Control': cacheRules.page, 'X-Robots-Tag': 'noindex' } });
+  return renderPage(<EmbedCardPage model={card} />, { headers: { 'X-Robots-Tag': 'noindex' } });
 }
 
 /** `/oembed` and the story cards; mount before the stories (`/{slug}` would take `/oembed`). */

@@ -11,7 +11,7 @@ import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import type { GalleryIndexModel, GalleryPageModel } from '#src/views/page-model';
 import { GalleryIndexPage, GalleryPage } from '#src/views/pages/gallery-pages';
-import { renderHtml } from '#src/views/render';
+import { renderPage } from './render-page';
 import { absoluteImage, buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { imageGalleryLd } from '#src/views/structured-data';
 import { parsePageParam } from './page-param';
@@ -99,7 +99,7 @@ export async function loadGallery(deps: Deps, site: SiteContext, locale: string,
 export const galleries = new Hono<AppEnv>()
   .get('/media', async (c) => {
     const model = await loadGalleryIndex(c.var.deps, requireSite(c), c.var.locale, parsePageParam(c.req.query('page')));
-    return renderHtml(<GalleryIndexPage model={model} />, { headers: { 'Cache-Control': cacheRules.page } });
+    return renderPage(<GalleryIndexPage model={model} />);
   })
   // The JSON alternate: the gallery as SPEC.md section 3 shapes it.
   .get('/media/album/:file{[0-9a-f-]{36}\\.json}', async (c) => {
@@ -113,7 +113,7 @@ export const galleries = new Hono<AppEnv>()
   .get('/media/album/:uuid', async (c) => {
     const model = await loadGallery(c.var.deps, requireSite(c), c.var.locale, c.req.param('uuid'));
     allowPlayers(c, playerOriginsOf(model.gallery.videos.flatMap((video) => videoEmbedOf(video.url) ?? [])));
-    return renderHtml(<GalleryPage model={model} />, { headers: { 'Cache-Control': cacheRules.page } });
+    return renderPage(<GalleryPage model={model} />);
   })
   // Every image of the gallery, originals, in one ZIP.
   .get('/media/album/:uuid/download', async (c) => {

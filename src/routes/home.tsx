@@ -10,12 +10,10 @@ import type { SiteContext } from '#src/domain/ports';
 import { urls } from '#src/i18n/urls';
 import type { HomePageModel } from '#src/views/page-model';
 import { HomePage } from '#src/views/pages/home-page';
-import { cacheRules } from '#src/middleware/cache-rules';
-import { renderHtml } from '#src/views/render';
 import { buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { toStoryCard } from './story-cards';
 import { parsePageParam } from './page-param';
-import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
+import { markdownResponse, negotiatedPage } from './markdown';
 import { storyListMarkdown } from '#src/views/markdown';
 
 export async function loadHomepage(deps: Deps, site: SiteContext, locale: string, page: number): Promise<HomePageModel> {
@@ -81,10 +79,6 @@ export const home = new Hono<AppEnv>()
     return markdownResponse(c, homeMarkdown(model), model.layout.head, { negotiated: false });
   })
   .get('/', async (c) => {
-  const page = parsePageParam(c.req.query('page'));
-  const model = await loadHomepage(c.var.deps, requireSite(c), c.var.locale, page);
-  if (wantsMarkdown(c)) return markdownResponse(c, homeMarkdown(model), model.layout.head, { negotiated: true });
-  return renderHtml(<HomePage model={model} />, {
-    headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },
+    const model = await loadHomepage(c.var.deps, requireSite(c), c.var.locale, parsePageParam(c.req.query('page')));
+    return negotiatedPage(c, { head: model.layout.head, html: () => <HomePage model={model} />, markdown: () => homeMarkdown(model) });
   });
-});

@@ -35,7 +35,7 @@ import { formatMessage, messagesFor, type MessageId } from '#src/i18n/translate'
 import { urls } from '#src/i18n/urls';
 import type { PrivacyPageModel, PrivacyView } from '#src/views/page-model';
 import { PrivacyPage } from '#src/views/pages/privacy-page';
-import { renderHtml } from '#src/views/render';
+import { renderPage } from './render-page';
 import { buildLayout, pageTitle } from './layout-model';
 import { TURNSTILE_SOURCES } from '#src/middleware/security';
 import { TURNSTILE_RESPONSE_FIELD } from '#src/domain/turnstile';
@@ -86,11 +86,8 @@ async function page(c: Context<AppEnv>, site: SiteContext, locale: string, view:
   const path = new URL(c.req.url).pathname;
   // Turnstile's widget is the one third party a portal form page may load, and only when set up.
   if (c.var.deps.config.turnstile && FORM_VIEWS.has(view.kind)) c.set('cspExtra', TURNSTILE_SOURCES);
-  return renderHtml(<PrivacyPage model={buildModel(c.var.deps, site, locale, path, view)} />, {
-    status,
-    // Private to the visitor, and the address may hold a token: no cache, no Referer, no index.
-    headers: PRIVATE_PAGE_HEADERS,
-  });
+  // Private to the visitor, and the address may hold a token: no cache, no Referer, no index.
+  return renderPage(<PrivacyPage model={buildModel(c.var.deps, site, locale, path, view)} />, { status, headers: PRIVATE_PAGE_HEADERS });
 }
 
 const now = () => Math.floor(Date.now() / 1000);

@@ -16,7 +16,7 @@ import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import type { SearchFacetModel, SearchPageModel } from '#src/views/page-model';
 import { SearchPage } from '#src/views/pages/search-page';
-import { renderHtml } from '#src/views/render';
+import { renderPage } from './render-page';
 import { buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { parsePageParam } from './page-param';
 
@@ -183,8 +183,8 @@ async function loadCategoryFacet({ site, locale, params, base, filters, distribu
 export const search = new Hono<AppEnv>().get('/search', async (c) => {
   const params = readSearchParams((name) => c.req.query(name));
   const model = await loadSearch(c.var.deps, requireSite(c), c.var.locale, params);
-  return renderHtml(<SearchPage model={model} />, {
+  return renderPage(<SearchPage model={model} />, {
     // A page answered by the fallback search must not outlive the engine's outage in a cache.
-    headers: { 'Cache-Control': model.notice ? cacheRules.error : cacheRules.page, 'X-Robots-Tag': 'noindex' },
+    headers: { ...(model.notice ? { 'Cache-Control': cacheRules.error } : {}), 'X-Robots-Tag': 'noindex' },
   });
 });

@@ -9,7 +9,7 @@ import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import type { StoryNoticeModel, StoryPageModel } from '#src/views/page-model';
 import { StoryPage } from '#src/views/pages/story-page';
-import { renderHtml } from '#src/views/render';
+import { renderPage } from './render-page';
 import { absoluteImage, buildLayout, urlContextOf } from './layout-model';
 import { distinctTags, hasTagPage } from '#src/domain/tag';
 import { toBcp47 } from '#src/i18n/locales';
@@ -154,9 +154,7 @@ export const story = new Hono<AppEnv>()
     const model = await loadStory(c.var.deps, site, c.req.param('slug'));
     c.set('locale', model.story.locale);
     allowPlayers(c, playerOriginsInHtml(model.story.body_html));
-    return renderHtml(<StoryPage model={model} />, {
-      headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS, ...(model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' }) },
-    });
+    return renderPage(<StoryPage model={model} />, { headers: { ...NEGOTIATED_HEADERS, ...(model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' }) } });
   });
 
 async function serveStoryMarkdown(c: Context<AppEnv>, slug: string, negotiated: boolean): Promise<Response> {

@@ -12,14 +12,12 @@ import type { SiteContext } from '#src/domain/ports';
 import { normalizeTag } from '#src/domain/tag';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
-import { cacheRules } from '#src/middleware/cache-rules';
 import type { TagPageModel } from '#src/views/page-model';
 import { TagPage } from '#src/views/pages/tag-page';
-import { renderHtml } from '#src/views/render';
 import { buildLayout, languageFeeds, pageTitle, tagFeeds, urlContextOf } from './layout-model';
 import { parsePageParam } from './page-param';
 import { toStoryCard } from './story-cards';
-import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
+import { markdownResponse, negotiatedPage } from './markdown';
 import { storyListMarkdown } from '#src/views/markdown';
 
 /** "Stories tagged “{tag}”": the tag page's heading and its feeds' name. */
@@ -74,10 +72,6 @@ export const tag = new Hono<AppEnv>()
     return markdownResponse(c, tagMarkdown(model), model.layout.head, { negotiated: false });
   })
   .get('/tag/:tag', async (c) => {
-  const page = parsePageParam(c.req.query('page'));
-  const model = await loadTag(c.var.deps, requireSite(c), c.var.locale, c.req.param('tag'), page);
-  if (wantsMarkdown(c)) return markdownResponse(c, tagMarkdown(model), model.layout.head, { negotiated: true });
-  return renderHtml(<TagPage model={model} />, {
-    headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },
+    const model = await loadTag(c.var.deps, requireSite(c), c.var.locale, c.req.param('tag'), parsePageParam(c.req.query('page')));
+    return negotiatedPage(c, { head: model.layout.head, html: () => <TagPage model={model} />, markdown: () => tagMarkdown(model) });
   });
-});
