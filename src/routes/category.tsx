@@ -9,7 +9,7 @@ import { urls } from '#src/i18n/urls';
 import type { CategoryPageModel } from '#src/views/page-model';
 import { CategoryPage } from '#src/views/pages/category-page';
 import { buildLayout, languageFeeds, pageTitle, urlContextOf } from './layout-model';
-import { parsePageParam } from './page-param';
+import { pageQuery } from './page-param';
 import { markdownResponse, negotiatedPage } from './markdown';
 import { storyListMarkdown } from '#src/views/markdown';
 import { toStoryCard } from './story-cards';
@@ -58,11 +58,11 @@ function categoryMarkdown(model: CategoryPageModel): string {
 }
 
 export const category = new Hono<AppEnv>()
-  .get('/category/:file{[^/]+\\.md}', async (c) => {
-    const model = await loadCategory(c.var.deps, requireSite(c), c.var.locale, c.req.param('file').slice(0, -'.md'.length), parsePageParam(c.req.query('page')));
+  .get('/category/:file{[^/]+\\.md}', pageQuery, async (c) => {
+    const model = await loadCategory(c.var.deps, requireSite(c), c.var.locale, c.req.param('file').slice(0, -'.md'.length), c.req.valid('query').page);
     return markdownResponse(c, categoryMarkdown(model), model.layout.head, { negotiated: false });
   })
-  .get('/category/:slug', async (c) => {
-    const model = await loadCategory(c.var.deps, requireSite(c), c.var.locale, c.req.param('slug'), parsePageParam(c.req.query('page')));
+  .get('/category/:slug', pageQuery, async (c) => {
+    const model = await loadCategory(c.var.deps, requireSite(c), c.var.locale, c.req.param('slug'), c.req.valid('query').page);
     return negotiatedPage(c, { head: model.layout.head, html: () => <CategoryPage model={model} />, markdown: () => categoryMarkdown(model) });
   });

@@ -27,6 +27,8 @@ import { renderPage } from './render-page';
 import { loadGallery } from './galleries';
 import { urlContextOf } from './layout-model';
 import { loadStory } from './story';
+import { firstValue, validate, wrongAddress } from './validate';
+import * as z from 'zod/mini';
 
 /** The card's own stylesheet (public/styles/embed.css): a few rules, not the site's. */
 export const EMBED_STYLESHEET = '/styles/embed.css';
@@ -164,10 +166,14 @@ function cardResponse(c: Context<AppEnv>, card: EmbedCardModel): Promise<Respons
   return renderPage(<EmbedCardPage model={card} />, { headers: { 'X-Robots-Tag': 'noindex' } });
 }
 
+/** The parameters oEmbed names, as text; their rules (and their 400, 404 and 501) are parseOembedRequest's. */
+const optionalText = firstValue(z.optional(z.string()));
+const OembedQuery = z.object({ url: optionalText, format: optionalText, maxwidth: optionalText, maxheight: optionalText });
+
 /** `/oembed` and the story cards; mount before the stories (`/{slug}` would take `/oembed`). */
 export const embeds = new Hono<AppEnv>()
-  .get('/oembed', async (c) => {
-    const request = parseOembedRequest({ url: c.req.query('url'), format: c.req.query('format'), maxwidth: c.req.query('maxwidth'), maxheight: c.req.query('maxheight') });
+  .get('/oembed', validate('query', OembedQuery, wrongAddress), async (c) => {
+    const request = parseOembedRequest(c.req.valid('query'));
     if (!request.ok) return oembedError(c, request.status, request.message);
     let answer: OembedModel;
     try {

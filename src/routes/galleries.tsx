@@ -14,7 +14,7 @@ import { GalleryIndexPage, GalleryPage } from '#src/views/pages/gallery-pages';
 import { renderPage } from './render-page';
 import { absoluteImage, buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { imageGalleryLd } from '#src/views/structured-data';
-import { parsePageParam } from './page-param';
+import { pageQuery } from './page-param';
 import { archiveResponse } from './archive';
 import { archiveBytes } from '#src/domain/archive';
 import { playerOriginsOf, videoEmbedOf } from '#src/domain/video-embed';
@@ -97,8 +97,8 @@ export async function loadGallery(deps: Deps, site: SiteContext, locale: string,
 }
 
 export const galleries = new Hono<AppEnv>()
-  .get('/media', async (c) => {
-    const model = await loadGalleryIndex(c.var.deps, requireSite(c), c.var.locale, parsePageParam(c.req.query('page')));
+  .get('/media', pageQuery, async (c) => {
+    const model = await loadGalleryIndex(c.var.deps, requireSite(c), c.var.locale, c.req.valid('query').page);
     return renderPage(<GalleryIndexPage model={model} />);
   })
   // The JSON alternate: the gallery as SPEC.md section 3 shapes it.

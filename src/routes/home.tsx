@@ -12,7 +12,7 @@ import type { HomePageModel } from '#src/views/page-model';
 import { HomePage } from '#src/views/pages/home-page';
 import { buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { toStoryCard } from './story-cards';
-import { parsePageParam } from './page-param';
+import { pageQuery } from './page-param';
 import { markdownResponse, negotiatedPage } from './markdown';
 import { storyListMarkdown } from '#src/views/markdown';
 
@@ -74,11 +74,11 @@ function homeMarkdown(model: HomePageModel): string {
 }
 
 export const home = new Hono<AppEnv>()
-  .get('/index.md', async (c) => {
-    const model = await loadHomepage(c.var.deps, requireSite(c), c.var.locale, parsePageParam(c.req.query('page')));
+  .get('/index.md', pageQuery, async (c) => {
+    const model = await loadHomepage(c.var.deps, requireSite(c), c.var.locale, c.req.valid('query').page);
     return markdownResponse(c, homeMarkdown(model), model.layout.head, { negotiated: false });
   })
-  .get('/', async (c) => {
-    const model = await loadHomepage(c.var.deps, requireSite(c), c.var.locale, parsePageParam(c.req.query('page')));
+  .get('/', pageQuery, async (c) => {
+    const model = await loadHomepage(c.var.deps, requireSite(c), c.var.locale, c.req.valid('query').page);
     return negotiatedPage(c, { head: model.layout.head, html: () => <HomePage model={model} />, markdown: () => homeMarkdown(model) });
   });

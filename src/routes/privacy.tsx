@@ -29,7 +29,6 @@ import {
   newMailToken,
   normaliseEmail,
   validateSubscriberEmail,
-  type DataRequestKind,
 } from '#src/domain/subscriber';
 import { formatMessage, messagesFor, type MessageId } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
@@ -42,6 +41,8 @@ import { TURNSTILE_RESPONSE_FIELD } from '#src/domain/turnstile';
 import { verifyTurnstile } from '#src/platform/turnstile/verify';
 import { PRIVATE_PAGE_HEADERS, quietSite } from './private-page';
 import { redirect } from './redirect';
+import { firstValue, formBody, formText, validate, wrongAddress } from './validate';
+import * as z from 'zod/mini';
 
 const MAX_MESSAGE_LENGTH = 5000;
 
@@ -92,14 +93,25 @@ async function page(c: Context<AppEnv>, site: SiteContext, locale: string, view:
 
 const now = () => Math.floor(Date.now() / 1000);
 
-/** The posted form; a body that is not a readable form counts as an empty one (a 400, not a 500). */
-async function readForm(c: Context<AppEnv>): Promise<Record<string, string | File | (string | File)[]>> {
-  try {
-    return await c.req.parseBody({ all: true });
-  } catch {
-    return {};
-  }
-}
+/** What both portal forms carry besides their own fields: the honeypot and Turnstile's token. */
+const GUARD_FIELDS = { [HONEYPOT_FIELD]: formText, [TURNSTILE_RESPONSE_FIELD]: formText };
+type Guarded = { readonly [HONEYPOT_FIELD]: string; readonly [TURNSTILE_RESPONSE_FIELD]: string };
+
+const SubscribeFields = z.object({
+  email: formText,
+  // The chosen ids as numbers: the handler keeps the newsroom's own.
+  categories: z.transform((value: unknown) => [value ?? []].flat().map(Number)),
+  ...GUARD_FIELDS,
+});
+const DataRequestFields = z.object({
+  email: formText,
+  kind: z.catch(firstValue(z.enum(DATA_REQUEST_KINDS)), 'other'),
+  message: z.pipe(formText, z.transform((message: string) => message.slice(0, MAX_MESSAGE_LENGTH))),
+  ...GUARD_FIELDS,
+});
+
+/** The portal's own state after a redirect (`?status=pending`); anything else shows the form. */
+const statusQuery = validate('query', z.object({ status: firstValue(z.optional(z.string())) }), wrongAddress);
 
 /** Each client may post to the portal a few times a minute (the mailbox quota applies to everyone). */
 const limitPortalPosts = (c: Context<AppEnv>) => limitClient(c.env.PORTAL_LIMITER, 'portal', c.req.raw);
@@ -109,16 +121,16 @@ const limitPortalPosts = (c: Context<AppEnv>) => limitClient(c.env.PORTAL_LIMITE
  * footer's form, which has no widget) is not an error: the visitor gets the portal's form back,
  * filled in, with the widget to complete.
  */
-async function turnstileAnswer(c: Context<AppEnv>, form: Record<string, unknown>): Promise<'passed' | 'missing' | 'refused'> {
+async function turnstileAnswer(c: Context<AppEnv>, form: Guarded): Promise<'passed' | 'missing' | 'refused'> {
   const settings = c.var.deps.config.turnstile;
   if (!settings) return 'passed';
-  const token = typeof form[TURNSTILE_RESPONSE_FIELD] === 'string' ? (form[TURNSTILE_RESPONSE_FIELD] as string) : '';
+  const token = form[TURNSTILE_RESPONSE_FIELD];
   if (!token) return 'missing';
   return (await verifyTurnstile(settings, token, c.req.header('CF-Connecting-IP') ?? null)) ? 'passed' : 'refused';
 }
 
 /** Was the field people never see filled in? Then a robot sent the form. */
-const isRobot = (form: Record<string, unknown>) => typeof form[HONEYPOT_FIELD] === 'string' && (form[HONEYPOT_FIELD] as string).trim() !== '';
+const isRobot = (form: Guarded) => form[HONEYPOT_FIELD].trim() !== '';
 
 /** Hands outbox mail to the email API, when there is one, after the answer is sent. */
 function deliverMailLater(c: Context<AppEnv>): void {
@@ -136,9 +148,8 @@ function confirmationRequest(email: string) {
   return { mailbox: canonicalMailbox(email), requestId: crypto.randomUUID(), now: at, confirmToken: newMailToken(), confirmExpiresAt: at + CONFIRM_TOKEN_TTL_SECONDS };
 }
 
-async function subscribeForm(c: Context<AppEnv>) {
+function subscribePage(c: Context<AppEnv>, status: string | undefined) {
   const { site, locale } = portalSite(c);
-  const status = c.req.query('status');
   return page(c, site, locale, status === 'pending' ? { kind: 'pending' } : { kind: 'subscribe', email: '', error: null, selected: [] });
 }
 
@@ -167,14 +178,14 @@ interface Submission<T> {
  * confirmation request. Every outcome that reaches the store gets the same answer, so nobody
  * learns who is on the list.
  */
-async function handlePortalPost<T>(
+async function handlePortalPost<F extends Guarded, T>(
   c: Context<AppEnv>,
-  read: (form: Awaited<ReturnType<typeof readForm>>, site: SiteContext) => PostedForm<T>,
+  form: F,
+  read: (form: F, site: SiteContext) => PostedForm<T>,
   submit: (submission: Submission<T>) => Promise<void>,
 ): Promise<Response> {
   const { site, locale } = portalSite(c);
   await limitPortalPosts(c);
-  const form = await readForm(c);
   const pending = () => redirect(c, `${new URL(c.req.url).pathname}?status=pending`, 303);
   if (isRobot(form)) return pending();
   const { email, fields, again } = read(form, site);
@@ -196,15 +207,13 @@ async function handlePortalPost<T>(
   return pending();
 }
 
-const formText = (value: unknown) => (typeof value === 'string' ? value : '');
-
-const subscribePost = (c: Context<AppEnv>) =>
+const subscribePost = (c: Context<AppEnv>, form: z.output<typeof SubscribeFields>) =>
   handlePortalPost(
     c,
-    (form, site) => {
-      const email = formText(form.email);
+    form,
+    ({ email, categories }, site) => {
       const known = new Set(site.categories.map((category) => category.id));
-      const selected = [form.categories ?? []].flat().map(Number).filter((id) => known.has(id));
+      const selected = categories.filter((id) => known.has(id));
       return { email, fields: selected, again: (error) => ({ kind: 'subscribe', email, error, selected }) };
     },
     async ({ site, locale, address, fields: categories, request, name, origin }) => {
@@ -231,16 +240,11 @@ const subscribePost = (c: Context<AppEnv>) =>
     },
   );
 
-const dataRequestPost = (c: Context<AppEnv>) =>
+const dataRequestPost = (c: Context<AppEnv>, form: z.output<typeof DataRequestFields>) =>
   handlePortalPost(
     c,
-    (form) => {
-      const email = formText(form.email);
-      const kind = [form.kind].flat()[0];
-      const requestKind = typeof kind === 'string' && (DATA_REQUEST_KINDS as readonly string[]).includes(kind) ? (kind as DataRequestKind) : 'other';
-      const message = formText(form.message).slice(0, MAX_MESSAGE_LENGTH);
-      return { email, fields: { requestKind, message }, again: (error) => ({ kind: 'data-request', email, error, requestKind, message }) };
-    },
+    form,
+    ({ email, kind: requestKind, message }) => ({ email, fields: { requestKind, message }, again: (error) => ({ kind: 'data-request', email, error, requestKind, message }) }),
     async ({ site, locale, address, fields, request, name, origin }) => {
       const messages = messagesFor(locale);
       await c.var.deps.subscriptions.requestDataRequest({
@@ -295,15 +299,15 @@ const dataRequestLink = confirmationLink(
 );
 
 export const privacy = new Hono<AppEnv>()
-  .get('/', subscribeForm)
-  .get('/subscribe', subscribeForm)
-  .post('/', subscribePost)
-  .post('/subscribe', subscribePost)
+  .get('/', statusQuery, (c) => subscribePage(c, c.req.valid('query').status))
+  .get('/subscribe', statusQuery, (c) => subscribePage(c, c.req.valid('query').status))
+  .post('/', formBody(SubscribeFields), (c) => subscribePost(c, c.req.valid('form')))
+  .post('/subscribe', formBody(SubscribeFields), (c) => subscribePost(c, c.req.valid('form')))
   .get('/subscribe/confirm/:token', subscriptionLink.open)
   .post('/subscribe/confirm/:token', subscriptionLink.press)
-  .get('/unsubscribe/:token', async (c) => {
+  .get('/unsubscribe/:token', statusQuery, async (c) => {
     const { site, locale } = portalSite(c);
-    if (c.req.query('status') === 'done') return page(c, site, locale, { kind: 'unsubscribed' });
+    if (c.req.valid('query').status === 'done') return page(c, site, locale, { kind: 'unsubscribed' });
     const subscriber = await c.var.deps.subscriptions.findByToken(c.req.param('token'));
     if (!subscriber) return page(c, site, locale, { kind: 'invalid' }, 404);
     // Once unsubscribed, the link says so and no longer shows whose it was.
@@ -313,20 +317,20 @@ export const privacy = new Hono<AppEnv>()
   // The form's button, and RFC 8058 one-click unsubscribe: a mail client POSTs
   // `List-Unsubscribe=One-Click` to the address in an alert's List-Unsubscribe header, and is
   // answered directly (no redirect to follow).
-  .post('/unsubscribe/:token', async (c) => {
+  .post('/unsubscribe/:token', formBody(z.object({ 'List-Unsubscribe': formText })), async (c) => {
     const { site, locale } = portalSite(c);
-    const form = await readForm(c);
+    const form = c.req.valid('form');
     const done = await c.var.deps.subscriptions.unsubscribe(c.req.param('token'), now());
     if (!done) return page(c, site, locale, { kind: 'invalid' }, 404);
     if (form['List-Unsubscribe'] === 'One-Click') return page(c, site, locale, { kind: 'unsubscribed' });
     return redirect(c, `${new URL(c.req.url).pathname}?status=done`, 303);
   })
-  .get('/data-request', async (c) => {
+  .get('/data-request', statusQuery, async (c) => {
     const { site, locale } = portalSite(c);
-    if (c.req.query('status') === 'pending') return page(c, site, locale, { kind: 'data-request-pending' });
+    if (c.req.valid('query').status === 'pending') return page(c, site, locale, { kind: 'data-request-pending' });
     return page(c, site, locale, { kind: 'data-request', email: '', error: null, requestKind: 'access', message: '' });
   })
-  .post('/data-request', dataRequestPost)
+  .post('/data-request', formBody(DataRequestFields), (c) => dataRequestPost(c, c.req.valid('form')))
   .get('/data-request/confirm/:token', dataRequestLink.open)
   .post('/data-request/confirm/:token', dataRequestLink.press)
   // Any other action of the portal does not exist (answered here, not by the locale redirect).

@@ -18,7 +18,9 @@ import type { SearchFacetModel, SearchPageModel } from '#src/views/page-model';
 import { SearchPage } from '#src/views/pages/search-page';
 import { renderPage } from './render-page';
 import { buildLayout, pageTitle, urlContextOf } from './layout-model';
-import { parsePageParam } from './page-param';
+import * as z from 'zod/mini';
+import { pageParam } from './page-param';
+import { firstValue, validate, wrongAddress } from './validate';
 
 export interface SearchParams {
   readonly query: string;
@@ -30,19 +32,28 @@ export interface SearchParams {
   readonly categoryQuery: string;
 }
 
-/** Reads the URL's filters; a malformed filter is ignored rather than failing the page. */
-export function readSearchParams(get: (name: string) => string | undefined): SearchParams {
-  const year = Number(get('year'));
-  const month = Number(get('month'));
-  return {
-    query: (get('query') ?? '').slice(0, 1000),
-    category: get('category') || null,
-    year: Number.isInteger(year) && year >= 1970 && year <= 9999 ? year : null,
-    month: Number.isInteger(month) && month >= 1 && month <= 12 ? month : null,
-    page: parsePageParam(get('page')),
-    categoryQuery: (get('category_query') ?? '').trim().slice(0, MAX_FACET_QUERY_LENGTH),
-  };
-}
+/** A whole number from `min` to `max`, else null: a malformed filter is ignored rather than failing the page. */
+const numberFilter = (min: number, max: number) =>
+  firstValue(
+    z.transform((value: unknown) => {
+      const number = Number(value);
+      return Number.isInteger(number) && number >= min && number <= max ? number : null;
+    }),
+  );
+const text = (maxLength: number) => firstValue(z.pipe(z.catch(z.string(), ''), z.transform((value: string) => value.slice(0, maxLength))));
+
+/** The URL's filters; only a wrong `page` fails the page (404). */
+export const SearchParamsSchema = z.pipe(
+  z.object({
+    query: text(1000),
+    category: firstValue(z.transform((value: unknown) => (typeof value === 'string' && value !== '' ? value : null))),
+    year: numberFilter(1970, 9999),
+    month: numberFilter(1, 12),
+    page: pageParam,
+    category_query: firstValue(z.pipe(z.catch(z.string(), ''), z.transform((value: string) => value.trim().slice(0, MAX_FACET_QUERY_LENGTH)))),
+  }),
+  z.transform(({ category_query, ...params }): SearchParams => ({ ...params, categoryQuery: category_query })),
+);
 
 /** The search page address with these filters (empty ones left out), in a stable order. */
 export function searchHref(base: string, params: Omit<SearchParams, 'page' | 'categoryQuery'> & { page?: number }): string {
@@ -180,9 +191,8 @@ async function loadCategoryFacet({ site, locale, params, base, filters, distribu
   return { name: 'category', values: [...shown, ...(chosen ? [chosen] : [])].map(({ translation, count }) => value(translation, count)), finder };
 }
 
-export const search = new Hono<AppEnv>().get('/search', async (c) => {
-  const params = readSearchParams((name) => c.req.query(name));
-  const model = await loadSearch(c.var.deps, requireSite(c), c.var.locale, params);
+export const search = new Hono<AppEnv>().get('/search', validate('query', SearchParamsSchema, wrongAddress), async (c) => {
+  const model = await loadSearch(c.var.deps, requireSite(c), c.var.locale, c.req.valid('query'));
   return renderPage(<SearchPage model={model} />, {
     // A page answered by the fallback search must not outlive the engine's outage in a cache.
     headers: { ...(model.notice ? { 'Cache-Control': cacheRules.error } : {}), 'X-Robots-Tag': 'noindex' },

@@ -15,7 +15,7 @@ import { urls } from '#src/i18n/urls';
 import type { TagPageModel } from '#src/views/page-model';
 import { TagPage } from '#src/views/pages/tag-page';
 import { buildLayout, languageFeeds, pageTitle, tagFeeds, urlContextOf } from './layout-model';
-import { parsePageParam } from './page-param';
+import { pageQuery } from './page-param';
 import { toStoryCard } from './story-cards';
 import { markdownResponse, negotiatedPage } from './markdown';
 import { storyListMarkdown } from '#src/views/markdown';
@@ -67,11 +67,11 @@ function tagMarkdown(model: TagPageModel): string {
 
 export const tag = new Hono<AppEnv>()
   // A tag's Markdown form; a tag that itself ends in ".md" is read as this form of the shorter tag.
-  .get('/tag/:file{[^/]+\\.md}', async (c) => {
-    const model = await loadTag(c.var.deps, requireSite(c), c.var.locale, c.req.param('file').slice(0, -'.md'.length), parsePageParam(c.req.query('page')));
+  .get('/tag/:file{[^/]+\\.md}', pageQuery, async (c) => {
+    const model = await loadTag(c.var.deps, requireSite(c), c.var.locale, c.req.param('file').slice(0, -'.md'.length), c.req.valid('query').page);
     return markdownResponse(c, tagMarkdown(model), model.layout.head, { negotiated: false });
   })
-  .get('/tag/:tag', async (c) => {
-    const model = await loadTag(c.var.deps, requireSite(c), c.var.locale, c.req.param('tag'), parsePageParam(c.req.query('page')));
+  .get('/tag/:tag', pageQuery, async (c) => {
+    const model = await loadTag(c.var.deps, requireSite(c), c.var.locale, c.req.param('tag'), c.req.valid('query').page);
     return negotiatedPage(c, { head: model.layout.head, html: () => <TagPage model={model} />, markdown: () => tagMarkdown(model) });
   });
