@@ -26,8 +26,9 @@ import type { AppEnv } from '#src/env';
 import { prefersMarkdown } from '#src/domain/content-negotiation';
 import { KvPageCacheStore, type StoredPage, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 import {
-  REVISION_MEMO_MS, REVISION_BACKFILL_TTL_SECONDS, MAX_CACHED_BODY_BYTES, STALE_REVISIONS_SEARCHED, canServeFromCache, isOperatorBypass, cacheLifetime, canStoreResponse, storedHeaders, pageCacheKey, fitsKvKey, ageSeconds, isFresh, etagOf, isNotModified,
+  REVISION_MEMO_MS, REVISION_BACKFILL_TTL_SECONDS, MAX_CACHED_BODY_BYTES, STALE_REVISIONS_SEARCHED, canServeFromCache, isOperatorBypass, cacheLifetime, canStoreResponse, storedHeaders, pageCacheKey, fitsKvKey, ageSeconds, isFresh,
 } from './page-cache-policy';
+import { entityTag, isNotModified, notModifiedResponse } from './conditional-get';
 
 // ---------------------------------------------------------------------------------------------
 // Middleware
@@ -96,15 +97,7 @@ function cachedResponse(request: Request, entry: StoredPage, now: number, status
   headers.set('Age', String(ageSeconds(metadata.t, now)));
   headers.set('X-Cache', status);
   headers.set('Server-Timing', `page-cache;desc="${status}"`);
-  if (isNotModified(request.headers, metadata.e, headers.get('Last-Modified'))) {
-    // A 304 carries the validators and caching headers, never the representation's own.
-    const notModified = new Headers();
-    for (const name of ['ETag', 'Last-Modified', 'Age', 'Cache-Control', 'Vary', 'X-Cache', 'Server-Timing']) {
-      const value = headers.get(name);
-      if (value !== null) notModified.set(name, value);
-    }
-    return new Response(null, { status: 304, headers: notModified });
-  }
+  if (isNotModified(request.headers, metadata.e, headers.get('Last-Modified'))) return notModifiedResponse(headers);
   return new Response(request.method === 'HEAD' ? null : entry.body, { status: metadata.s, headers });
 }
 
@@ -148,7 +141,7 @@ async function storeCopy(store: KvPageCacheStore, copy: PendingCopy): Promise<vo
     const body = await readAtMost(copy.stream, MAX_CACHED_BODY_BYTES);
     if (!body) return;
     const { freshSeconds, staleSeconds } = cacheLifetime(copy.cacheControl);
-    const metadata: StoredPageMetadata = { v: 1, s: copy.status, h: copy.headers, t: copy.storedAt, f: freshSeconds, e: copy.etag ?? (await etagOf(body)) };
+    const metadata: StoredPageMetadata = { v: 1, s: copy.status, h: copy.headers, t: copy.storedAt, f: freshSeconds, e: copy.etag ?? (await entityTag(body)) };
     await store.put(copy.key, body.buffer, metadata, freshSeconds + staleSeconds);
   } catch (error) {
     // A body that failed mid-stream is as uncacheable as a KV that refused it.

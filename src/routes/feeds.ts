@@ -19,7 +19,7 @@ import { absolutizeHtml, renderAtom, renderJsonFeed, renderRss, type FeedModel }
 import { resolveBodyMedia } from '#src/views/image-attributes';
 import { absoluteImage, siteIcons, urlContextOf } from './layout-model';
 import { absoluteMediaRoot } from '#src/views/markdown';
-import { conditionalResponse } from './conditional';
+import { conditionalResponse } from '#src/middleware/conditional-get';
 import { tagTitle } from './tag';
 
 export const FEED_SIZE = 20;

@@ -12,7 +12,7 @@ import { urls } from '#src/i18n/urls';
 import { llmsFull, llmsIndex } from '#src/views/llms';
 import { MARKDOWN_CONTENT_TYPE } from '#src/views/markdown';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { conditionalResponse } from './conditional';
+import { conditionalResponse } from '#src/middleware/conditional-get';
 import { languageFeeds, urlContextOf } from './layout-model';
 
 /** How many of the latest stories the index links, and the full file holds. */

@@ -11,7 +11,7 @@ import { prefersMarkdown } from '#src/domain/content-negotiation';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { MARKDOWN_CONTENT_TYPE } from '#src/views/markdown';
 import type { HeadModel } from '#src/views/page-model';
-import { conditionalResponse } from './conditional';
+import { conditionalResponse } from '#src/middleware/conditional-get';
 import { renderPage } from './render-page';
 
 /** `Vary` of every page that has a Markdown form: caches must keep the two forms apart. */

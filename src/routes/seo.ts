@@ -17,7 +17,7 @@ import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, type SitemapUrl } from '#src/views/sitemaps';
 import { absoluteImage, urlContextOf } from './layout-model';
-import { conditionalResponse } from './conditional';
+import { conditionalResponse } from '#src/middleware/conditional-get';
 
 const XML = 'application/xml; charset=utf-8';
 /**

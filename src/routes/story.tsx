@@ -16,7 +16,7 @@ import { toBcp47 } from '#src/i18n/locales';
 import { isoDate } from '#src/i18n/translate';
 import { newsArticleLd } from '#src/views/structured-data';
 import { categoryLinks, toStoryCard } from './story-cards';
-import { conditionalResponse } from './conditional';
+import { conditionalResponse } from '#src/middleware/conditional-get';
 import { storyJson } from '#src/views/json';
 import { storyMarkdown } from '#src/views/markdown';
 import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
