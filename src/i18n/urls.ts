@@ -15,6 +15,15 @@ export interface UrlContext {
 export type PrivacyAction = 'subscribe' | 'data-request';
 export type FeedFormat = 'rss' | 'atom' | 'json';
 
+/** The search page's filters; empty ones are left out of its address. */
+export interface SearchFilters {
+  readonly query?: string;
+  readonly category?: string | null;
+  readonly year?: number | null;
+  readonly month?: number | null;
+  readonly page?: number;
+}
+
 /** A placeholder origin no address of ours can name, to see whether a path stays on the site. */
 const SAME_SITE_BASE = 'https://same-site.invalid';
 
@@ -26,10 +35,18 @@ function segment(value: string): string {
   return encodeURIComponent(value);
 }
 
+/** The query parameter of a list's pages: `?page=N` from the second page on. */
+const PAGE_PARAM = 'page';
+/** The placeholder `pageTemplate` leaves for the page number. */
+const PAGE_PLACEHOLDER = '{page}';
+
+function paged(path: string, page: number): string {
+  return page > 1 ? `${path}?${PAGE_PARAM}=${page}` : path;
+}
+
 export const urls = {
   home(ctx: UrlContext, locale: string, page = 1): string {
-    const base = prefix(ctx, locale) || '/';
-    return page > 1 ? `${base}?page=${page}` : base;
+    return paged(prefix(ctx, locale) || '/', page);
   },
   story(slug: string): string {
     return `/${segment(slug)}`;
@@ -57,16 +74,22 @@ export const urls = {
     return `${isHome ? `${pathname.replace(/\/$/, '')}/index` : pathname}.md${query}`;
   },
   category(ctx: UrlContext, locale: string, slug: string, page = 1): string {
-    const path = `${prefix(ctx, locale)}/category/${segment(slug)}`;
-    return page > 1 ? `${path}?page=${page}` : path;
+    return paged(`${prefix(ctx, locale)}/category/${segment(slug)}`, page);
   },
   /** A tag's stories in one language: the tag's stored form (src/domain/tag.ts) as one path segment. */
   tag(ctx: UrlContext, locale: string, tag: string, page = 1): string {
-    const path = `${prefix(ctx, locale)}/tag/${segment(normalizeTag(tag))}`;
-    return page > 1 ? `${path}?page=${page}` : path;
+    return paged(`${prefix(ctx, locale)}/tag/${segment(normalizeTag(tag))}`, page);
   },
-  media(ctx: UrlContext, locale: string): string {
-    return `${prefix(ctx, locale)}/media`;
+  /** The media index (its galleries, a page at a time). */
+  media(ctx: UrlContext, locale: string, page = 1): string {
+    return paged(`${prefix(ctx, locale)}/media`, page);
+  },
+  /**
+   * A list page's address (one this module built) with its page number left open as `{page}`,
+   * for the load-more island to fill in for the pages after it.
+   */
+  pageTemplate(pageHref: string): string {
+    return pageHref.replace(new RegExp(`([?&]${PAGE_PARAM}=)\\d+`), `$1${PAGE_PLACEHOLDER}`);
   },
   /** `/privacy-policy` or `/cookie-policy`, prefixed for other languages. */
   /** The llms.txt index of a language (https://llmstxt.org): `/llms.txt`, `/fr/llms.txt`. */
@@ -99,9 +122,17 @@ export const urls = {
   oembed(pageUrl: string): string {
     return `/oembed?url=${encodeURIComponent(pageUrl)}&format=json`;
   },
-  search(ctx: UrlContext, locale: string, query = ''): string {
+  /** The search page with these filters, in a stable order (`query`, `category`, `year`, `month`, `page`). */
+  search(ctx: UrlContext, locale: string, filters: SearchFilters = {}): string {
     const path = `${prefix(ctx, locale)}/search`;
-    return query ? `${path}?query=${encodeURIComponent(query)}` : path;
+    const search = new URLSearchParams();
+    if (filters.query) search.set('query', filters.query);
+    if (filters.category) search.set('category', filters.category);
+    if (filters.year) search.set('year', String(filters.year));
+    if (filters.month) search.set('month', String(filters.month));
+    if (filters.page && filters.page > 1) search.set(PAGE_PARAM, String(filters.page));
+    const query = search.toString();
+    return query ? `${path}?${query}` : path;
   },
   /** RSS at `/feed`, Atom at `/feed/atom`, JSON Feed at `/feed/json`; per category under its page. */
   feed(ctx: UrlContext, locale: string, format: FeedFormat = 'rss', categorySlug: string | null = null): string {

@@ -15,7 +15,7 @@ import { galleryCardJson, OPTIONAL_CARD_FIELDS, storyCardJson } from '#src/views
 import { QUICK_SEARCH_HITS } from '#src/domain/search-query';
 import { isoDate } from '#src/i18n/translate';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { searchHref, toSearchQuery } from './search';
+import { toSearchQuery } from './search';
 import { urlContextOf } from './layout-model';
 import { toStoryCard } from './story-cards';
 import { badRequest, jsonBody, firstValue, validate } from './validate';
@@ -59,7 +59,7 @@ export const api = new Hono<AppEnv>()
       {
         hits: results.hits.map((hit) => ({ uuid: hit.uuid, title: hit.title, highlightedTitle: hit.highlightedTitle, url: urls.story(hit.slug), published_at: isoDate(hit.published_at) })),
         total: results.total,
-        url: searchHref(urls.search(urlContextOf(site), locale), { query: input.query, category: null, year: null, month: null }),
+        url: urls.search(urlContextOf(site), locale, { query: input.query }),
       },
       200,
       // Answers of the fallback search must not outlive the engine's outage in a cache.

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
 import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
-import { DEFAULT_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
+import { DEFAULT_PAGE_SIZE, paginate } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { urls } from '#src/i18n/urls';
 import type { CategoryPageModel } from '#src/views/page-model';
@@ -13,6 +13,7 @@ import { pageQuery } from './page-param';
 import { markdownResponse, negotiatedPage } from './markdown';
 import { storyListMarkdown } from '#src/views/markdown';
 import { toStoryCard } from './story-cards';
+import { listPaging } from './list-paging';
 
 export async function loadCategory(deps: Deps, site: SiteContext, locale: string, slug: string, page: number): Promise<CategoryPageModel> {
   const category = site.categories.find((candidate) => candidate.i18n[locale]?.slug === slug);
@@ -20,8 +21,7 @@ export async function loadCategory(deps: Deps, site: SiteContext, locale: string
   if (!category || (category.public_stories_count[locale] ?? 0) === 0) throw new NotFoundError(`Category ${slug}`);
   const translation = category.i18n[locale]!;
   const pageSize = DEFAULT_PAGE_SIZE;
-  const pages = pageCount({ total: category.public_stories_count[locale] ?? 0, pageSize });
-  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const paging = paginate({ page, pageSize, total: category.public_stories_count[locale] ?? 0 });
   const list = await deps.content.listStories({ locale, categoryId: category.id, page, pageSize });
   const ctx = urlContextOf(site);
   return {
@@ -46,10 +46,7 @@ export async function loadCategory(deps: Deps, site: SiteContext, locale: string
     name: translation.name,
     description: translation.description,
     stories: list.stories.map((story) => toStoryCard(site, story)),
-    page,
-    pages,
-    nextPageHref: canLoadMore({ page, pageSize, total: list.total, withHighlightedStory: false }) ? urls.category(ctx, locale, slug, page + 1) : null,
-    previousPageHref: page > 1 ? urls.category(ctx, locale, slug, page - 1) : null,
+    ...listPaging(paging, (n) => urls.category(ctx, locale, slug, n)),
   };
 }
 

@@ -4,7 +4,7 @@ import type { AppEnv, Deps } from '#src/env';
 import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { isGalleryEmpty, type Gallery } from '#src/domain/gallery';
-import { GALLERY_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
+import { GALLERY_PAGE_SIZE, paginate } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
@@ -15,6 +15,7 @@ import { renderPage } from './render-page';
 import { absoluteImage, buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { imageGalleryLd } from '#src/views/structured-data';
 import { pageQuery } from './page-param';
+import { listPaging } from './list-paging';
 import { archiveResponse } from './archive';
 import { archiveBytes } from '#src/domain/archive';
 import { playerOriginsOf, videoEmbedOf } from '#src/domain/video-embed';
@@ -25,18 +26,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function loadGalleryIndex(deps: Deps, site: SiteContext, locale: string, page: number): Promise<GalleryIndexModel> {
   const pageSize = GALLERY_PAGE_SIZE;
-  const pages = pageCount({ total: site.galleries_count, pageSize });
-  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const paging = paginate({ page, pageSize, total: site.galleries_count });
   const list = await deps.content.listGalleries(page, pageSize);
   const ctx = urlContextOf(site);
   const title = formatMessage(locale, messagesFor(locale), 'media.title');
-  const withPage = (href: string, n: number) => (n > 1 ? `${href}?page=${n}` : href);
   return {
     layout: buildLayout({
       site,
       config: deps.config,
       locale,
-      path: withPage(urls.media(ctx, locale), page),
+      path: urls.media(ctx, locale, page),
       title: pageTitle(site, locale, title),
       description: '',
       pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.media(ctx, language.code) })),
@@ -45,10 +44,7 @@ export async function loadGalleryIndex(deps: Deps, site: SiteContext, locale: st
     }),
     title,
     galleries: list.galleries.map((gallery) => ({ gallery, href: urls.gallery(ctx, locale, gallery.uuid) })),
-    page,
-    pages,
-    nextPageHref: canLoadMore({ page, pageSize, total: list.total, withHighlightedStory: false }) ? withPage(urls.media(ctx, locale), page + 1) : null,
-    previousPageHref: page > 1 ? withPage(urls.media(ctx, locale), page - 1) : null,
+    ...listPaging(paging, (n) => urls.media(ctx, locale, n)),
   };
 }
 

@@ -4,14 +4,14 @@ import type { AppEnv, Deps } from '#src/env';
 import { requireSite } from '#src/middleware/require-site';
 import { featuredCategories } from '#src/domain/category';
 import { contactsForLocale } from '#src/domain/contact';
-import { NotFoundError } from '#src/domain/errors';
-import { DEFAULT_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
+import { DEFAULT_PAGE_SIZE, paginate } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { urls } from '#src/i18n/urls';
 import type { HomePageModel } from '#src/views/page-model';
 import { HomePage } from '#src/views/pages/home-page';
 import { buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { toStoryCard } from './story-cards';
+import { listPaging } from './list-paging';
 import { pageQuery } from './page-param';
 import { markdownResponse, negotiatedPage } from './markdown';
 import { storyListMarkdown } from '#src/views/markdown';
@@ -20,10 +20,8 @@ export async function loadHomepage(deps: Deps, site: SiteContext, locale: string
   const pageSize = DEFAULT_PAGE_SIZE;
   // The newest public story is highlighted whenever there is one.
   const total = site.languages.find((language) => language.code === locale)?.public_stories_count ?? 0;
-  const pages = pageCount({ total, pageSize, withHighlightedStory: total > 0 });
-  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const paging = paginate({ page, pageSize, total, withHighlightedStory: total > 0 });
   const content = await deps.content.getHomepage(locale, page, pageSize);
-  const withHighlightedStory = content.highlighted !== null;
   const ctx = urlContextOf(site);
   const company = site.companies[locale];
   return {
@@ -38,12 +36,9 @@ export async function loadHomepage(deps: Deps, site: SiteContext, locale: string
       hasMarkdown: true,
     }),
     highlighted: content.highlighted && page === 1 ? toStoryCard(site, content.highlighted) : null,
-    withHighlightedStory,
+    withHighlightedStory: content.highlighted !== null,
     stories: content.stories.map((story) => toStoryCard(site, story)),
-    page,
-    pages,
-    nextPageHref: canLoadMore({ page, pageSize, total: content.total, withHighlightedStory }) ? urls.home(ctx, locale, page + 1) : null,
-    previousPageHref: page > 1 ? urls.home(ctx, locale, page - 1) : null,
+    ...listPaging(paging, (n) => urls.home(ctx, locale, n)),
     contacts: contactsForLocale(site.contacts, locale),
     featuredCategories:
       site.newsroom.show_featured_categories && page === 1

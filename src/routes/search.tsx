@@ -6,13 +6,13 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
 import { requireSite } from '#src/middleware/require-site';
-import { NotFoundError } from '#src/domain/errors';
 import type { SiteContext } from '#src/domain/ports';
 import { DEFAULT_SEARCH_HITS_PER_PAGE } from '#src/domain/search';
 import { CATEGORY_FACET_VALUES_SHOWN, MAX_FACET_QUERY_LENGTH, normaliseSearchQuery, type FacetValue, type FacetValueHit, type SearchQuery } from '#src/domain/search-query';
 import { toBcp47 } from '#src/i18n/locales';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
-import { urls } from '#src/i18n/urls';
+import { urls, type SearchFilters } from '#src/i18n/urls';
+import { paginate } from '#src/domain/paging';
 import { cacheRules } from '#src/middleware/cache-rules';
 import type { SearchFacetModel, SearchPageModel } from '#src/views/page-model';
 import { SearchPage } from '#src/views/pages/search-page';
@@ -55,18 +55,6 @@ export const SearchParamsSchema = z.pipe(
   z.transform(({ category_query, ...params }): SearchParams => ({ ...params, categoryQuery: category_query })),
 );
 
-/** The search page address with these filters (empty ones left out), in a stable order. */
-export function searchHref(base: string, params: Omit<SearchParams, 'page' | 'categoryQuery'> & { page?: number }): string {
-  const search = new URLSearchParams();
-  if (params.query) search.set('query', params.query);
-  if (params.category) search.set('category', params.category);
-  if (params.year) search.set('year', String(params.year));
-  if (params.month) search.set('month', String(params.month));
-  if (params.page && params.page > 1) search.set('page', String(params.page));
-  const query = search.toString();
-  return query ? `${base}?${query}` : base;
-}
-
 export function toSearchQuery(site: SiteContext, locale: string, params: Omit<SearchParams, 'categoryQuery'>, hitsPerPage = DEFAULT_SEARCH_HITS_PER_PAGE): SearchQuery {
   const category = params.category ? site.categories.find((candidate) => candidate.i18n[locale]?.slug === params.category) : null;
   return normaliseSearchQuery({
@@ -83,7 +71,7 @@ export function toSearchQuery(site: SiteContext, locale: string, params: Omit<Se
 
 export async function loadSearch(deps: Deps, site: SiteContext, locale: string, params: SearchParams): Promise<SearchPageModel> {
   const ctx = urlContextOf(site);
-  const base = urls.search(ctx, locale);
+  const href = (filters: SearchFilters) => urls.search(ctx, locale, filters);
   const query = toSearchQuery(site, locale, params);
   const backend = deps.search(site.revision);
   // Asked beside the search, not after it: a slow engine costs its timeout once, not twice.
@@ -91,26 +79,25 @@ export async function loadSearch(deps: Deps, site: SiteContext, locale: string, 
   // Unused when the results span few categories: its failure must not go unhandled then.
   foundCategories?.catch(() => undefined);
   const results = await backend.search(query);
-  const pages = Math.max(1, Math.ceil(results.total / query.hitsPerPage));
-  if (params.page > pages) throw new NotFoundError(`Search page ${params.page}`);
+  const paging = paginate({ page: params.page, pageSize: query.hitsPerPage, total: results.total });
   const messages = messagesFor(locale);
   const title = formatMessage(locale, messages, 'search.title');
   const monthName = new Intl.DateTimeFormat(toBcp47(locale), { month: 'long', timeZone: 'UTC' });
   const filters = { query: params.query, category: params.category, year: params.year, month: params.month };
-  const categoryFacet = await loadCategoryFacet({ site, locale, params, base, filters, distribution: results.facets.category, foundCategories });
+  const categoryFacet = await loadCategoryFacet({ site, locale, params, href, filters, distribution: results.facets.category, foundCategories });
   return {
     layout: buildLayout({
       site,
       config: deps.config,
       locale,
-      path: searchHref(base, { ...filters, page: params.page }),
+      path: href({ ...filters, page: params.page }),
       title: pageTitle(site, locale, params.query ? `${params.query} – ${title}` : title),
       description: '',
       pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.search(ctx, language.code) })),
       // Result pages are endless and thin: never indexed.
       indexable: false,
     }),
-    action: base,
+    action: urls.search(ctx, locale),
     query: params.query,
     hasQuery: query.text !== '',
     total: results.total,
@@ -122,7 +109,7 @@ export async function loadSearch(deps: Deps, site: SiteContext, locale: string, 
         name: 'year' as const,
         values: results.facets.year.map((facet) => {
           const active = params.year === facet.value;
-          return { label: String(facet.value), count: facet.count, active, href: searchHref(base, { ...filters, year: active ? null : facet.value }) };
+          return { label: String(facet.value), count: facet.count, active, href: href({ ...filters, year: active ? null : facet.value }) };
         }),
       },
       {
@@ -133,14 +120,14 @@ export async function loadSearch(deps: Deps, site: SiteContext, locale: string, 
             label: monthName.format(new Date(Date.UTC(2000, facet.value - 1, 1))),
             count: facet.count,
             active,
-            href: searchHref(base, { ...filters, month: active ? null : facet.value }),
+            href: href({ ...filters, month: active ? null : facet.value }),
           };
         }),
       },
     ],
     notice: results.fellBack ? formatMessage(locale, messages, 'search.fallback_notice') : null,
-    clearFiltersHref: params.category || params.year || params.month ? searchHref(base, { query: params.query, category: null, year: null, month: null }) : null,
-    nextPageHref: params.page < pages ? searchHref(base, { ...filters, page: params.page + 1 }) : null,
+    clearFiltersHref: params.category || params.year || params.month ? href({ query: params.query }) : null,
+    nextPageHref: paging.nextPage === null ? null : href({ ...filters, page: paging.nextPage }),
   };
 }
 
@@ -148,7 +135,7 @@ interface CategoryFacetInput {
   readonly site: SiteContext;
   readonly locale: string;
   readonly params: SearchParams;
-  readonly base: string;
+  readonly href: (filters: SearchFilters) => string;
   readonly filters: Omit<SearchParams, 'page' | 'categoryQuery'>;
   readonly distribution: readonly FacetValue[];
   /** The facet-value search for the typed letters, when some were typed. */
@@ -159,11 +146,11 @@ interface CategoryFacetInput {
  * The category facet: its most frequent values (and the chosen one), and, when the results span
  * more categories than that, a finder whose typed letters go to the backend's facet-value search.
  */
-async function loadCategoryFacet({ site, locale, params, base, filters, distribution, foundCategories }: CategoryFacetInput): Promise<SearchFacetModel> {
+async function loadCategoryFacet({ site, locale, params, href, filters, distribution, foundCategories }: CategoryFacetInput): Promise<SearchFacetModel> {
   const translationOf = (id: number) => site.categories.find((category) => category.id === id)?.i18n[locale];
   const value = (translation: { name: string; slug: string }, count: number, highlighted?: string) => {
     const active = params.category === translation.slug;
-    return { label: translation.name, highlighted, count, active, href: searchHref(base, { ...filters, category: active ? null : translation.slug }) };
+    return { label: translation.name, highlighted, count, active, href: href({ ...filters, category: active ? null : translation.slug }) };
   };
   const known = distribution.flatMap((facet) => {
     const translation = translationOf(facet.value);
@@ -175,7 +162,7 @@ async function loadCategoryFacet({ site, locale, params, base, filters, distribu
     query: params.categoryQuery,
     // The finder's form carries the other filters, so finding a category keeps the search.
     hidden: Object.entries({ query: params.query, category: params.category, year: params.year, month: params.month }).flatMap(([name, kept]) => (kept ? [{ name, value: String(kept) }] : [])),
-    clearHref: params.categoryQuery ? searchHref(base, filters) : null,
+    clearHref: params.categoryQuery ? href(filters) : null,
   };
   if (foundCategories) {
     const found = await foundCategories;

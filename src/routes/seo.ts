@@ -10,6 +10,7 @@ import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { categoriesForLocale } from '#src/domain/category';
 import { hasTagPage } from '#src/domain/tag';
+import { pageOffset } from '#src/domain/paging';
 import { contentSignalValue } from '#src/domain/content-signals';
 import type { SiteContext, SitemapStory } from '#src/domain/ports';
 import { buildAlternates } from '#src/i18n/alternates';
@@ -153,7 +154,7 @@ export const seo = new Hono<AppEnv>()
     } else {
       const page = Number(match[3]);
       if (page < 1 || page > storySitemapCount(site, locale)) throw new NotFoundError('Sitemap page');
-      const stories = await c.var.deps.content.listSitemapStories({ locale, offset: (page - 1) * STORIES_PER_SITEMAP, limit: STORIES_PER_SITEMAP });
+      const stories = await c.var.deps.content.listSitemapStories({ locale, offset: pageOffset(page, STORIES_PER_SITEMAP), limit: STORIES_PER_SITEMAP });
       entries = stories.map((story) => storyEntry(site, mediaRoot, story));
     }
     return conditionalResponse(c.req.raw, renderUrlSet(entries), {

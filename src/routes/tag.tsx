@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
 import { requireSite } from '#src/middleware/require-site';
 import { MovedError, NotFoundError } from '#src/domain/errors';
-import { DEFAULT_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
+import { DEFAULT_PAGE_SIZE, paginate } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { normalizeTag } from '#src/domain/tag';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
@@ -17,6 +17,7 @@ import { TagPage } from '#src/views/pages/tag-page';
 import { buildLayout, languageFeeds, pageTitle, tagFeeds, urlContextOf } from './layout-model';
 import { pageQuery } from './page-param';
 import { toStoryCard } from './story-cards';
+import { listPaging } from './list-paging';
 import { markdownResponse, negotiatedPage } from './markdown';
 import { storyListMarkdown } from '#src/views/markdown';
 
@@ -33,8 +34,7 @@ export async function loadTag(deps: Deps, site: SiteContext, locale: string, req
   if (list.total === 0) throw new NotFoundError(`Tag ${tag}`);
   const ctx = urlContextOf(site);
   if (requested !== tag) throw new MovedError(urls.tag(ctx, locale, tag, page));
-  const pages = pageCount({ total: list.total, pageSize });
-  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const paging = paginate({ page, pageSize, total: list.total });
   const tagLocales = list.tagLocales ?? [locale];
   const title = tagTitle(locale, tag);
   return {
@@ -54,10 +54,7 @@ export async function loadTag(deps: Deps, site: SiteContext, locale: string, req
     tag,
     title,
     stories: list.stories.map((story) => toStoryCard(site, story)),
-    page,
-    pages,
-    nextPageHref: canLoadMore({ page, pageSize, total: list.total, withHighlightedStory: false }) ? urls.tag(ctx, locale, tag, page + 1) : null,
-    previousPageHref: page > 1 ? urls.tag(ctx, locale, tag, page - 1) : null,
+    ...listPaging(paging, (n) => urls.tag(ctx, locale, tag, n)),
   };
 }
 

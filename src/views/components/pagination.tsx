@@ -4,6 +4,7 @@
  */
 import { LoadMore, type LoadMoreProps } from '#src/client/islands/load-more';
 import { toBcp47 } from '#src/i18n/locales';
+import { urls } from '#src/i18n/urls';
 import { useNewsroomContext, useTranslator } from '../contexts';
 import { Island } from '../island';
 import { coverPlaceholderJson } from './cover-placeholder';
@@ -38,7 +39,7 @@ export function Pagination(props: {
     pages: props.pages,
     pageSize: source.pageSize,
     // The next page's address with its number left open, for the pages after it.
-    pageHrefTemplate: props.nextPageHref ? props.nextPageHref.replace(/([?&]page=)\d+/, '$1{page}') : '',
+    pageHrefTemplate: props.nextPageHref ? urls.pageTemplate(props.nextPageHref) : '',
     previousPageHref: props.previousPageHref,
     localeCode: locale,
     bcp47: toBcp47(locale),
