@@ -4,7 +4,7 @@
  * one place. Stories live at the root path whatever their language.
  */
 import type { PolicyKind } from '#src/domain/policy';
-import { looksLikeLocale } from './locales';
+import { LOCALE_SOURCE, looksLikeLocale } from './locales';
 import { normalizeTag } from '#src/domain/tag';
 
 export interface UrlContext {
@@ -13,6 +13,9 @@ export interface UrlContext {
 }
 
 export type PrivacyAction = 'subscribe' | 'data-request';
+
+/** A file of the sitemap index: a language's pages, its stories (numbered from 1), or the news sitemap. */
+export type SitemapFile = { readonly kind: 'pages'; readonly locale: string } | { readonly kind: 'stories'; readonly locale: string; readonly number: number } | { readonly kind: 'news' };
 export type FeedFormat = 'rss' | 'atom' | 'json';
 
 /** The search page's filters; empty ones are left out of its address. */
@@ -33,6 +36,14 @@ function prefix(ctx: UrlContext, locale: string): string {
 
 function segment(value: string): string {
   return encodeURIComponent(value);
+}
+
+/** `{locale}-pages.xml`, `{locale}-stories-{n}.xml` or `news.xml`: what `urls.sitemap` names a file. */
+const SITEMAP_NAME = new RegExp(`^(?:(${LOCALE_SOURCE})-(?:(pages)|stories-([1-9]\\d{0,3}))|(news))\\.xml$`);
+
+function sitemapName(file: SitemapFile): string {
+  if (file.kind === 'news') return 'news.xml';
+  return file.kind === 'pages' ? `${file.locale}-pages.xml` : `${file.locale}-stories-${file.number}.xml`;
 }
 
 /** The query parameter of a list's pages: `?page=N` from the second page on. */
@@ -134,6 +145,10 @@ export const urls = {
     const query = search.toString();
     return query ? `${path}?${query}` : path;
   },
+  /** The search page with its query left open (schema.org's SearchAction): `{search_term_string}`. */
+  searchTemplate(ctx: UrlContext, locale: string): string {
+    return `${urls.search(ctx, locale)}?query={search_term_string}`;
+  },
   /** RSS at `/feed`, Atom at `/feed/atom`, JSON Feed at `/feed/json`; per category under its page. */
   feed(ctx: UrlContext, locale: string, format: FeedFormat = 'rss', categorySlug: string | null = null): string {
     const base = categorySlug ? `${prefix(ctx, locale)}/category/${segment(categorySlug)}/feed` : `${prefix(ctx, locale)}/feed`;
@@ -150,6 +165,18 @@ export const urls = {
   },
   sitemapIndex(): string {
     return '/sitemap.xml';
+  },
+  /** A file the sitemap index lists, under `/sitemaps/`. */
+  sitemap(file: SitemapFile): string {
+    return `/sitemaps/${sitemapName(file)}`;
+  },
+  /** Which file a name under `/sitemaps/` is, as `sitemap` builds it; null for any other name. */
+  parseSitemapName(name: string): SitemapFile | null {
+    const match = SITEMAP_NAME.exec(name);
+    if (!match) return null;
+    const [, locale, pages, number, news] = match;
+    if (news) return { kind: 'news' };
+    return pages ? { kind: 'pages', locale: locale! } : { kind: 'stories', locale: locale!, number: Number(number) };
   },
   /** Privacy portal links always carry the locale: they name the language of the portal itself. */
   privacy(locale: string, newsroomUuid: string, action: PrivacyAction = 'subscribe'): string {

@@ -7,6 +7,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '#src/env';
 import { NotFoundError, MovedError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
+import { LOCALE_REGION_SOURCE } from '#src/i18n/locales';
 import { requireSite } from './require-site';
 
 /**
@@ -16,7 +17,7 @@ import { requireSite } from './require-site';
  */
 const LANGUAGE_CODE = '(?:[a-z]{2}|[a-su-z][a-z]{2}|t[b-z][a-z]|ta[a-fh-z])';
 
-export const LOCALE_SEGMENT = `:locale{${LANGUAGE_CODE}(?:-[a-z0-9]{1,4})?}`;
+export const LOCALE_SEGMENT = `:locale{${LANGUAGE_CODE}${LOCALE_REGION_SOURCE}}`;
 
 export const locale = createMiddleware<AppEnv>(async (c, next) => {
   const site = requireSite(c);

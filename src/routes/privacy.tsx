@@ -168,8 +168,18 @@ interface Submission<T> {
   readonly request: ReturnType<typeof confirmationRequest>;
   /** The newsroom's name in the portal's language. */
   readonly name: string;
-  /** The origin mailed links point at: the one the visitor used. */
+  /** The origin mailed links point at (`mailOrigin`). */
   readonly origin: string;
+}
+
+/**
+ * The origin of a portal mail's links: the newsroom's own `url`, never the Host a request named
+ * (anyone can send any Host, and the mail would carry it into a real inbox). Local development
+ * (SHOW_OUTBOX) is the exception: its mail stays in the outbox, read on the machine that serves
+ * the newsroom at another address than its `url`, so the links point at that server.
+ */
+function mailOrigin(c: Context<AppEnv>, site: SiteContext): string {
+  return c.var.deps.config.showOutbox ? new URL(c.req.url).origin : site.newsroom.url;
 }
 
 /**
@@ -197,7 +207,7 @@ async function handlePortalPost<F extends Guarded, T>(
   const address = normaliseEmail(email);
   try {
     const name = site.companies[locale]?.name ?? site.newsroom.display_name;
-    await submit({ site, locale, address, fields, request: confirmationRequest(address), name, origin: new URL(c.req.url).origin });
+    await submit({ site, locale, address, fields, request: confirmationRequest(address), name, origin: mailOrigin(c, site) });
     deliverMailLater(c);
   } catch (failure) {
     console.error(JSON.stringify({ message: 'Portal request failed', error: String(failure), locale, path: new URL(c.req.url).pathname }));

@@ -80,10 +80,13 @@ export const seo = new Hono<AppEnv>()
     const site = indexableSite(c);
     const origin = site.newsroom.url;
     const sitemaps = site.languages.flatMap((language) => [
-      { loc: urls.absolute(origin, `/sitemaps/${language.code}-pages.xml`), lastmod: null },
-      ...Array.from({ length: storySitemapCount(site, language.code) }, (_, index) => ({ loc: urls.absolute(origin, `/sitemaps/${language.code}-stories-${index + 1}.xml`), lastmod: null })),
+      { loc: urls.absolute(origin, urls.sitemap({ kind: 'pages', locale: language.code })), lastmod: null },
+      ...Array.from({ length: storySitemapCount(site, language.code) }, (_, index) => ({
+        loc: urls.absolute(origin, urls.sitemap({ kind: 'stories', locale: language.code, number: index + 1 })),
+        lastmod: null,
+      })),
     ]);
-    sitemaps.push({ loc: urls.absolute(origin, '/sitemaps/news.xml'), lastmod: null });
+    sitemaps.push({ loc: urls.absolute(origin, urls.sitemap({ kind: 'news' })), lastmod: null });
     return conditionalResponse(c.req.raw, renderSitemapIndex(sitemaps), { contentType: XML, cacheControl: cacheRules.feed });
   })
   .get('/sitemaps/news.xml', async (c) => {
@@ -102,16 +105,17 @@ export const seo = new Hono<AppEnv>()
   })
   .get('/sitemaps/:name{[a-z0-9-]+\\.xml}', async (c) => {
     const site = indexableSite(c);
-    const match = /^([a-z]{2,3}(?:-[a-z0-9]{1,4})?)-(pages|stories-(\d{1,4}))\.xml$/.exec(c.req.param('name'));
-    const locale = match?.[1];
-    if (!match || !locale || !site.languages.some((language) => language.code === locale)) throw new NotFoundError('Sitemap');
+    const file = urls.parseSitemapName(c.req.param('name'));
+    // `news.xml` has its own route above: only a language's files come here.
+    if (!file || file.kind === 'news' || !site.languages.some((language) => language.code === file.locale)) throw new NotFoundError('Sitemap');
+    const { locale } = file;
     const { mediaRoot } = c.var.deps.config;
     const origin = site.newsroom.url;
     const ctx = urlContextOf(site);
     const everyLanguage = (path: (code: string) => string) =>
       buildAlternates(site.languages.map((language) => ({ code: language.code, href: urls.absolute(origin, path(language.code)) })), ctx.defaultLocale);
     let entries: SitemapUrl[];
-    if (match[2] === 'pages') {
+    if (file.kind === 'pages') {
       const [freshness, galleries] = await Promise.all([c.var.deps.content.getListFreshness(locale), site.galleries_count > 0 ? c.var.deps.content.listAllGalleries() : []]);
       entries = [{ loc: urls.absolute(origin, urls.home(ctx, locale)), lastmod: freshness.homepage, alternates: everyLanguage((code) => urls.home(ctx, code)), images: [] }];
       for (const category of categoriesForLocale(site.categories, locale)) {
@@ -152,8 +156,8 @@ export const seo = new Hono<AppEnv>()
         }
       }
     } else {
-      const page = Number(match[3]);
-      if (page < 1 || page > storySitemapCount(site, locale)) throw new NotFoundError('Sitemap page');
+      const page = file.number;
+      if (page > storySitemapCount(site, locale)) throw new NotFoundError('Sitemap page');
       const stories = await c.var.deps.content.listSitemapStories({ locale, offset: pageOffset(page, STORIES_PER_SITEMAP), limit: STORIES_PER_SITEMAP });
       entries = stories.map((story) => storyEntry(site, mediaRoot, story));
     }

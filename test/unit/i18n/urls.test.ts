@@ -114,3 +114,24 @@ test.each([
 ])('the Markdown alternate of %s is %s', (page, markdown) => {
   expect(urls.markdown(page)).toBe(markdown);
 });
+
+test('the search template keeps its placeholder readable, on the newsroom’s origin', () => {
+  expect(urls.absolute('https://n.example', urls.searchTemplate(ctx, 'fr'))).toBe('https://n.example/fr/search?query={search_term_string}');
+});
+
+test.each([
+  [{ kind: 'pages', locale: 'en' } as const, '/sitemaps/en-pages.xml'],
+  [{ kind: 'pages', locale: 'pt-br' } as const, '/sitemaps/pt-br-pages.xml'],
+  [{ kind: 'stories', locale: 'es-419', number: 12 } as const, '/sitemaps/es-419-stories-12.xml'],
+  [{ kind: 'news' } as const, '/sitemaps/news.xml'],
+])('the sitemap file %j is %s, and its name reads back as the same file', (file, path) => {
+  expect(urls.sitemap(file)).toBe(path);
+  expect(urls.parseSitemapName(path.slice('/sitemaps/'.length))).toEqual(file);
+});
+
+test.each(['en-pages', 'en-pages.xml.xml', 'EN-pages.xml', 'x-pages.xml', 'en-stories-0.xml', 'en-stories-01.xml', 'en-stories-10000.xml', 'en-stories.xml', 'en-other.xml', 'fr-ca-toolong-pages.xml', 'news.xml.xml'])(
+  'the sitemap name %s is none urls.sitemap builds',
+  (name) => {
+    expect(urls.parseSitemapName(name)).toBeNull();
+  },
+);
