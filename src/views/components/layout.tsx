@@ -1,10 +1,9 @@
 /** Header, footer and the company boilerplate around every newsroom page. */
 import type { ReactNode } from 'react';
 import { SOCIAL_NETWORKS, type CompanyInformation } from '#src/domain/newsroom';
-import { SearchBox, type SearchBoxProps } from '#src/client/islands/search-box';
 import { toBcp47 } from '#src/i18n/locales';
 import { useAnalytics, useTranslator } from '../contexts';
-import { Island } from '../island';
+import { SearchBoxIsland, type SearchBoxProps } from '../island';
 import { NAVIGATION_BAR_CATEGORIES } from '#src/domain/category';
 import { UploadedImage } from '#src/domain/media/index';
 import type { StoredImagePayload } from '#src/domain/media-payload';
@@ -64,11 +63,7 @@ function HeaderSearch({ layout }: { layout: LayoutModel }) {
       resultsCount: template('search.results_count'),
     },
   };
-  return (
-    <Island name="search-box" props={props}>
-      <SearchBox {...props} />
-    </Island>
-  );
+  return <SearchBoxIsland {...props} />;
 }
 
 /**

@@ -2,11 +2,10 @@
  * "Load more": a plain link to the next page without JavaScript; with it, the load-more island
  * (src/client/islands/load-more.tsx, hydrated on the first click) appends the next cards in place.
  */
-import { LoadMore, type LoadMoreProps } from '#src/client/islands/load-more';
 import { toBcp47 } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';
 import { useNewsroomContext, useTranslator } from '../contexts';
-import { Island } from '../island';
+import { LoadMoreIsland, type LoadMoreProps } from '../island';
 import { coverPlaceholderJson } from './cover-placeholder';
 
 export interface LoadMoreSource {
@@ -59,9 +58,5 @@ export function Pagination(props: {
       videosCount: template('media.videos_count'),
     },
   };
-  return (
-    <Island name="load-more" props={island}>
-      <LoadMore {...island} />
-    </Island>
-  );
+  return <LoadMoreIsland {...island} />;
 }
