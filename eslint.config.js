@@ -2,7 +2,16 @@
 // lists them (docs/architecture.md draws the layers).
 import tseslint from 'typescript-eslint';
 
-const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+// Patterns are gitignore-style, where a leading `#` starts a comment: `#src/…` is escaped here, or
+// it would match nothing.
+const escapeHash = (pattern) => pattern.replace(/^(!?)#/, '$1\\#');
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: patterns.map((entry) => (entry.group ? { ...entry, group: entry.group.map(escapeHash) } : entry)) }] });
+
+/** Views reach browser code only through views/island.tsx, and read the browser's configuration contract. */
+const VIEWS_SEE_NO_ISLANDS = {
+  group: ['#src/client/*', '!#src/client/config', '../client/*', '../../client/*'],
+  message: 'views/ mount browser islands only through src/views/island.tsx.',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.wrangler/', 'dist/', 'public/', 'worker-configuration.d.ts', 'test/fixtures/.generated/'] },
@@ -43,12 +52,24 @@ export default tseslint.config(
     rules: restrict([
       { group: ['hono', 'hono/*', 'cloudflare:*'], message: 'views/ take props only: no Hono, no runtime.' },
       { group: ['#src/platform/*', '#src/routes/*', '#src/middleware/*', '../platform/*'], message: 'views/ never touch platform/ or routes.' },
+      VIEWS_SEE_NO_ISLANDS,
+    ]),
+  },
+  {
+    // The one view that mounts islands: their server placeholders.
+    files: ['src/views/island.tsx'],
+    rules: restrict([
+      { group: ['hono', 'hono/*', 'cloudflare:*'], message: 'views/ take props only: no Hono, no runtime.' },
+      { group: ['#src/platform/*', '#src/routes/*', '#src/middleware/*', '../platform/*'], message: 'views/ never touch platform/ or routes.' },
     ]),
   },
   {
     files: ['src/client/**'],
     rules: restrict([
-      { group: ['hono', 'hono/*', 'cloudflare:*', '#src/platform/*', '#src/routes/*', '#src/middleware/*', '#src/views/*', '#src/content/*'], message: 'client/ imports only client/, i18n/ and domain types.' },
+      {
+        group: ['hono', 'hono/*', 'cloudflare:*', '#src/platform/*', '#src/routes/*', '#src/middleware/*', '#src/views/*', '!#src/views/components', '#src/content/*'],
+        message: 'client/ imports only client/, i18n/, domain types and the pure shared components of views/components/.',
+      },
     ]),
   },
   {

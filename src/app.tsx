@@ -250,7 +250,6 @@ async function errorResponse(c: Context<AppEnv>, status: 403 | 404 | 413 | 429 |
   const response = await renderHtml(<ErrorPage model={{ status: status === 404 ? 404 : 500, locale, layout, homeHref, stylesheet: STYLESHEET }} />, {
     status,
     headers,
-    waitForAll: true,
   });
   return response;
 }

@@ -8,7 +8,7 @@ import { DEFAULT_CONTENT_SIGNALS } from '#src/domain/content-signals';
 import { NAVIGATION_LAYOUTS, NOTIFICATION_STYLES, SOCIAL_NETWORKS, TRACKING_POLICIES } from '#src/domain/newsroom';
 import { STORY_STATUSES, STORY_VISIBILITIES } from '#src/domain/story';
 import { LOGO_HEIGHT_MAX, LOGO_HEIGHT_MIN, THEME_COLOUR_PATTERN, themeContrastProblems } from '#src/domain/theme';
-import { isSupportedLocale } from '#src/i18n/locales';
+import { isSupportedLocale, LOCALE_PATTERN } from '#src/i18n/locales';
 
 const optionalText = z.string().nullish();
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
@@ -17,7 +17,7 @@ const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-
 const uuid = z.uuid();
 const localeCode = z
   .string()
-  .regex(/^[a-z]{2,3}(-[a-z0-9]{1,4})?$/, 'must be a lower-case locale code such as en or pt-br')
+  .regex(LOCALE_PATTERN, 'must be a lower-case locale code such as en or pt-br')
   .refine(isSupportedLocale, { error: (issue) => `"${String(issue.input)}" is not a supported locale`, abort: true });
 /** Slugs become one URL segment: letters (any script), digits, dashes. */
 const slug = z.string().min(1).max(200).regex(/^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u, 'must be lower-case letters, digits and single dashes');

@@ -20,8 +20,14 @@ const SUPPORTED = new Set<string>(SUPPORTED_LOCALES);
  */
 const RTL_LANGUAGES = new Set(['ar', 'fa', 'he', 'ur']);
 
-/** 2-3 letters, optionally a dash and 1-4 alphanumerics. */
-const LOCALE_SHAPE = /^[a-z]{2,3}(?:-[a-z0-9]{1,4})?$/i;
+/**
+ * The shape of a locale code (SPEC section 5), lower case as addresses, sitemap names and content
+ * folders write it: 2-3 letters, optionally a dash and 1-4 alphanumerics (`pt-br`, `es-419`).
+ * The only spelling of that rule: patterns that hold a locale are built from these sources.
+ */
+export const LOCALE_REGION_SOURCE = '(?:-[a-z0-9]{1,4})?';
+export const LOCALE_SOURCE = `[a-z]{2,3}${LOCALE_REGION_SOURCE}`;
+export const LOCALE_PATTERN = new RegExp(`^${LOCALE_SOURCE}$`);
 
 export class InvalidLocaleError extends Error {
   override readonly name = 'InvalidLocaleError';
@@ -29,13 +35,13 @@ export class InvalidLocaleError extends Error {
 
 /** Does this path segment look like a locale code (whether or not we support it)? */
 export function looksLikeLocale(segment: string): boolean {
-  return LOCALE_SHAPE.test(segment);
+  return LOCALE_PATTERN.test(segment.toLowerCase());
 }
 
 /** Normalises a code (`fr-CA`, `fr_ca`) to our lower-case form, or throws InvalidLocaleError. */
 export function parseLocale(code: string): string {
   const normalised = code.trim().replace('_', '-').toLowerCase();
-  if (!LOCALE_SHAPE.test(normalised)) throw new InvalidLocaleError(`Invalid locale code: "${code}"`);
+  if (!LOCALE_PATTERN.test(normalised)) throw new InvalidLocaleError(`Invalid locale code: "${code}"`);
   if (!SUPPORTED.has(normalised)) throw new InvalidLocaleError(`Unsupported locale code: "${code}"`);
   return normalised;
 }

@@ -4,7 +4,7 @@
  * one place. Stories live at the root path whatever their language.
  */
 import type { PolicyKind } from '#src/domain/policy';
-import { looksLikeLocale } from './locales';
+import { LOCALE_SOURCE, looksLikeLocale } from './locales';
 import { normalizeTag } from '#src/domain/tag';
 
 export interface UrlContext {
@@ -13,7 +13,19 @@ export interface UrlContext {
 }
 
 export type PrivacyAction = 'subscribe' | 'data-request';
+
+/** A file of the sitemap index: a language's pages, its stories (numbered from 1), or the news sitemap. */
+export type SitemapFile = { readonly kind: 'pages'; readonly locale: string } | { readonly kind: 'stories'; readonly locale: string; readonly number: number } | { readonly kind: 'news' };
 export type FeedFormat = 'rss' | 'atom' | 'json';
+
+/** The search page's filters; empty ones are left out of its address. */
+export interface SearchFilters {
+  readonly query?: string;
+  readonly category?: string | null;
+  readonly year?: number | null;
+  readonly month?: number | null;
+  readonly page?: number;
+}
 
 /** A placeholder origin no address of ours can name, to see whether a path stays on the site. */
 const SAME_SITE_BASE = 'https://same-site.invalid';
@@ -26,10 +38,26 @@ function segment(value: string): string {
   return encodeURIComponent(value);
 }
 
+/** `{locale}-pages.xml`, `{locale}-stories-{n}.xml` or `news.xml`: what `urls.sitemap` names a file. */
+const SITEMAP_NAME = new RegExp(`^(?:(${LOCALE_SOURCE})-(?:(pages)|stories-([1-9]\\d{0,3}))|(news))\\.xml$`);
+
+function sitemapName(file: SitemapFile): string {
+  if (file.kind === 'news') return 'news.xml';
+  return file.kind === 'pages' ? `${file.locale}-pages.xml` : `${file.locale}-stories-${file.number}.xml`;
+}
+
+/** The query parameter of a list's pages: `?page=N` from the second page on. */
+const PAGE_PARAM = 'page';
+/** The placeholder `pageTemplate` leaves for the page number. */
+const PAGE_PLACEHOLDER = '{page}';
+
+function paged(path: string, page: number): string {
+  return page > 1 ? `${path}?${PAGE_PARAM}=${page}` : path;
+}
+
 export const urls = {
   home(ctx: UrlContext, locale: string, page = 1): string {
-    const base = prefix(ctx, locale) || '/';
-    return page > 1 ? `${base}?page=${page}` : base;
+    return paged(prefix(ctx, locale) || '/', page);
   },
   story(slug: string): string {
     return `/${segment(slug)}`;
@@ -57,16 +85,22 @@ export const urls = {
     return `${isHome ? `${pathname.replace(/\/$/, '')}/index` : pathname}.md${query}`;
   },
   category(ctx: UrlContext, locale: string, slug: string, page = 1): string {
-    const path = `${prefix(ctx, locale)}/category/${segment(slug)}`;
-    return page > 1 ? `${path}?page=${page}` : path;
+    return paged(`${prefix(ctx, locale)}/category/${segment(slug)}`, page);
   },
   /** A tag's stories in one language: the tag's stored form (src/domain/tag.ts) as one path segment. */
   tag(ctx: UrlContext, locale: string, tag: string, page = 1): string {
-    const path = `${prefix(ctx, locale)}/tag/${segment(normalizeTag(tag))}`;
-    return page > 1 ? `${path}?page=${page}` : path;
+    return paged(`${prefix(ctx, locale)}/tag/${segment(normalizeTag(tag))}`, page);
   },
-  media(ctx: UrlContext, locale: string): string {
-    return `${prefix(ctx, locale)}/media`;
+  /** The media index (its galleries, a page at a time). */
+  media(ctx: UrlContext, locale: string, page = 1): string {
+    return paged(`${prefix(ctx, locale)}/media`, page);
+  },
+  /**
+   * A list page's address (one this module built) with its page number left open as `{page}`,
+   * for the load-more island to fill in for the pages after it.
+   */
+  pageTemplate(pageHref: string): string {
+    return pageHref.replace(new RegExp(`([?&]${PAGE_PARAM}=)\\d+`), `$1${PAGE_PLACEHOLDER}`);
   },
   /** `/privacy-policy` or `/cookie-policy`, prefixed for other languages. */
   /** The llms.txt index of a language (https://llmstxt.org): `/llms.txt`, `/fr/llms.txt`. */
@@ -99,9 +133,21 @@ export const urls = {
   oembed(pageUrl: string): string {
     return `/oembed?url=${encodeURIComponent(pageUrl)}&format=json`;
   },
-  search(ctx: UrlContext, locale: string, query = ''): string {
+  /** The search page with these filters, in a stable order (`query`, `category`, `year`, `month`, `page`). */
+  search(ctx: UrlContext, locale: string, filters: SearchFilters = {}): string {
     const path = `${prefix(ctx, locale)}/search`;
-    return query ? `${path}?query=${encodeURIComponent(query)}` : path;
+    const search = new URLSearchParams();
+    if (filters.query) search.set('query', filters.query);
+    if (filters.category) search.set('category', filters.category);
+    if (filters.year) search.set('year', String(filters.year));
+    if (filters.month) search.set('month', String(filters.month));
+    if (filters.page && filters.page > 1) search.set(PAGE_PARAM, String(filters.page));
+    const query = search.toString();
+    return query ? `${path}?${query}` : path;
+  },
+  /** The search page with its query left open (schema.org's SearchAction): `{search_term_string}`. */
+  searchTemplate(ctx: UrlContext, locale: string): string {
+    return `${urls.search(ctx, locale)}?query={search_term_string}`;
   },
   /** RSS at `/feed`, Atom at `/feed/atom`, JSON Feed at `/feed/json`; per category under its page. */
   feed(ctx: UrlContext, locale: string, format: FeedFormat = 'rss', categorySlug: string | null = null): string {
@@ -119,6 +165,18 @@ export const urls = {
   },
   sitemapIndex(): string {
     return '/sitemap.xml';
+  },
+  /** A file the sitemap index lists, under `/sitemaps/`. */
+  sitemap(file: SitemapFile): string {
+    return `/sitemaps/${sitemapName(file)}`;
+  },
+  /** Which file a name under `/sitemaps/` is, as `sitemap` builds it; null for any other name. */
+  parseSitemapName(name: string): SitemapFile | null {
+    const match = SITEMAP_NAME.exec(name);
+    if (!match) return null;
+    const [, locale, pages, number, news] = match;
+    if (news) return { kind: 'news' };
+    return pages ? { kind: 'pages', locale: locale! } : { kind: 'stories', locale: locale!, number: Number(number) };
   },
   /** Privacy portal links always carry the locale: they name the language of the portal itself. */
   privacy(locale: string, newsroomUuid: string, action: PrivacyAction = 'subscribe'): string {

@@ -7,6 +7,8 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '#src/env';
 import { NotFoundError, MovedError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
+import { LOCALE_REGION_SOURCE } from '#src/i18n/locales';
+import { requireSite } from './require-site';
 
 /**
  * Two or three lower-case letters, but not `tag`: `/tag/{tag}` is a tag page of the default
@@ -15,11 +17,10 @@ import { defaultLanguage } from '#src/domain/newsroom';
  */
 const LANGUAGE_CODE = '(?:[a-z]{2}|[a-su-z][a-z]{2}|t[b-z][a-z]|ta[a-fh-z])';
 
-export const LOCALE_SEGMENT = `:locale{${LANGUAGE_CODE}(?:-[a-z0-9]{1,4})?}`;
+export const LOCALE_SEGMENT = `:locale{${LANGUAGE_CODE}${LOCALE_REGION_SOURCE}}`;
 
 export const locale = createMiddleware<AppEnv>(async (c, next) => {
-  const site = c.var.site;
-  if (!site) throw new NotFoundError('Newsroom not imported');
+  const site = requireSite(c);
   const fallback = defaultLanguage(site.languages).code;
   const requested = c.req.param('locale');
   // Locale routes are mounted twice (prefixed and unprefixed) and Hono runs the middleware of

@@ -4,7 +4,8 @@
  */
 import { KvPageCacheStore, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 import { warnKvFailure } from './content-revision';
-import { MAX_CACHED_BODY_BYTES, cacheLifetime, etagOf, hasRenderError } from './page-cache-policy';
+import { entityTag } from './conditional-get';
+import { MAX_CACHED_BODY_BYTES, cacheLifetime } from './page-cache-policy';
 
 export interface PendingCopy {
   readonly key: string;
@@ -45,10 +46,8 @@ export async function storeCopy(store: KvPageCacheStore, copy: PendingCopy): Pro
   try {
     const body = await readAtMost(copy.stream, MAX_CACHED_BODY_BYTES);
     if (!body) return;
-    const contentType = copy.headers.find(([name]) => name === 'content-type')?.[1] ?? '';
-    if (contentType.includes('html') && hasRenderError(new TextDecoder().decode(body))) return;
     const { freshSeconds, staleSeconds } = cacheLifetime(copy.cacheControl);
-    const metadata: StoredPageMetadata = { v: 1, s: copy.status, h: copy.headers, t: copy.storedAt, f: freshSeconds, e: copy.etag ?? (await etagOf(body)) };
+    const metadata: StoredPageMetadata = { v: 1, s: copy.status, h: copy.headers, t: copy.storedAt, f: freshSeconds, e: copy.etag ?? (await entityTag(body)) };
     await store.put(copy.key, body.buffer, metadata, freshSeconds + staleSeconds);
   } catch (error) {
     // A body that failed mid-stream is as uncacheable as a KV that refused it.

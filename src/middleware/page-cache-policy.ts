@@ -1,7 +1,7 @@
 /**
  * The page cache's policy (docs/decisions/0011-page-cache.md): named constants and small pure
  * functions saying what may be served from the cache, what may be stored, how the key is built,
- * how long an entry is fresh, and when a conditional request is answered 304. Tested as tables in
+ * how long an entry is fresh (conditional requests: ./conditional-get.ts). Tested as tables in
  * test/unit/middleware/page-cache.test.ts; applied by `pageCache()` in ./page-cache.ts.
  */
 import { MIN_KV_TTL_SECONDS, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
@@ -215,15 +215,6 @@ export function storedHeaders(headers: Headers): [string, string][] {
   return kept;
 }
 
-/**
- * React marks a Suspense boundary that failed on the server with `<!--$!-->` and lets the client
- * retry. The status was already sent as 200, so this marker is the only sign the page is broken:
- * such a page is served to its visitor but never cached.
- */
-export function hasRenderError(html: string): boolean {
-  return html.includes('<!--$!-->');
-}
-
 // ---------------------------------------------------------------------------------------------
 // Key, freshness, validators
 
@@ -271,30 +262,4 @@ export function ageSeconds(storedAt: number, now: number): number {
 
 export function isFresh(metadata: Pick<StoredPageMetadata, 't' | 'f'>, now: number): boolean {
   return now - metadata.t < metadata.f * 1000;
-}
-
-/** A strong validator: the first 128 bits of the body's SHA-256, quoted. */
-export async function etagOf(body: ArrayBuffer | Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', body);
-  const hex = [...new Uint8Array(digest).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `"${hex}"`;
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): a CDN may have weakened our ETag. */
-export function ifNoneMatchMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim() === '*' || bare(candidate) === bare(etag));
-}
-
-/**
- * Should a cached page be answered with 304? If-None-Match decides when present (RFC 9110
- * 13.2.2); otherwise If-Modified-Since against the page's own Last-Modified, when it has one.
- */
-export function isNotModified(requestHeaders: Headers, etag: string, lastModified: string | null): boolean {
-  const ifNoneMatch = requestHeaders.get('If-None-Match');
-  if (ifNoneMatch) return ifNoneMatchMatches(ifNoneMatch, etag);
-  const since = Date.parse(requestHeaders.get('If-Modified-Since') ?? '');
-  const modified = Date.parse(lastModified ?? '');
-  return Number.isFinite(since) && Number.isFinite(modified) && modified <= since;
 }

@@ -28,8 +28,9 @@ import { KvPageCacheStore, type StoredPage } from '#src/platform/kv/page-cache-s
 import { createRevisionReader, warnKvFailure } from './content-revision';
 import { storeCopy, type PendingCopy } from './page-cache-fill';
 import {
-  REVISION_MEMO_MS, STALE_REVISIONS_SEARCHED, canServeFromCache, isOperatorBypass, canStoreResponse, storedHeaders, pageCacheKey, fitsKvKey, ageSeconds, isFresh, isNotModified,
+  REVISION_MEMO_MS, STALE_REVISIONS_SEARCHED, canServeFromCache, isOperatorBypass, canStoreResponse, storedHeaders, pageCacheKey, fitsKvKey, ageSeconds, isFresh,
 } from './page-cache-policy';
+import { isNotModified, notModifiedResponse } from './conditional-get';
 import { replaceResponse, runAfterResponse, setResponseHeader } from './responses';
 
 export type CacheStatus = 'HIT' | 'STALE' | 'MISS' | 'BYPASS';
@@ -80,15 +81,7 @@ function cachedResponse(request: Request, entry: StoredPage, now: number, status
   headers.set('Age', String(ageSeconds(metadata.t, now)));
   headers.set('X-Cache', status);
   headers.set('Server-Timing', `page-cache;desc="${status}"`);
-  if (isNotModified(request.headers, metadata.e, headers.get('Last-Modified'))) {
-    // A 304 carries the validators and caching headers, never the representation's own.
-    const notModified = new Headers();
-    for (const name of ['ETag', 'Last-Modified', 'Age', 'Cache-Control', 'Vary', 'X-Cache', 'Server-Timing']) {
-      const value = headers.get(name);
-      if (value !== null) notModified.set(name, value);
-    }
-    return new Response(null, { status: 304, headers: notModified });
-  }
+  if (isNotModified(request.headers, metadata.e, headers.get('Last-Modified'))) return notModifiedResponse(headers);
   return new Response(request.method === 'HEAD' ? null : entry.body, { status: metadata.s, headers });
 }
 

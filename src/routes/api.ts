@@ -3,10 +3,11 @@
  * Bodies are validated; anything wrong is a 400 with `{message}`, never a 500. Answers are
  * allowlisted view models (src/views/json.ts).
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '#src/env';
-import { InvalidInputError, NotFoundError } from '#src/domain/errors';
+import { requireSite } from '#src/middleware/require-site';
+import { InvalidInputError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { DEFAULT_PAGE_SIZE, GALLERY_PAGE_SIZE, MAX_PAGE_SIZE, pageCount } from '#src/domain/paging';
 import { urls } from '#src/i18n/urls';
@@ -14,9 +15,10 @@ import { galleryCardJson, OPTIONAL_CARD_FIELDS, storyCardJson } from '#src/views
 import { QUICK_SEARCH_HITS } from '#src/domain/search-query';
 import { isoDate } from '#src/i18n/translate';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { searchHref, toSearchQuery } from './search';
+import { toSearchQuery } from './search';
 import { urlContextOf } from './layout-model';
 import { toStoryCard } from './story-cards';
+import { badRequest, jsonBody, firstValue, validate } from './validate';
 import { isFiltered, parseStoryFilter } from '#src/domain/story-filter';
 import type { StorySummary } from '#src/domain/story';
 
@@ -39,52 +41,34 @@ const FetchStoriesSchema = z.strictObject({
 // point at the visitor's language.
 const FetchGalleriesSchema = z.strictObject({ page, pageSize, localeCode: z.optional(z.string().check(z.maxLength(16))) });
 
-async function readJson<T>(c: Context<AppEnv>, schema: z.ZodMiniType<T>): Promise<T> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new InvalidInputError('The request body must be JSON');
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new InvalidInputError(`${issue.path.join('.') || 'body'}: ${issue.message}`);
-  }
-  return parsed.data;
-}
-
 const QuickSearchSchema = z.object({
-  query: z.string().check(z.maxLength(1000)),
-  localeCode: z.optional(z.string().check(z.maxLength(16))),
+  query: firstValue(z._default(z.string().check(z.maxLength(1000)), '')),
+  localeCode: firstValue(z.optional(z.string().check(z.maxLength(16)))),
 });
 
 export const api = new Hono<AppEnv>()
   // Quick results for the search box: the top hits and the total, for "show all results".
-  .get('/search', async (c) => {
-    const parsed = QuickSearchSchema.safeParse({ query: c.req.query('query') ?? '', localeCode: c.req.query('localeCode') });
-    if (!parsed.success) throw new InvalidInputError(`${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
-    const site = c.var.site;
-    if (!site) throw new NotFoundError('Newsroom not imported');
-    const locale = parsed.data.localeCode ?? defaultLanguage(site.languages).code;
+  .get('/search', validate('query', QuickSearchSchema, badRequest), async (c) => {
+    const input = c.req.valid('query');
+    const site = requireSite(c);
+    const locale = input.localeCode ?? defaultLanguage(site.languages).code;
     if (!site.languages.some((language) => language.code === locale)) throw new InvalidInputError(`localeCode: unknown locale "${locale}"`);
-    const params = { query: parsed.data.query, category: null, year: null, month: null, page: 1 };
+    const params = { query: input.query, category: null, year: null, month: null, page: 1 };
     const results = await c.var.deps.search(site.revision).search(toSearchQuery(site, locale, params, QUICK_SEARCH_HITS));
     return c.json(
       {
         hits: results.hits.map((hit) => ({ uuid: hit.uuid, title: hit.title, highlightedTitle: hit.highlightedTitle, url: urls.story(hit.slug), published_at: isoDate(hit.published_at) })),
         total: results.total,
-        url: searchHref(urls.search(urlContextOf(site), locale), { query: parsed.data.query, category: null, year: null, month: null }),
+        url: urls.search(urlContextOf(site), locale, { query: input.query }),
       },
       200,
       // Answers of the fallback search must not outlive the engine's outage in a cache.
       { 'Cache-Control': results.fellBack ? cacheRules.error : cacheRules.page },
     );
   })
-  .post('/fetch-stories', async (c) => {
-    const input = await readJson(c, FetchStoriesSchema);
-    const site = c.var.site;
-    if (!site) throw new NotFoundError('Newsroom not imported');
+  .post('/fetch-stories', jsonBody(FetchStoriesSchema), async (c) => {
+    const input = c.req.valid('json');
+    const site = requireSite(c);
     const locale = input.localeCode ?? defaultLanguage(site.languages).code;
     if (!site.languages.some((language) => language.code === locale)) throw new InvalidInputError(`localeCode: unknown locale "${locale}"`);
     const filter = parseStoryFilter(input.filterQuery);
@@ -122,10 +106,9 @@ export const api = new Hono<AppEnv>()
     const list = await content.listStories({ locale, page: input.page ?? 1, pageSize, categoryId, excludeUuid });
     return c.json({ stories: cards(list.stories), total: list.total });
   })
-  .post('/fetch-galleries', async (c) => {
-    const input = await readJson(c, FetchGalleriesSchema);
-    const site = c.var.site;
-    if (!site) throw new NotFoundError('Newsroom not imported');
+  .post('/fetch-galleries', jsonBody(FetchGalleriesSchema), async (c) => {
+    const input = c.req.valid('json');
+    const site = requireSite(c);
     const ctx = urlContextOf(site);
     const locale = input.localeCode ?? defaultLanguage(site.languages).code;
     if (!site.languages.some((language) => language.code === locale)) throw new InvalidInputError(`localeCode: unknown locale "${locale}"`);

@@ -1,19 +1,19 @@
 /** A category page `[/{locale}]/category/{slug}`: its stories in that language, 12 per page. */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
-import { DEFAULT_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
+import { DEFAULT_PAGE_SIZE, paginate } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { urls } from '#src/i18n/urls';
-import { cacheRules } from '#src/middleware/cache-rules';
 import type { CategoryPageModel } from '#src/views/page-model';
 import { CategoryPage } from '#src/views/pages/category-page';
-import { isCrawler, renderHtml } from '#src/views/render';
 import { buildLayout, languageFeeds, pageTitle, urlContextOf } from './layout-model';
-import { parsePageParam } from './page-param';
-import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
+import { pageQuery } from './page-param';
+import { markdownResponse, negotiatedPage } from './markdown';
 import { storyListMarkdown } from '#src/views/markdown';
 import { toStoryCard } from './story-cards';
+import { listPaging } from './list-paging';
 
 export async function loadCategory(deps: Deps, site: SiteContext, locale: string, slug: string, page: number): Promise<CategoryPageModel> {
   const category = site.categories.find((candidate) => candidate.i18n[locale]?.slug === slug);
@@ -21,8 +21,7 @@ export async function loadCategory(deps: Deps, site: SiteContext, locale: string
   if (!category || (category.public_stories_count[locale] ?? 0) === 0) throw new NotFoundError(`Category ${slug}`);
   const translation = category.i18n[locale]!;
   const pageSize = DEFAULT_PAGE_SIZE;
-  const pages = pageCount({ total: category.public_stories_count[locale] ?? 0, pageSize });
-  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const paging = paginate({ page, pageSize, total: category.public_stories_count[locale] ?? 0 });
   const list = await deps.content.listStories({ locale, categoryId: category.id, page, pageSize });
   const ctx = urlContextOf(site);
   return {
@@ -47,10 +46,7 @@ export async function loadCategory(deps: Deps, site: SiteContext, locale: string
     name: translation.name,
     description: translation.description,
     stories: list.stories.map((story) => toStoryCard(site, story)),
-    page,
-    pages,
-    nextPageHref: canLoadMore({ page, pageSize, total: list.total, withHighlightedStory: false }) ? urls.category(ctx, locale, slug, page + 1) : null,
-    previousPageHref: page > 1 ? urls.category(ctx, locale, slug, page - 1) : null,
+    ...listPaging(paging, (n) => urls.category(ctx, locale, slug, n)),
   };
 }
 
@@ -59,16 +55,11 @@ function categoryMarkdown(model: CategoryPageModel): string {
 }
 
 export const category = new Hono<AppEnv>()
-  .get('/category/:file{[^/]+\\.md}', async (c) => {
-    const model = await loadCategory(c.var.deps, c.var.site!, c.var.locale, c.req.param('file').slice(0, -'.md'.length), parsePageParam(c.req.query('page')));
+  .get('/category/:file{[^/]+\\.md}', pageQuery, async (c) => {
+    const model = await loadCategory(c.var.deps, requireSite(c), c.var.locale, c.req.param('file').slice(0, -'.md'.length), c.req.valid('query').page);
     return markdownResponse(c, categoryMarkdown(model), model.layout.head, { negotiated: false });
   })
-  .get('/category/:slug', async (c) => {
-  const page = parsePageParam(c.req.query('page'));
-  const model = await loadCategory(c.var.deps, c.var.site!, c.var.locale, c.req.param('slug'), page);
-  if (wantsMarkdown(c)) return markdownResponse(c, categoryMarkdown(model), model.layout.head, { negotiated: true });
-  return renderHtml(<CategoryPage model={model} />, {
-    headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },
-    waitForAll: isCrawler(c.req.header('User-Agent')),
+  .get('/category/:slug', pageQuery, async (c) => {
+    const model = await loadCategory(c.var.deps, requireSite(c), c.var.locale, c.req.param('slug'), c.req.valid('query').page);
+    return negotiatedPage(c, { head: model.layout.head, html: () => <CategoryPage model={model} />, markdown: () => categoryMarkdown(model) });
   });
-});

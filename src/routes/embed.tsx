@@ -12,6 +12,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { embedSize, NOT_EMBEDDABLE, parseOembedRequest, type EmbedBounds } from '#src/domain/oembed';
 import type { SiteContext } from '#src/domain/ports';
@@ -22,10 +23,12 @@ import { OEMBED_THUMBNAIL_BOUNDS, oembedThumbnail, storyOembed, type ThumbnailBo
 import { oembedJson, type OembedModel } from '#src/views/oembed';
 import type { EmbedCardModel, GalleryPageModel, LayoutModel, StoryPageModel } from '#src/views/page-model';
 import { EmbedCardPage } from '#src/views/pages/embed-card-page';
-import { renderHtml } from '#src/views/render';
+import { renderPage } from './render-page';
 import { loadGallery } from './galleries';
 import { urlContextOf } from './layout-model';
 import { loadStory } from './story';
+import { firstValue, validate, wrongAddress } from './validate';
+import * as z from 'zod/mini';
 
 /** The card's own stylesheet (public/styles/embed.css): a few rules, not the site's. */
 export const EMBED_STYLESHEET = '/styles/embed.css';
@@ -160,19 +163,24 @@ function galleryCard(model: GalleryPageModel, site: SiteContext, locale: string)
  */
 function cardResponse(c: Context<AppEnv>, card: EmbedCardModel): Promise<Response> {
   c.set('cspExtra', mergeSources(c.var.cspExtra ?? null, FRAMEABLE_BY_ANYONE)!);
-  return renderHtml(<EmbedCardPage model={card} />, { headers: { 'Cache-Control': cacheRules.page, 'X-Robots-Tag': 'noindex' }, waitForAll: true });
+  return renderPage(<EmbedCardPage model={card} />, { headers: { 'X-Robots-Tag': 'noindex' } });
 }
+
+/** The parameters oEmbed names, as text; their rules (and their 400, 404 and 501) are parseOembedRequest's. */
+const optionalText = firstValue(z.optional(z.string()));
+const OembedQuery = z.object({ url: optionalText, format: optionalText, maxwidth: optionalText, maxheight: optionalText });
 
 /** `/oembed` and the story cards; mount before the stories (`/{slug}` would take `/oembed`). */
 export const embeds = new Hono<AppEnv>()
-  .get('/oembed', async (c) => {
-    const request = parseOembedRequest({ url: c.req.query('url'), format: c.req.query('format'), maxwidth: c.req.query('maxwidth'), maxheight: c.req.query('maxheight') });
+  .get('/oembed', validate('query', OembedQuery, wrongAddress), async (c) => {
+    const request = parseOembedRequest(c.req.valid('query'));
     if (!request.ok) return oembedError(c, request.status, request.message);
-    const site = c.var.site;
-    const page = site ? embeddablePage(site, request.url) : null;
-    if (!site || !page) return oembedError(c, 404, NOT_EMBEDDABLE);
     let answer: OembedModel;
     try {
+      // Nothing imported, another site's address, a page that is not public: all one 404.
+      const site = requireSite(c);
+      const page = embeddablePage(site, request.url);
+      if (!page) throw new NotFoundError(`Not embeddable: ${request.url}`);
       answer = page.kind === 'story' ? await storyAnswer(c.var.deps, site, page.slug, request.bounds) : await galleryAnswer(c.var.deps, site, page.locale, page.uuid, request.bounds);
     } catch (error) {
       if (error instanceof NotFoundError) return oembedError(c, 404, NOT_EMBEDDABLE);
@@ -181,8 +189,7 @@ export const embeds = new Hono<AppEnv>()
     return c.json(oembedJson(answer), 200, { 'Cache-Control': cacheRules.page, 'X-Robots-Tag': 'noindex', ...CORS });
   })
   .get('/:slug/embed', async (c) => {
-    const site = c.var.site;
-    if (!site) throw new NotFoundError('Newsroom not imported');
+    const site = requireSite(c);
     const model = await loadStory(c.var.deps, site, c.req.param('slug'));
     c.set('locale', model.story.locale);
     return cardResponse(c, storyCard(model, site));
@@ -190,7 +197,7 @@ export const embeds = new Hono<AppEnv>()
 
 /** A gallery's card, under its page (locale-scoped: mount with the localized routes). */
 export const galleryEmbeds = new Hono<AppEnv>().get('/media/album/:uuid/embed', async (c) => {
-  const site = c.var.site!;
+  const site = requireSite(c);
   const model = await loadGallery(c.var.deps, site, c.var.locale, c.req.param('uuid'));
   return cardResponse(c, galleryCard(model, site, c.var.locale));
 });

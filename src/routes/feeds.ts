@@ -6,6 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { MovedError, NotFoundError } from '#src/domain/errors';
 import { UploadedImage } from '#src/domain/media/index';
 import type { SiteContext } from '#src/domain/ports';
@@ -18,7 +19,7 @@ import { absolutizeHtml, renderAtom, renderJsonFeed, renderRss, type FeedModel }
 import { resolveBodyMedia } from '#src/domain/media/payload-addresses';
 import { absoluteImage, siteIcons, urlContextOf } from './layout-model';
 import { absoluteMediaRoot } from '#src/views/markdown';
-import { conditionalResponse } from './conditional';
+import { conditionalResponse } from '#src/middleware/conditional-get';
 import { tagTitle } from './tag';
 
 export const FEED_SIZE = 20;
@@ -83,7 +84,7 @@ export async function loadFeed(deps: Deps, site: SiteContext, locale: string, sc
 }
 
 async function serveFeed(c: Context<AppEnv>, format: FeedFormat, scope: FeedScope): Promise<Response> {
-  const feed = await loadFeed(c.var.deps, c.var.site!, c.var.locale, scope, format);
+  const feed = await loadFeed(c.var.deps, requireSite(c), c.var.locale, scope, format);
   const body = format === 'rss' ? renderRss(feed) : format === 'atom' ? renderAtom(feed) : renderJsonFeed(feed);
   return conditionalResponse(c.req.raw, body, { contentType: CONTENT_TYPES[format], cacheControl: cacheRules.feed, lastModified: feed.updated || null });
 }
@@ -93,8 +94,9 @@ async function serveTagFeed(c: Context<AppEnv>, format: FeedFormat, requested: s
   const tag = normalizeTag(requested);
   if (requested === tag) return serveFeed(c, format, { tag });
   // Loaded first so an unknown tag stays a 404 whatever its spelling.
-  await loadFeed(c.var.deps, c.var.site!, c.var.locale, { tag });
-  throw new MovedError(urls.tagFeed(urlContextOf(c.var.site!), c.var.locale, tag, format));
+  const site = requireSite(c);
+  await loadFeed(c.var.deps, site, c.var.locale, { tag });
+  throw new MovedError(urls.tagFeed(urlContextOf(site), c.var.locale, tag, format));
 }
 
 export const feeds = new Hono<AppEnv>()

@@ -1,19 +1,21 @@
 /** Media galleries: the index `[/{locale}]/media` (6 per page) and a gallery `[/{locale}]/media/album/{uuid}`. */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { isGalleryEmpty, type Gallery } from '#src/domain/gallery';
-import { GALLERY_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
+import { GALLERY_PAGE_SIZE, paginate } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import type { GalleryIndexModel, GalleryPageModel } from '#src/views/page-model';
 import { GalleryIndexPage, GalleryPage } from '#src/views/pages/gallery-pages';
-import { isCrawler, renderHtml } from '#src/views/render';
+import { renderPage } from './render-page';
 import { absoluteImage, buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { imageGalleryLd } from '#src/views/structured-data';
-import { parsePageParam } from './page-param';
+import { pageQuery } from './page-param';
+import { listPaging } from './list-paging';
 import { archiveResponse } from './archive';
 import { archiveBytes } from '#src/domain/archive';
 import { playerOriginsOf, videoEmbedOf } from '#src/domain/video-embed';
@@ -24,18 +26,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function loadGalleryIndex(deps: Deps, site: SiteContext, locale: string, page: number): Promise<GalleryIndexModel> {
   const pageSize = GALLERY_PAGE_SIZE;
-  const pages = pageCount({ total: site.galleries_count, pageSize });
-  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const paging = paginate({ page, pageSize, total: site.galleries_count });
   const list = await deps.content.listGalleries(page, pageSize);
   const ctx = urlContextOf(site);
   const title = formatMessage(locale, messagesFor(locale), 'media.title');
-  const withPage = (href: string, n: number) => (n > 1 ? `${href}?page=${n}` : href);
   return {
     layout: buildLayout({
       site,
       config: deps.config,
       locale,
-      path: withPage(urls.media(ctx, locale), page),
+      path: urls.media(ctx, locale, page),
       title: pageTitle(site, locale, title),
       description: '',
       pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.media(ctx, language.code) })),
@@ -44,10 +44,7 @@ export async function loadGalleryIndex(deps: Deps, site: SiteContext, locale: st
     }),
     title,
     galleries: list.galleries.map((gallery) => ({ gallery, href: urls.gallery(ctx, locale, gallery.uuid) })),
-    page,
-    pages,
-    nextPageHref: canLoadMore({ page, pageSize, total: list.total, withHighlightedStory: false }) ? withPage(urls.media(ctx, locale), page + 1) : null,
-    previousPageHref: page > 1 ? withPage(urls.media(ctx, locale), page - 1) : null,
+    ...listPaging(paging, (n) => urls.media(ctx, locale, n)),
   };
 }
 
@@ -96,13 +93,13 @@ export async function loadGallery(deps: Deps, site: SiteContext, locale: string,
 }
 
 export const galleries = new Hono<AppEnv>()
-  .get('/media', async (c) => {
-    const model = await loadGalleryIndex(c.var.deps, c.var.site!, c.var.locale, parsePageParam(c.req.query('page')));
-    return renderHtml(<GalleryIndexPage model={model} />, { headers: { 'Cache-Control': cacheRules.page }, waitForAll: isCrawler(c.req.header('User-Agent')) });
+  .get('/media', pageQuery, async (c) => {
+    const model = await loadGalleryIndex(c.var.deps, requireSite(c), c.var.locale, c.req.valid('query').page);
+    return renderPage(<GalleryIndexPage model={model} />);
   })
   // The JSON alternate: the gallery as SPEC.md section 3 shapes it.
   .get('/media/album/:file{[0-9a-f-]{36}\\.json}', async (c) => {
-    const site = c.var.site!;
+    const site = requireSite(c);
     const uuid = c.req.param('file').slice(0, -'.json'.length);
     // The gallery alone: the JSON needs no page model.
     const gallery = await findGallery(c.var.deps, uuid);
@@ -110,9 +107,9 @@ export const galleries = new Hono<AppEnv>()
     return c.json(galleryJson(gallery, url, c.var.deps.config.mediaRoot, site.newsroom.url), 200, { 'Cache-Control': cacheRules.page });
   })
   .get('/media/album/:uuid', async (c) => {
-    const model = await loadGallery(c.var.deps, c.var.site!, c.var.locale, c.req.param('uuid'));
+    const model = await loadGallery(c.var.deps, requireSite(c), c.var.locale, c.req.param('uuid'));
     allowPlayers(c, playerOriginsOf(model.gallery.videos.flatMap((video) => videoEmbedOf(video.url) ?? [])));
-    return renderHtml(<GalleryPage model={model} />, { headers: { 'Cache-Control': cacheRules.page }, waitForAll: isCrawler(c.req.header('User-Agent')) });
+    return renderPage(<GalleryPage model={model} />);
   })
   // Every image of the gallery, originals, in one ZIP.
   .get('/media/album/:uuid/download', async (c) => {

@@ -1,30 +1,27 @@
 /** The homepage of each language: `/`, `/fr`, … with `?page=N` as load more without JavaScript. */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { featuredCategories } from '#src/domain/category';
 import { contactsForLocale } from '#src/domain/contact';
-import { NotFoundError } from '#src/domain/errors';
-import { DEFAULT_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
+import { DEFAULT_PAGE_SIZE, paginate } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { urls } from '#src/i18n/urls';
 import type { HomePageModel } from '#src/views/page-model';
 import { HomePage } from '#src/views/pages/home-page';
-import { cacheRules } from '#src/middleware/cache-rules';
-import { renderHtml, isCrawler } from '#src/views/render';
 import { buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { toStoryCard } from './story-cards';
-import { parsePageParam } from './page-param';
-import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
+import { listPaging } from './list-paging';
+import { pageQuery } from './page-param';
+import { markdownResponse, negotiatedPage } from './markdown';
 import { storyListMarkdown } from '#src/views/markdown';
 
 export async function loadHomepage(deps: Deps, site: SiteContext, locale: string, page: number): Promise<HomePageModel> {
   const pageSize = DEFAULT_PAGE_SIZE;
   // The newest public story is highlighted whenever there is one.
   const total = site.languages.find((language) => language.code === locale)?.public_stories_count ?? 0;
-  const pages = pageCount({ total, pageSize, withHighlightedStory: total > 0 });
-  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const paging = paginate({ page, pageSize, total, withHighlightedStory: total > 0 });
   const content = await deps.content.getHomepage(locale, page, pageSize);
-  const withHighlightedStory = content.highlighted !== null;
   const ctx = urlContextOf(site);
   const company = site.companies[locale];
   return {
@@ -39,12 +36,9 @@ export async function loadHomepage(deps: Deps, site: SiteContext, locale: string
       hasMarkdown: true,
     }),
     highlighted: content.highlighted && page === 1 ? toStoryCard(site, content.highlighted) : null,
-    withHighlightedStory,
+    withHighlightedStory: content.highlighted !== null,
     stories: content.stories.map((story) => toStoryCard(site, story)),
-    page,
-    pages,
-    nextPageHref: canLoadMore({ page, pageSize, total: content.total, withHighlightedStory }) ? urls.home(ctx, locale, page + 1) : null,
-    previousPageHref: page > 1 ? urls.home(ctx, locale, page - 1) : null,
+    ...listPaging(paging, (n) => urls.home(ctx, locale, n)),
     contacts: contactsForLocale(site.contacts, locale),
     featuredCategories:
       site.newsroom.show_featured_categories && page === 1
@@ -75,16 +69,11 @@ function homeMarkdown(model: HomePageModel): string {
 }
 
 export const home = new Hono<AppEnv>()
-  .get('/index.md', async (c) => {
-    const model = await loadHomepage(c.var.deps, c.var.site!, c.var.locale, parsePageParam(c.req.query('page')));
+  .get('/index.md', pageQuery, async (c) => {
+    const model = await loadHomepage(c.var.deps, requireSite(c), c.var.locale, c.req.valid('query').page);
     return markdownResponse(c, homeMarkdown(model), model.layout.head, { negotiated: false });
   })
-  .get('/', async (c) => {
-  const page = parsePageParam(c.req.query('page'));
-  const model = await loadHomepage(c.var.deps, c.var.site!, c.var.locale, page);
-  if (wantsMarkdown(c)) return markdownResponse(c, homeMarkdown(model), model.layout.head, { negotiated: true });
-  return renderHtml(<HomePage model={model} />, {
-    headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },
-    waitForAll: isCrawler(c.req.header('User-Agent')),
+  .get('/', pageQuery, async (c) => {
+    const model = await loadHomepage(c.var.deps, requireSite(c), c.var.locale, c.req.valid('query').page);
+    return negotiatedPage(c, { head: model.layout.head, html: () => <HomePage model={model} />, markdown: () => homeMarkdown(model) });
   });
-});

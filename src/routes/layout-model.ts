@@ -124,7 +124,7 @@ export function buildLayout(input: LayoutInput): LayoutModel {
           logo: absoluteImage(site.newsroom.square_logo ?? site.newsroom.newsroom_logo, input.config.mediaRoot, origin, 512),
           contacts: contactsForLocale(site.contacts, locale),
         }),
-        webSiteLd({ origin, name: siteName, locale: toBcp47(locale), searchUrlTemplate: `${urls.absolute(origin, urls.search(ctx, locale))}?query={search_term_string}` }),
+        webSiteLd({ origin, name: siteName, locale: toBcp47(locale), searchUrlTemplate: urls.absolute(origin, urls.searchTemplate(ctx, locale)) }),
         ...(input.breadcrumbs && input.breadcrumbs.length > 0
           ? [breadcrumbLd([{ name: siteName, url: urls.absolute(origin, urls.home(ctx, locale)) }, ...input.breadcrumbs.map((crumb) => ({ name: crumb.name, url: urls.absolute(origin, crumb.path) }))])]
           : []),

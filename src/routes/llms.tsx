@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { categoriesForLocale } from '#src/domain/category';
 import { contactsForLocale } from '#src/domain/contact';
 import { nativeLanguageName } from '#src/i18n/locales';
@@ -11,7 +12,7 @@ import { urls } from '#src/i18n/urls';
 import { llmsFull, llmsIndex } from '#src/views/llms';
 import { MARKDOWN_CONTENT_TYPE } from '#src/views/markdown';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { conditionalResponse } from './conditional';
+import { conditionalResponse } from '#src/middleware/conditional-get';
 import { languageFeeds, urlContextOf } from './layout-model';
 
 /** How many of the latest stories the index links, and the full file holds. */
@@ -22,7 +23,7 @@ const LLMS_GALLERIES = 50;
 
 export const llms = new Hono<AppEnv>()
   .get('/llms.txt', async (c) => {
-    const site = c.var.site!;
+    const site = requireSite(c);
     const locale = c.var.locale;
     const ctx = urlContextOf(site);
     const company = site.companies[locale];
@@ -47,7 +48,7 @@ export const llms = new Hono<AppEnv>()
     return conditionalResponse(c.req.raw, body, { contentType: MARKDOWN_CONTENT_TYPE, cacheControl: cacheRules.page });
   })
   .get('/llms-full.txt', async (c) => {
-    const site = c.var.site!;
+    const site = requireSite(c);
     const locale = c.var.locale;
     const stories = await c.var.deps.content.listFeedStories({ locale, categoryId: null, limit: LLMS_FULL_STORIES, withMarkdown: true });
     const body = llmsFull({

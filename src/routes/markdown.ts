@@ -5,12 +5,14 @@
  * served for the other. The Markdown names its HTML page as canonical.
  */
 import type { Context } from 'hono';
+import type { ReactElement } from 'react';
 import type { AppEnv } from '#src/env';
 import { prefersMarkdown } from '#src/domain/content-negotiation';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { MARKDOWN_CONTENT_TYPE } from '#src/views/markdown';
 import type { HeadModel } from '#src/views/head-model';
-import { conditionalResponse } from './conditional';
+import { conditionalResponse } from '#src/middleware/conditional-get';
+import { renderPage } from './render-page';
 
 /** `Vary` of every page that has a Markdown form: caches must keep the two forms apart. */
 export const NEGOTIATED_HEADERS = { Vary: 'Accept' } as const;
@@ -33,4 +35,16 @@ export function markdownResponse(c: Context<AppEnv>, markdown: string, head: Hea
       ...(head.indexable ? {} : { 'X-Robots-Tag': 'noindex' }),
     },
   });
+}
+
+/**
+ * A page with a Markdown form, at its HTML address: the form the client's Accept prefers, both
+ * saying `Vary: Accept`. The HTML is only rendered, and the Markdown only written, when asked for.
+ */
+export function negotiatedPage(
+  c: Context<AppEnv>,
+  page: { head: HeadModel; html: () => ReactElement; markdown: () => string; headers?: Record<string, string>; lastModified?: number | null },
+): Promise<Response> {
+  if (wantsMarkdown(c)) return markdownResponse(c, page.markdown(), page.head, { negotiated: true, lastModified: page.lastModified });
+  return renderPage(page.html(), { headers: { ...NEGOTIATED_HEADERS, ...page.headers } });
 }

@@ -1,12 +1,13 @@
-/** `?page=N`: absent means 1; anything but a positive integer is a wrong address (404). */
-import { NotFoundError } from '#src/domain/errors';
+/** `?page=N`: absent means 1; anything but a whole number from 1 to MAX_PAGE names no page (404). */
+import * as z from 'zod/mini';
+import { firstValue, validate, wrongAddress } from './validate';
 
 const MAX_PAGE = 100_000;
 
-export function parsePageParam(value: string | undefined): number {
-  if (value === undefined) return 1;
-  if (!/^[1-9]\d{0,5}$/.test(value)) throw new NotFoundError(`Invalid page "${value}"`);
-  const page = Number(value);
-  if (page > MAX_PAGE) throw new NotFoundError(`Invalid page "${value}"`);
-  return page;
-}
+export const pageParam = z._default(
+  firstValue(z.pipe(z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'not a page number')), z.pipe(z.transform(Number), z.number().check(z.maximum(MAX_PAGE))))),
+  1,
+);
+
+/** The query of a paged list (home, category, tag, media): its page, nothing else. */
+export const pageQuery = validate('query', z.object({ page: pageParam }), wrongAddress);

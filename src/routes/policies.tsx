@@ -4,6 +4,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { policySource, type PolicyKind } from '#src/domain/policy';
 import type { SiteContext } from '#src/domain/ports';
@@ -11,7 +12,7 @@ import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import type { PolicyPageModel } from '#src/views/page-model';
 import { PolicyPage } from '#src/views/pages/policy-page';
-import { renderHtml } from '#src/views/render';
+import { renderPage } from './render-page';
 import { buildLayout, pageTitle, urlContextOf } from './layout-model';
 import { redirectToConfiguredAddress } from './redirect';
 
@@ -46,9 +47,9 @@ export async function loadPolicy(deps: Deps, site: SiteContext, locale: string, 
 }
 
 async function servePolicy(c: Context<AppEnv>, kind: PolicyKind): Promise<Response> {
-  const answer = await loadPolicy(c.var.deps, c.var.site!, c.var.locale, kind);
+  const answer = await loadPolicy(c.var.deps, requireSite(c), c.var.locale, kind);
   if ('elsewhere' in answer) return redirectToConfiguredAddress(c, answer.elsewhere, { 'Cache-Control': cacheRules.page });
-  return renderHtml(<PolicyPage model={answer.page} />, { headers: { 'Cache-Control': cacheRules.page } });
+  return renderPage(<PolicyPage model={answer.page} />);
 }
 
 // One route per policy: a pattern alternation here would also match longer paths.

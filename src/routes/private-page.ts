@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '#src/env';
-import { NotFoundError } from '#src/domain/errors';
+import { requireSite } from '#src/middleware/require-site';
 import type { SiteContext } from '#src/domain/ports';
 import { cacheRules } from '#src/middleware/cache-rules';
 
@@ -35,8 +35,7 @@ export function withoutThirdParties(site: SiteContext): SiteContext {
 
 /** Makes the rest of this request (its page, its CSP, its error page) see the quiet newsroom. */
 export function quietSite(c: Context<AppEnv>): SiteContext {
-  if (!c.var.site) throw new NotFoundError('Newsroom not imported');
-  const site = withoutThirdParties(c.var.site);
+  const site = withoutThirdParties(requireSite(c));
   c.set('site', site);
   return site;
 }

@@ -5,19 +5,22 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
-import { NotFoundError } from '#src/domain/errors';
+import { requireSite } from '#src/middleware/require-site';
 import type { SiteContext } from '#src/domain/ports';
 import { DEFAULT_SEARCH_HITS_PER_PAGE } from '#src/domain/search';
 import { CATEGORY_FACET_VALUES_SHOWN, MAX_FACET_QUERY_LENGTH, normaliseSearchQuery, type FacetValue, type FacetValueHit, type SearchQuery } from '#src/domain/search-query';
 import { toBcp47 } from '#src/i18n/locales';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
-import { urls } from '#src/i18n/urls';
+import { urls, type SearchFilters } from '#src/i18n/urls';
+import { paginate } from '#src/domain/paging';
 import { cacheRules } from '#src/middleware/cache-rules';
 import type { SearchFacetModel, SearchPageModel } from '#src/views/page-model';
 import { SearchPage } from '#src/views/pages/search-page';
-import { isCrawler, renderHtml } from '#src/views/render';
+import { renderPage } from './render-page';
 import { buildLayout, pageTitle, urlContextOf } from './layout-model';
-import { parsePageParam } from './page-param';
+import * as z from 'zod/mini';
+import { pageParam } from './page-param';
+import { firstValue, validate, wrongAddress } from './validate';
 
 export interface SearchParams {
   readonly query: string;
@@ -29,31 +32,28 @@ export interface SearchParams {
   readonly categoryQuery: string;
 }
 
-/** Reads the URL's filters; a malformed filter is ignored rather than failing the page. */
-export function readSearchParams(get: (name: string) => string | undefined): SearchParams {
-  const year = Number(get('year'));
-  const month = Number(get('month'));
-  return {
-    query: (get('query') ?? '').slice(0, 1000),
-    category: get('category') || null,
-    year: Number.isInteger(year) && year >= 1970 && year <= 9999 ? year : null,
-    month: Number.isInteger(month) && month >= 1 && month <= 12 ? month : null,
-    page: parsePageParam(get('page')),
-    categoryQuery: (get('category_query') ?? '').trim().slice(0, MAX_FACET_QUERY_LENGTH),
-  };
-}
+/** A whole number from `min` to `max`, else null: a malformed filter is ignored rather than failing the page. */
+const numberFilter = (min: number, max: number) =>
+  firstValue(
+    z.transform((value: unknown) => {
+      const number = Number(value);
+      return Number.isInteger(number) && number >= min && number <= max ? number : null;
+    }),
+  );
+const text = (maxLength: number) => firstValue(z.pipe(z.catch(z.string(), ''), z.transform((value: string) => value.slice(0, maxLength))));
 
-/** The search page address with these filters (empty ones left out), in a stable order. */
-export function searchHref(base: string, params: Omit<SearchParams, 'page' | 'categoryQuery'> & { page?: number }): string {
-  const search = new URLSearchParams();
-  if (params.query) search.set('query', params.query);
-  if (params.category) search.set('category', params.category);
-  if (params.year) search.set('year', String(params.year));
-  if (params.month) search.set('month', String(params.month));
-  if (params.page && params.page > 1) search.set('page', String(params.page));
-  const query = search.toString();
-  return query ? `${base}?${query}` : base;
-}
+/** The URL's filters; only a wrong `page` fails the page (404). */
+export const SearchParamsSchema = z.pipe(
+  z.object({
+    query: text(1000),
+    category: firstValue(z.transform((value: unknown) => (typeof value === 'string' && value !== '' ? value : null))),
+    year: numberFilter(1970, 9999),
+    month: numberFilter(1, 12),
+    page: pageParam,
+    category_query: firstValue(z.pipe(z.catch(z.string(), ''), z.transform((value: string) => value.trim().slice(0, MAX_FACET_QUERY_LENGTH)))),
+  }),
+  z.transform(({ category_query, ...params }): SearchParams => ({ ...params, categoryQuery: category_query })),
+);
 
 export function toSearchQuery(site: SiteContext, locale: string, params: Omit<SearchParams, 'categoryQuery'>, hitsPerPage = DEFAULT_SEARCH_HITS_PER_PAGE): SearchQuery {
   const category = params.category ? site.categories.find((candidate) => candidate.i18n[locale]?.slug === params.category) : null;
@@ -71,7 +71,7 @@ export function toSearchQuery(site: SiteContext, locale: string, params: Omit<Se
 
 export async function loadSearch(deps: Deps, site: SiteContext, locale: string, params: SearchParams): Promise<SearchPageModel> {
   const ctx = urlContextOf(site);
-  const base = urls.search(ctx, locale);
+  const href = (filters: SearchFilters) => urls.search(ctx, locale, filters);
   const query = toSearchQuery(site, locale, params);
   const backend = deps.search(site.revision);
   // Asked beside the search, not after it: a slow engine costs its timeout once, not twice.
@@ -79,26 +79,25 @@ export async function loadSearch(deps: Deps, site: SiteContext, locale: string, 
   // Unused when the results span few categories: its failure must not go unhandled then.
   foundCategories?.catch(() => undefined);
   const results = await backend.search(query);
-  const pages = Math.max(1, Math.ceil(results.total / query.hitsPerPage));
-  if (params.page > pages) throw new NotFoundError(`Search page ${params.page}`);
+  const paging = paginate({ page: params.page, pageSize: query.hitsPerPage, total: results.total });
   const messages = messagesFor(locale);
   const title = formatMessage(locale, messages, 'search.title');
   const monthName = new Intl.DateTimeFormat(toBcp47(locale), { month: 'long', timeZone: 'UTC' });
   const filters = { query: params.query, category: params.category, year: params.year, month: params.month };
-  const categoryFacet = await loadCategoryFacet({ site, locale, params, base, filters, distribution: results.facets.category, foundCategories });
+  const categoryFacet = await loadCategoryFacet({ site, locale, params, href, filters, distribution: results.facets.category, foundCategories });
   return {
     layout: buildLayout({
       site,
       config: deps.config,
       locale,
-      path: searchHref(base, { ...filters, page: params.page }),
+      path: href({ ...filters, page: params.page }),
       title: pageTitle(site, locale, params.query ? `${params.query} – ${title}` : title),
       description: '',
       pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.search(ctx, language.code) })),
       // Result pages are endless and thin: never indexed.
       indexable: false,
     }),
-    action: base,
+    action: urls.search(ctx, locale),
     query: params.query,
     hasQuery: query.text !== '',
     total: results.total,
@@ -110,7 +109,7 @@ export async function loadSearch(deps: Deps, site: SiteContext, locale: string, 
         name: 'year' as const,
         values: results.facets.year.map((facet) => {
           const active = params.year === facet.value;
-          return { label: String(facet.value), count: facet.count, active, href: searchHref(base, { ...filters, year: active ? null : facet.value }) };
+          return { label: String(facet.value), count: facet.count, active, href: href({ ...filters, year: active ? null : facet.value }) };
         }),
       },
       {
@@ -121,14 +120,14 @@ export async function loadSearch(deps: Deps, site: SiteContext, locale: string, 
             label: monthName.format(new Date(Date.UTC(2000, facet.value - 1, 1))),
             count: facet.count,
             active,
-            href: searchHref(base, { ...filters, month: active ? null : facet.value }),
+            href: href({ ...filters, month: active ? null : facet.value }),
           };
         }),
       },
     ],
     notice: results.fellBack ? formatMessage(locale, messages, 'search.fallback_notice') : null,
-    clearFiltersHref: params.category || params.year || params.month ? searchHref(base, { query: params.query, category: null, year: null, month: null }) : null,
-    nextPageHref: params.page < pages ? searchHref(base, { ...filters, page: params.page + 1 }) : null,
+    clearFiltersHref: params.category || params.year || params.month ? href({ query: params.query }) : null,
+    nextPageHref: paging.nextPage === null ? null : href({ ...filters, page: paging.nextPage }),
   };
 }
 
@@ -136,7 +135,7 @@ interface CategoryFacetInput {
   readonly site: SiteContext;
   readonly locale: string;
   readonly params: SearchParams;
-  readonly base: string;
+  readonly href: (filters: SearchFilters) => string;
   readonly filters: Omit<SearchParams, 'page' | 'categoryQuery'>;
   readonly distribution: readonly FacetValue[];
   /** The facet-value search for the typed letters, when some were typed. */
@@ -147,11 +146,11 @@ interface CategoryFacetInput {
  * The category facet: its most frequent values (and the chosen one), and, when the results span
  * more categories than that, a finder whose typed letters go to the backend's facet-value search.
  */
-async function loadCategoryFacet({ site, locale, params, base, filters, distribution, foundCategories }: CategoryFacetInput): Promise<SearchFacetModel> {
+async function loadCategoryFacet({ site, locale, params, href, filters, distribution, foundCategories }: CategoryFacetInput): Promise<SearchFacetModel> {
   const translationOf = (id: number) => site.categories.find((category) => category.id === id)?.i18n[locale];
   const value = (translation: { name: string; slug: string }, count: number, highlighted?: string) => {
     const active = params.category === translation.slug;
-    return { label: translation.name, highlighted, count, active, href: searchHref(base, { ...filters, category: active ? null : translation.slug }) };
+    return { label: translation.name, highlighted, count, active, href: href({ ...filters, category: active ? null : translation.slug }) };
   };
   const known = distribution.flatMap((facet) => {
     const translation = translationOf(facet.value);
@@ -163,7 +162,7 @@ async function loadCategoryFacet({ site, locale, params, base, filters, distribu
     query: params.categoryQuery,
     // The finder's form carries the other filters, so finding a category keeps the search.
     hidden: Object.entries({ query: params.query, category: params.category, year: params.year, month: params.month }).flatMap(([name, kept]) => (kept ? [{ name, value: String(kept) }] : [])),
-    clearHref: params.categoryQuery ? searchHref(base, filters) : null,
+    clearHref: params.categoryQuery ? href(filters) : null,
   };
   if (foundCategories) {
     const found = await foundCategories;
@@ -179,12 +178,10 @@ async function loadCategoryFacet({ site, locale, params, base, filters, distribu
   return { name: 'category', values: [...shown, ...(chosen ? [chosen] : [])].map(({ translation, count }) => value(translation, count)), finder };
 }
 
-export const search = new Hono<AppEnv>().get('/search', async (c) => {
-  const params = readSearchParams((name) => c.req.query(name));
-  const model = await loadSearch(c.var.deps, c.var.site!, c.var.locale, params);
-  return renderHtml(<SearchPage model={model} />, {
+export const search = new Hono<AppEnv>().get('/search', validate('query', SearchParamsSchema, wrongAddress), async (c) => {
+  const model = await loadSearch(c.var.deps, requireSite(c), c.var.locale, c.req.valid('query'));
+  return renderPage(<SearchPage model={model} />, {
     // A page answered by the fallback search must not outlive the engine's outage in a cache.
-    headers: { 'Cache-Control': model.notice ? cacheRules.error : cacheRules.page, 'X-Robots-Tag': 'noindex' },
-    waitForAll: isCrawler(c.req.header('User-Agent')),
+    headers: { ...(model.notice ? { 'Cache-Control': cacheRules.error } : {}), 'X-Robots-Tag': 'noindex' },
   });
 });

@@ -6,9 +6,11 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { categoriesForLocale } from '#src/domain/category';
 import { hasTagPage } from '#src/domain/tag';
+import { pageOffset } from '#src/domain/paging';
 import { contentSignalValue } from '#src/domain/content-signals';
 import type { SiteContext, SitemapStory } from '#src/domain/ports';
 import { buildAlternates } from '#src/i18n/alternates';
@@ -16,7 +18,7 @@ import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, type SitemapUrl } from '#src/views/sitemaps';
 import { absoluteImage, urlContextOf } from './layout-model';
-import { conditionalResponse } from './conditional';
+import { conditionalResponse } from '#src/middleware/conditional-get';
 
 const XML = 'application/xml; charset=utf-8';
 /**
@@ -32,8 +34,8 @@ const NEWS_WINDOW_SECONDS = 2 * 24 * 3600;
 const NEWS_LIMIT = 1000;
 
 function indexableSite(c: Context<AppEnv>): SiteContext {
-  const site = c.var.site;
-  if (!site || !site.newsroom.is_indexable) throw new NotFoundError('Sitemap');
+  const site = requireSite(c);
+  if (!site.newsroom.is_indexable) throw new NotFoundError('Sitemap');
   return site;
 }
 
@@ -58,6 +60,7 @@ function storyEntry(site: SiteContext, mediaRoot: string, story: SitemapStory): 
 
 export const seo = new Hono<AppEnv>()
   .get('/robots.txt', (c) => {
+    // The one route that answers before anything is imported (no requireSite): nothing to crawl yet.
     const site = c.var.site;
     // Content signals (ADR 0024) only beside an Allow: a newsroom's `Disallow: /` already says all.
     const lines =
@@ -77,10 +80,13 @@ export const seo = new Hono<AppEnv>()
     const site = indexableSite(c);
     const origin = site.newsroom.url;
     const sitemaps = site.languages.flatMap((language) => [
-      { loc: urls.absolute(origin, `/sitemaps/${language.code}-pages.xml`), lastmod: null },
-      ...Array.from({ length: storySitemapCount(site, language.code) }, (_, index) => ({ loc: urls.absolute(origin, `/sitemaps/${language.code}-stories-${index + 1}.xml`), lastmod: null })),
+      { loc: urls.absolute(origin, urls.sitemap({ kind: 'pages', locale: language.code })), lastmod: null },
+      ...Array.from({ length: storySitemapCount(site, language.code) }, (_, index) => ({
+        loc: urls.absolute(origin, urls.sitemap({ kind: 'stories', locale: language.code, number: index + 1 })),
+        lastmod: null,
+      })),
     ]);
-    sitemaps.push({ loc: urls.absolute(origin, '/sitemaps/news.xml'), lastmod: null });
+    sitemaps.push({ loc: urls.absolute(origin, urls.sitemap({ kind: 'news' })), lastmod: null });
     return conditionalResponse(c.req.raw, renderSitemapIndex(sitemaps), { contentType: XML, cacheControl: cacheRules.feed });
   })
   .get('/sitemaps/news.xml', async (c) => {
@@ -99,16 +105,17 @@ export const seo = new Hono<AppEnv>()
   })
   .get('/sitemaps/:name{[a-z0-9-]+\\.xml}', async (c) => {
     const site = indexableSite(c);
-    const match = /^([a-z]{2,3}(?:-[a-z0-9]{1,4})?)-(pages|stories-(\d{1,4}))\.xml$/.exec(c.req.param('name'));
-    const locale = match?.[1];
-    if (!match || !locale || !site.languages.some((language) => language.code === locale)) throw new NotFoundError('Sitemap');
+    const file = urls.parseSitemapName(c.req.param('name'));
+    // `news.xml` has its own route above: only a language's files come here.
+    if (!file || file.kind === 'news' || !site.languages.some((language) => language.code === file.locale)) throw new NotFoundError('Sitemap');
+    const { locale } = file;
     const { mediaRoot } = c.var.deps.config;
     const origin = site.newsroom.url;
     const ctx = urlContextOf(site);
     const everyLanguage = (path: (code: string) => string) =>
       buildAlternates(site.languages.map((language) => ({ code: language.code, href: urls.absolute(origin, path(language.code)) })), ctx.defaultLocale);
     let entries: SitemapUrl[];
-    if (match[2] === 'pages') {
+    if (file.kind === 'pages') {
       const [freshness, galleries] = await Promise.all([c.var.deps.content.getListFreshness(locale), site.galleries_count > 0 ? c.var.deps.content.listAllGalleries() : []]);
       entries = [{ loc: urls.absolute(origin, urls.home(ctx, locale)), lastmod: freshness.homepage, alternates: everyLanguage((code) => urls.home(ctx, code)), images: [] }];
       for (const category of categoriesForLocale(site.categories, locale)) {
@@ -149,9 +156,9 @@ export const seo = new Hono<AppEnv>()
         }
       }
     } else {
-      const page = Number(match[3]);
-      if (page < 1 || page > storySitemapCount(site, locale)) throw new NotFoundError('Sitemap page');
-      const stories = await c.var.deps.content.listSitemapStories({ locale, offset: (page - 1) * STORIES_PER_SITEMAP, limit: STORIES_PER_SITEMAP });
+      const page = file.number;
+      if (page > storySitemapCount(site, locale)) throw new NotFoundError('Sitemap page');
+      const stories = await c.var.deps.content.listSitemapStories({ locale, offset: pageOffset(page, STORIES_PER_SITEMAP), limit: STORIES_PER_SITEMAP });
       entries = stories.map((story) => storyEntry(site, mediaRoot, story));
     }
     return conditionalResponse(c.req.raw, renderUrlSet(entries), {

@@ -21,7 +21,7 @@ import { urls } from '#src/i18n/urls';
 import { storyJson } from '#src/views/json';
 import type { StoryPageModel } from '#src/views/page-model';
 import { StoryPage } from '#src/views/pages/story-page';
-import { renderHtml } from '#src/views/render';
+import { renderPage } from './render-page';
 import { playerOriginsInHtml } from '#src/domain/video-embed';
 import { allowPlayers } from './players';
 import { redirect } from './redirect';
@@ -84,6 +84,6 @@ export const sharedStory = new Hono<AppEnv>()
       c.set('locale', model.story.locale);
       // A player sends only this site's origin (its `referrerpolicy`), never the secret address.
       allowPlayers(c, playerOriginsInHtml(model.story.body_html));
-      return renderHtml(<StoryPage model={model} />, { headers: PRIVATE_PAGE_HEADERS, waitForAll: true });
+      return renderPage(<StoryPage model={model} />, { headers: PRIVATE_PAGE_HEADERS });
     }),
   );

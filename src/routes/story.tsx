@@ -1,6 +1,7 @@
 /** A story at the root path `/{slug}`, in its own language. */
 import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import type { SiteContext, StoryBodyFormat } from '#src/domain/ports';
 import { isLinkableTranslation, isPubliclyVisible, isStoryIndexable, type Story, type StorySummary } from '#src/domain/story';
@@ -8,14 +9,14 @@ import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
 import type { StoryNoticeModel, StoryPageModel } from '#src/views/page-model';
 import { StoryPage } from '#src/views/pages/story-page';
-import { isCrawler, renderHtml } from '#src/views/render';
+import { renderPage } from './render-page';
 import { absoluteImage, buildLayout, urlContextOf } from './layout-model';
 import { distinctTags, hasTagPage } from '#src/domain/tag';
 import { toBcp47 } from '#src/i18n/locales';
 import { isoDate } from '#src/i18n/translate';
 import { newsArticleLd } from '#src/views/structured-data';
 import { categoryLinks, toStoryCard } from './story-cards';
-import { conditionalResponse } from './conditional';
+import { conditionalResponse } from '#src/middleware/conditional-get';
 import { storyJson } from '#src/views/json';
 import { storyMarkdown } from '#src/views/markdown';
 import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
@@ -128,8 +129,7 @@ export function storyPageModel(deps: Deps, site: SiteContext, story: Story, plac
 export const story = new Hono<AppEnv>()
   // The JSON alternate `/{slug}.json`: the same visibility rules as the page.
   .get('/:file{[^/]+\\.json}', async (c) => {
-    const site = c.var.site;
-    if (!site) throw new NotFoundError('Newsroom not imported');
+    const site = requireSite(c);
     const model = await loadStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length));
     c.set('locale', model.story.locale);
     return conditionalResponse(c.req.raw, JSON.stringify(storyJson(model, site)), {
@@ -149,22 +149,16 @@ export const story = new Hono<AppEnv>()
     return archiveResponse(c, found.title, found.media_files);
   })
   .get('/:slug', async (c) => {
-    const site = c.var.site;
-    if (!site) throw new NotFoundError('Newsroom not imported');
+    const site = requireSite(c);
     if (wantsMarkdown(c)) return serveStoryMarkdown(c, c.req.param('slug'), true);
     const model = await loadStory(c.var.deps, site, c.req.param('slug'));
     c.set('locale', model.story.locale);
     allowPlayers(c, playerOriginsInHtml(model.story.body_html));
-    return renderHtml(<StoryPage model={model} />, {
-      headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS, ...(model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' }) },
-      waitForAll: isCrawler(c.req.header('User-Agent')),
-    });
+    return renderPage(<StoryPage model={model} />, { headers: { ...NEGOTIATED_HEADERS, ...(model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' }) } });
   });
 
 async function serveStoryMarkdown(c: Context<AppEnv>, slug: string, negotiated: boolean): Promise<Response> {
-  const site = c.var.site;
-  if (!site) throw new NotFoundError('Newsroom not imported');
-  const model = await loadStory(c.var.deps, site, slug, 'markdown');
+  const model = await loadStory(c.var.deps, requireSite(c), slug, 'markdown');
   c.set('locale', model.story.locale);
   return markdownResponse(c, storyMarkdown(model), model.layout.head, { negotiated, lastModified: Math.max(model.story.updated_at, model.story.published_at) });
 }

@@ -5,20 +5,20 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { MovedError, NotFoundError } from '#src/domain/errors';
-import { DEFAULT_PAGE_SIZE, canLoadMore, pageCount } from '#src/domain/paging';
+import { DEFAULT_PAGE_SIZE, paginate } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { normalizeTag } from '#src/domain/tag';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
-import { cacheRules } from '#src/middleware/cache-rules';
 import type { TagPageModel } from '#src/views/page-model';
 import { TagPage } from '#src/views/pages/tag-page';
-import { isCrawler, renderHtml } from '#src/views/render';
 import { buildLayout, languageFeeds, pageTitle, tagFeeds, urlContextOf } from './layout-model';
-import { parsePageParam } from './page-param';
+import { pageQuery } from './page-param';
 import { toStoryCard } from './story-cards';
-import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
+import { listPaging } from './list-paging';
+import { markdownResponse, negotiatedPage } from './markdown';
 import { storyListMarkdown } from '#src/views/markdown';
 
 /** "Stories tagged “{tag}”": the tag page's heading and its feeds' name. */
@@ -34,8 +34,7 @@ export async function loadTag(deps: Deps, site: SiteContext, locale: string, req
   if (list.total === 0) throw new NotFoundError(`Tag ${tag}`);
   const ctx = urlContextOf(site);
   if (requested !== tag) throw new MovedError(urls.tag(ctx, locale, tag, page));
-  const pages = pageCount({ total: list.total, pageSize });
-  if (page > pages) throw new NotFoundError(`Page ${page} of ${pages}`);
+  const paging = paginate({ page, pageSize, total: list.total });
   const tagLocales = list.tagLocales ?? [locale];
   const title = tagTitle(locale, tag);
   return {
@@ -55,10 +54,7 @@ export async function loadTag(deps: Deps, site: SiteContext, locale: string, req
     tag,
     title,
     stories: list.stories.map((story) => toStoryCard(site, story)),
-    page,
-    pages,
-    nextPageHref: canLoadMore({ page, pageSize, total: list.total, withHighlightedStory: false }) ? urls.tag(ctx, locale, tag, page + 1) : null,
-    previousPageHref: page > 1 ? urls.tag(ctx, locale, tag, page - 1) : null,
+    ...listPaging(paging, (n) => urls.tag(ctx, locale, tag, n)),
   };
 }
 
@@ -68,16 +64,11 @@ function tagMarkdown(model: TagPageModel): string {
 
 export const tag = new Hono<AppEnv>()
   // A tag's Markdown form; a tag that itself ends in ".md" is read as this form of the shorter tag.
-  .get('/tag/:file{[^/]+\\.md}', async (c) => {
-    const model = await loadTag(c.var.deps, c.var.site!, c.var.locale, c.req.param('file').slice(0, -'.md'.length), parsePageParam(c.req.query('page')));
+  .get('/tag/:file{[^/]+\\.md}', pageQuery, async (c) => {
+    const model = await loadTag(c.var.deps, requireSite(c), c.var.locale, c.req.param('file').slice(0, -'.md'.length), c.req.valid('query').page);
     return markdownResponse(c, tagMarkdown(model), model.layout.head, { negotiated: false });
   })
-  .get('/tag/:tag', async (c) => {
-  const page = parsePageParam(c.req.query('page'));
-  const model = await loadTag(c.var.deps, c.var.site!, c.var.locale, c.req.param('tag'), page);
-  if (wantsMarkdown(c)) return markdownResponse(c, tagMarkdown(model), model.layout.head, { negotiated: true });
-  return renderHtml(<TagPage model={model} />, {
-    headers: { 'Cache-Control': cacheRules.page, ...NEGOTIATED_HEADERS },
-    waitForAll: isCrawler(c.req.header('User-Agent')),
+  .get('/tag/:tag', pageQuery, async (c) => {
+    const model = await loadTag(c.var.deps, requireSite(c), c.var.locale, c.req.param('tag'), c.req.valid('query').page);
+    return negotiatedPage(c, { head: model.layout.head, html: () => <TagPage model={model} />, markdown: () => tagMarkdown(model) });
   });
-});

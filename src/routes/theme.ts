@@ -9,6 +9,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '#src/env';
+import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { themeAsset } from '#src/domain/theme';
 import { cacheRules } from '#src/middleware/cache-rules';
@@ -16,7 +17,7 @@ import { cacheRules } from '#src/middleware/cache-rules';
 export const theme = new Hono<AppEnv>();
 
 theme.get('/:file{theme-[0-9a-z]{1,16}\\.css}', (c) => {
-  const asset = themeAsset(c.var.site?.newsroom.theme);
+  const asset = themeAsset(requireSite(c).newsroom.theme);
   if (!asset) throw new NotFoundError('Theme stylesheet');
   const requested = c.req.param('file').slice('theme-'.length, -'.css'.length);
   return c.body(asset.css, 200, {

@@ -12,11 +12,12 @@ import type { StoredImagePayload } from '#src/domain/media-payload';
 import type { CompanyInformation, Language, Newsroom } from '#src/domain/newsroom';
 import { SOCIAL_NETWORKS } from '#src/domain/newsroom';
 import { nativeLanguageName, toBcp47 } from '#src/i18n/locales';
+import { urls } from '#src/i18n/urls';
 
 /** A stored image payload with its absolute original address (`cdnUrl`). */
 function imagePayload(image: StoredImagePayload | null, mediaRoot: string, origin: string) {
   if (!image) return null;
-  return { ...image, cdnUrl: new URL(UploadedImage.fromJSON(image, { cdn: mediaRoot }).cdnUrl, origin).toString() };
+  return { ...image, cdnUrl: urls.absolute(origin, UploadedImage.fromJSON(image, { cdn: mediaRoot }).cdnUrl) };
 }
 
 /** `culture {code, locale}`: our lower-case code, and its BCP 47 tag. */

@@ -1,17 +1,40 @@
 /**
- * The server placeholder of an island: the island's own markup, rendered here with the props the
- * browser will hydrate it with, inside an element that names the island and carries those props
- * as JSON in an attribute (data, never code: pages hold no inline script). Only what the island
- * component declares travels, and the caller builds it from an allowlist.
+ * Islands, the one place views meet browser code (lint allows no other view to import client/
+ * islands). An island's server placeholder is the island's own markup, rendered here with the
+ * props the browser will hydrate it with, inside an element that names the island and carries
+ * those props as JSON in an attribute (data, never code: pages hold no inline script). Only what
+ * the island component declares travels, and the caller builds it from an allowlist.
  */
 import type { ReactNode } from 'react';
+import { LoadMore, type LoadMoreProps } from '#src/client/islands/load-more';
+import { SearchBox, type SearchBoxProps } from '#src/client/islands/search-box';
+
+export type { LoadMoreProps, SearchBoxProps };
 
 export type IslandName = 'search-box' | 'load-more';
 
-export function Island<P extends object>(props: { name: IslandName; props: P; children: ReactNode }) {
+function Island<P extends object>(props: { name: IslandName; props: P; children: ReactNode }) {
   return (
     <div className={`island island-${props.name}`} data-island={props.name} data-island-props={JSON.stringify(props.props)}>
       {props.children}
     </div>
+  );
+}
+
+/** The search form, woken into quick results by src/client/islands/loader.ts. */
+export function SearchBoxIsland(props: SearchBoxProps) {
+  return (
+    <Island name="search-box" props={props}>
+      <SearchBox {...props} />
+    </Island>
+  );
+}
+
+/** "Load more", a link to the next page until src/client/islands/loader.ts wakes it. */
+export function LoadMoreIsland(props: LoadMoreProps) {
+  return (
+    <Island name="load-more" props={props}>
+      <LoadMore {...props} />
+    </Island>
   );
 }

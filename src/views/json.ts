@@ -62,13 +62,13 @@ export function storyJson(model: StoryPageModel, site: SiteContext) {
   const { story, layout } = model;
   const origin = site.newsroom.url;
   const cover = story.cover ? imageAttributes(story.cover, layout.mediaRoot, 1200, '1200px') : null;
-  const absolute = (path: string) => new URL(path, origin).toString();
+  const absolute = (path: string) => urls.absolute(origin, path);
   const language = site.languages.find((candidate) => candidate.code === story.locale);
   const coverImage = cover ? { url: absolute(cover.src), width: cover.width, height: cover.height, caption: story.cover?.['prezly:data']?.caption ?? null } : null;
   return {
     uuid: story.uuid,
     slug: story.slug,
-    url: absolute(`/${encodeURIComponent(story.slug)}`),
+    url: absolute(urls.story(story.slug)),
     canonical_url: layout.head.canonical,
     locale: story.locale,
     culture: cultureJson(story.locale),

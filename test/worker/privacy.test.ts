@@ -106,6 +106,16 @@ test('50 concurrent identical subscribes leave exactly one subscriber and no mor
   expect(mails!.n).toBe(MAILBOX_DAILY_LIMIT);
 });
 
+test.each(['subscribe', 'data-request'])('a %s mail links the newsroom’s own address, whatever Host the post named', async (action) => {
+  const email = `host-${action}-${crypto.randomUUID()}@example.org`;
+  const response = await SELF.fetch(`https://evil.example/en/newsroom/${UUID}/${action}`, { method: 'POST', body: new URLSearchParams({ email }), redirect: 'manual' });
+  expect(response.status).toBe(303);
+  const mail = await env.DB.prepare('SELECT text_body FROM outbox WHERE to_address = ?').bind(email).first<{ text_body: string }>();
+  const links = mail!.text_body.match(/https?:\/\/\S+/g) ?? [];
+  expect(links.length).toBeGreaterThan(0);
+  for (const link of links) expect(link.startsWith(`${ORIGIN}/en/newsroom/${UUID}/`), link).toBe(true);
+});
+
 test('a data request counts once its sender confirms it by mail, and is then listed for the operators', async () => {
   const bad = await postForm(`/en/newsroom/${UUID}/data-request`, { email: '', kind: 'deletion' });
   expect(bad.status).toBe(400);

@@ -8,7 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { AsyncStatus } from '#src/domain/analytics';
-import { GalleryCardView, mediaCounts, StoryCardView, type CardPlaceholder, type GalleryCardJson, type StoryCardJson } from './cards';
+import type { CardPlaceholder } from '#src/views/components/cards';
+import { JsonGalleryCard, JsonStoryCard, type GalleryCardJson, type StoryCardJson } from './cards';
 
 export interface LoadMoreProps {
   readonly kind: 'stories' | 'galleries';
@@ -105,11 +106,11 @@ export function LoadMore(props: LoadMoreProps) {
   const cards = items.map((item, index) =>
     item.kind === 'story' ? (
       <li key={item.story.uuid} data-loaded-index={index}>
-        <StoryCardView story={item.story} bcp47={props.bcp47} timeZone={props.timeZone} placeholder={props.placeholder} />
+        <JsonStoryCard story={item.story} bcp47={props.bcp47} timeZone={props.timeZone} placeholder={props.placeholder} />
       </li>
     ) : (
       <li key={item.gallery.uuid} className="gallery-card" data-loaded-index={index}>
-        <GalleryCardView gallery={item.gallery} counts={mediaCounts(item.gallery, { images: labels.imagesCount, videos: labels.videosCount }, props.bcp47)} placeholder={props.placeholder} />
+        <JsonGalleryCard gallery={item.gallery} templates={{ images: labels.imagesCount, videos: labels.videosCount }} bcp47={props.bcp47} placeholder={props.placeholder} />
       </li>
     ),
   );

@@ -1,12 +1,11 @@
 /** The site header: logo, navigation (wide bar or dropdown, and the narrow menu), search and languages. */
-import { SearchBox, type SearchBoxProps } from '#src/client/islands/search-box';
 import { NAVIGATION_BAR_CATEGORIES } from '#src/domain/category';
 import { UploadedImage } from '#src/domain/media/index';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { DEFAULT_THEME } from '#src/domain/theme';
 import { toBcp47 } from '#src/i18n/locales';
 import { useTranslator } from '../contexts';
-import { Island } from '../island';
+import { SearchBoxIsland, type SearchBoxProps } from '../island';
 import type { LayoutModel, NavigationItem } from '../page-model';
 import { ResponsiveImage } from './image';
 
@@ -70,11 +69,7 @@ function HeaderSearch({ layout }: { layout: LayoutModel }) {
       resultsCount: template('search.results_count'),
     },
   };
-  return (
-    <Island name="search-box" props={props}>
-      <SearchBox {...props} />
-    </Island>
-  );
+  return <SearchBoxIsland {...props} />;
 }
 
 /** The logo at the theme's height: its width follows, so its sources are never upscaled. */

@@ -2,10 +2,10 @@
  * "Load more": a plain link to the next page without JavaScript; with it, the load-more island
  * (src/client/islands/load-more.tsx, hydrated on the first click) appends the next cards in place.
  */
-import { LoadMore, type LoadMoreProps } from '#src/client/islands/load-more';
 import { toBcp47 } from '#src/i18n/locales';
+import { urls } from '#src/i18n/urls';
 import { useNewsroomContext, useTranslator } from '../contexts';
-import { Island } from '../island';
+import { LoadMoreIsland, type LoadMoreProps } from '../island';
 import { coverPlaceholderJson } from './cover-placeholder';
 
 export interface LoadMoreSource {
@@ -38,7 +38,7 @@ export function Pagination(props: {
     pages: props.pages,
     pageSize: source.pageSize,
     // The next page's address with its number left open, for the pages after it.
-    pageHrefTemplate: props.nextPageHref ? props.nextPageHref.replace(/([?&]page=)\d+/, '$1{page}') : '',
+    pageHrefTemplate: props.nextPageHref ? urls.pageTemplate(props.nextPageHref) : '',
     previousPageHref: props.previousPageHref,
     localeCode: locale,
     bcp47: toBcp47(locale),
@@ -58,9 +58,5 @@ export function Pagination(props: {
       videosCount: template('media.videos_count'),
     },
   };
-  return (
-    <Island name="load-more" props={island}>
-      <LoadMore {...island} />
-    </Island>
-  );
+  return <LoadMoreIsland {...island} />;
 }

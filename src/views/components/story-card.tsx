@@ -1,8 +1,8 @@
-/** A story in a list: cover (or the newsroom's logo on its accent), categories, title, date, subtitle. */
-import { CARD_IMAGE_SIZES } from '#src/client/islands/cards';
+/** A story in a list: its cover (or the newsroom's logo on its accent), drawn by the shared StoryCardView. */
 import { isoDate } from '#src/i18n/translate';
 import { useTranslator } from '../contexts';
 import type { StoryCardModel } from '../page-model';
+import { CARD_IMAGE_SIZES, StoryCardView } from './cards';
 import { CoverPlaceholder } from './cover-placeholder';
 import { ResponsiveImage } from './image';
 
@@ -10,11 +10,18 @@ export function StoryCard(props: { card: StoryCardModel; mediaRoot: string; vari
   const { date } = useTranslator();
   const { story, href, categories } = props.card;
   const highlighted = props.variant === 'highlighted';
-  const Heading = props.headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className={highlighted ? 'story-card story-card-highlighted' : 'story-card'} lang={story.locale}>
-      <a className="story-card-media" href={href} tabIndex={-1} aria-hidden="true">
-        {story.cover ? (
+    <StoryCardView
+      href={href}
+      locale={story.locale}
+      title={story.title}
+      subtitle={story.subtitle}
+      published={{ iso: isoDate(story.published_at), label: date(story.published_at) }}
+      categories={categories}
+      highlighted={highlighted}
+      headingLevel={props.headingLevel}
+      cover={
+        story.cover ? (
           <ResponsiveImage
             image={story.cover}
             mediaRoot={props.mediaRoot}
@@ -25,26 +32,8 @@ export function StoryCard(props: { card: StoryCardModel; mediaRoot: string; vari
           />
         ) : (
           <CoverPlaceholder mediaRoot={props.mediaRoot} large={highlighted} />
-        )}
-      </a>
-      <div className="story-card-body">
-        {categories.length > 0 ? (
-          <ul className="story-card-categories">
-            {categories.map((category) => (
-              <li key={category.href}>
-                <a href={category.href}>{category.name}</a>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Heading className="story-card-title">
-          <a href={href}>{story.title}</a>
-        </Heading>
-        <time className="story-card-date" dateTime={isoDate(story.published_at)}>
-          {date(story.published_at)}
-        </time>
-        {story.subtitle ? <p className="story-card-subtitle">{story.subtitle}</p> : null}
-      </div>
-    </article>
+        )
+      }
+    />
   );
 }

@@ -1,10 +1,10 @@
 /** The media gallery index and a single gallery with its images (each downloadable) and videos. */
-import { CARD_IMAGE_SIZES } from '#src/client/islands/cards';
 import { downloadUrl, UploadedImage } from '#src/domain/media/index';
 import type { GallerySummary } from '#src/domain/gallery';
 import { GALLERY_PAGE_SIZE } from '#src/domain/paging';
 import { toBcp47 } from '#src/i18n/locales';
 import { useTranslator } from '../contexts';
+import { CARD_IMAGE_SIZES, GalleryCardView, mediaCounts } from '../components/cards';
 import { CoverPlaceholder } from '../components/cover-placeholder';
 import { ResponsiveImage } from '../components/image';
 import { Pagination } from '../components/pagination';
@@ -28,14 +28,21 @@ function Page({ layout, children }: { layout: LayoutModel; children: ReactNode }
   );
 }
 
-/** "12 images, 2 videos", leaving out a kind the gallery has none of, joined the language's way. */
-function MediaCounts({ gallery }: { gallery: GallerySummary }) {
+/** "12 images, 2 videos" in the reader's language, as the load-more island's cards say it. */
+function useMediaCounts(gallery: GallerySummary): string {
   const { t, locale } = useTranslator();
-  const parts = [
-    gallery.images_number > 0 ? t('media.images_count', { count: gallery.images_number }) : null,
-    gallery.videos_number > 0 ? t('media.videos_count', { count: gallery.videos_number }) : null,
-  ].filter((part): part is string => part !== null);
-  return <p className="gallery-card-counts">{new Intl.ListFormat(toBcp47(locale), { style: 'short', type: 'unit' }).format(parts)}</p>;
+  return mediaCounts(gallery, (kind, count) => t(kind === 'images' ? 'media.images_count' : 'media.videos_count', { count }), toBcp47(locale));
+}
+
+function MediaCounts({ gallery }: { gallery: GallerySummary }) {
+  return <p className="gallery-card-counts">{useMediaCounts(gallery)}</p>;
+}
+
+/** A gallery in the index, drawn by the shared GalleryCardView (as the load-more island does). */
+function GalleryCard({ gallery, href, mediaRoot }: { gallery: GallerySummary; href: string; mediaRoot: string }) {
+  const counts = useMediaCounts(gallery);
+  const cover = gallery.thumbnail_image ? <ResponsiveImage image={gallery.thumbnail_image} mediaRoot={mediaRoot} width={400} sizes={CARD_IMAGE_SIZES} alt="" /> : <CoverPlaceholder mediaRoot={mediaRoot} />;
+  return <GalleryCardView href={href} title={gallery.title} counts={counts} cover={cover} />;
 }
 
 export function GalleryIndexPage({ model }: { model: GalleryIndexModel }) {
@@ -56,21 +63,7 @@ function GalleryIndex({ model }: { model: GalleryIndexModel }) {
       <ul className="gallery-grid" id="gallery-grid">
         {model.galleries.map(({ gallery, href }) => (
           <li key={gallery.uuid} className="gallery-card">
-            <a href={href} className="gallery-card-link">
-              {gallery.thumbnail_image ? (
-                <ResponsiveImage
-                  image={gallery.thumbnail_image}
-                  mediaRoot={layout.mediaRoot}
-                  width={400}
-                  sizes={CARD_IMAGE_SIZES}
-                  alt=""
-                />
-              ) : (
-                <CoverPlaceholder mediaRoot={layout.mediaRoot} />
-              )}
-              <h2 className="gallery-card-title">{gallery.title}</h2>
-            </a>
-            <MediaCounts gallery={gallery} />
+            <GalleryCard gallery={gallery} href={href} mediaRoot={layout.mediaRoot} />
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { imageRightsOf } from '#src/domain/image-rights';
 import { Boilerplate } from '../components/boilerplate';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
+import { CategoryLinks } from '../components/cards';
 import type { StoryNoticeModel, StoryPageModel } from '../page-model';
 
 export function StoryPage({ model }: { model: StoryPageModel }) {
@@ -74,15 +75,7 @@ function StoryArticle({ model }: { model: StoryPageModel }) {
   return (
     <article className="story container-narrow">
       <header className="story-header">
-        {model.categories.length > 0 ? (
-          <ul className="story-categories">
-            {model.categories.map((category) => (
-              <li key={category.href}>
-                <a href={category.href}>{category.name}</a>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <CategoryLinks className="story-categories" categories={model.categories} />
         <h1 className="story-title">{story.title}</h1>
         {story.subtitle ? <p className="story-subtitle">{story.subtitle}</p> : null}
         <p className="story-meta">

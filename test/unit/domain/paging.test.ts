@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { DEFAULT_PAGE_SIZE, GALLERY_PAGE_SIZE, canLoadMore, pageOffset } from '#src/domain/paging';
+import { DEFAULT_PAGE_SIZE, GALLERY_PAGE_SIZE, canLoadMore, pageOffset, paginate } from '#src/domain/paging';
+import { NotFoundError } from '#src/domain/errors';
 import { isGalleryEmpty } from '#src/domain/gallery';
 
 test('page sizes are 12 for stories and 6 for galleries', () => {
@@ -38,4 +39,24 @@ test.each([
   [3, 2, false],
 ])('a gallery with %i images and %i videos is empty: %s', (images_number, videos_number, expected) => {
   expect(isGalleryEmpty({ images_number, videos_number })).toBe(expected);
+});
+
+test.each([
+  ['the first of three', { page: 1, pageSize: 12, total: 30 }, { page: 1, pages: 3, previousPage: null, nextPage: 2 }],
+  ['the middle one', { page: 2, pageSize: 12, total: 30 }, { page: 2, pages: 3, previousPage: 1, nextPage: 3 }],
+  ['the last one', { page: 3, pageSize: 12, total: 30 }, { page: 3, pages: 3, previousPage: 2, nextPage: null }],
+  ['an empty list’s first page', { page: 1, pageSize: 12, total: 0 }, { page: 1, pages: 1, previousPage: null, nextPage: null }],
+  ['a full page and a highlighted story', { page: 1, pageSize: 12, total: 13, withHighlightedStory: true }, { page: 1, pages: 1, previousPage: null, nextPage: null }],
+  ['one more than that', { page: 1, pageSize: 12, total: 14, withHighlightedStory: true }, { page: 1, pages: 2, previousPage: null, nextPage: 2 }],
+  ['galleries', { page: 2, pageSize: 6, total: 7 }, { page: 2, pages: 2, previousPage: 1, nextPage: null }],
+])('paginate: %s', (_name, input, expected) => {
+  expect(paginate(input)).toEqual(expected);
+});
+
+test.each([
+  [{ page: 2, pageSize: 12, total: 0 }],
+  [{ page: 4, pageSize: 12, total: 30 }],
+  [{ page: 2, pageSize: 12, total: 13, withHighlightedStory: true }],
+])('paginate: a page past the end is a NotFoundError (%j)', (input) => {
+  expect(() => paginate(input)).toThrow(NotFoundError);
 });

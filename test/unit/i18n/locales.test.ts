@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest';
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES, looksLikeLocale, parseLocale, parseLocaleOrDefault, textDirection, toBcp47 } from '#src/i18n/locales';
+import { DEFAULT_LOCALE, LOCALE_PATTERN, SUPPORTED_LOCALES, looksLikeLocale, parseLocale, parseLocaleOrDefault, textDirection, toBcp47 } from '#src/i18n/locales';
 
 test('the supported list holds about 48 codes and the default is en', () => {
   expect(SUPPORTED_LOCALES.length).toBeGreaterThanOrEqual(45);
@@ -58,8 +58,30 @@ test.each([
   ['category', false],
   ['my-story-slug', false],
   ['api', true],
+  ['FR', true],
+  ['pt-BR', true],
+  ['es-419', true],
+  ['e', false],
+  ['fr-', false],
+  ['fr-abcde', false],
+  ['fr_ca', false],
 ])('the path segment %s looks like a locale: %s', (segment, expected) => {
   expect(looksLikeLocale(segment)).toBe(expected);
+});
+
+test.each([
+  ['en', true],
+  ['pt-br', true],
+  ['es-419', true],
+  ['zh-hant', true],
+  ['fil', true],
+  ['pt-BR', false],
+  ['EN', false],
+  ['engl', false],
+  ['en-', false],
+  ['en-toolong', false],
+])('%s has the shape of a locale code as addresses and content folders write it: %s', (code, expected) => {
+  expect(LOCALE_PATTERN.test(code)).toBe(expected);
 });
 
 test('at request time an unsupported code is served as English, with one console warning however often it is asked for', async () => {

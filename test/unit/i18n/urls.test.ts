@@ -16,7 +16,12 @@ test.each([
   [urls.category(ctx, 'fr', 'énergie', 2), '/fr/category/%C3%A9nergie?page=2'],
   [urls.media(ctx, 'ar'), '/ar/media'],
   [urls.gallery(ctx, 'en', 'abc'), '/media/album/abc'],
-  [urls.search(ctx, 'fr', 'vent & soleil'), '/fr/search?query=vent%20%26%20soleil'],
+  [urls.search(ctx, 'fr', { query: 'vent & soleil' }), '/fr/search?query=vent+%26+soleil'],
+  [urls.search(ctx, 'en', { query: 'wind', category: 'energy', year: 2026, month: 11, page: 2 }), '/search?query=wind&category=energy&year=2026&month=11&page=2'],
+  [urls.search(ctx, 'en', { query: '', category: null, year: null, month: null, page: 1 }), '/search'],
+  [urls.media(ctx, 'en', 2), '/media?page=2'],
+  [urls.pageTemplate(urls.category(ctx, 'fr', 'vent', 2)), '/fr/category/vent?page={page}'],
+  [urls.pageTemplate(urls.search(ctx, 'en', { query: 'x', page: 3 })), '/search?query=x&page={page}'],
   [urls.feed(ctx, 'en'), '/feed'],
   [urls.tag(ctx, 'en', 'solar'), '/tag/solar'],
   [urls.tag(ctx, 'en', 'Wind Power', 2), '/tag/wind%20power?page=2'],
@@ -109,3 +114,24 @@ test.each([
 ])('the Markdown alternate of %s is %s', (page, markdown) => {
   expect(urls.markdown(page)).toBe(markdown);
 });
+
+test('the search template keeps its placeholder readable, on the newsroom’s origin', () => {
+  expect(urls.absolute('https://n.example', urls.searchTemplate(ctx, 'fr'))).toBe('https://n.example/fr/search?query={search_term_string}');
+});
+
+test.each([
+  [{ kind: 'pages', locale: 'en' } as const, '/sitemaps/en-pages.xml'],
+  [{ kind: 'pages', locale: 'pt-br' } as const, '/sitemaps/pt-br-pages.xml'],
+  [{ kind: 'stories', locale: 'es-419', number: 12 } as const, '/sitemaps/es-419-stories-12.xml'],
+  [{ kind: 'news' } as const, '/sitemaps/news.xml'],
+])('the sitemap file %j is %s, and its name reads back as the same file', (file, path) => {
+  expect(urls.sitemap(file)).toBe(path);
+  expect(urls.parseSitemapName(path.slice('/sitemaps/'.length))).toEqual(file);
+});
+
+test.each(['en-pages', 'en-pages.xml.xml', 'EN-pages.xml', 'x-pages.xml', 'en-stories-0.xml', 'en-stories-01.xml', 'en-stories-10000.xml', 'en-stories.xml', 'en-other.xml', 'fr-ca-toolong-pages.xml', 'news.xml.xml'])(
+  'the sitemap name %s is none urls.sitemap builds',
+  (name) => {
+    expect(urls.parseSitemapName(name)).toBeNull();
+  },
+);

@@ -5,12 +5,8 @@ import {
   canServeFromCache,
   canStoreResponse,
   DEFAULT_FRESH_SECONDS,
-  etagOf,
   fitsKvKey,
-  hasRenderError,
-  ifNoneMatchMatches,
   isFresh,
-  isNotModified,
   isOperatorBypass,
   isStorableCacheControl,
   isStorableContentType,
@@ -173,40 +169,6 @@ describe('page cache policy', () => {
     [1_000, 1_500, true],
   ])('an entry stored at %i is fresh at %i (300 s): %s', (storedAt, now, expected) => {
     expect(isFresh({ t: storedAt, f: 300 }, now)).toBe(expected);
-  });
-
-  test('the ETag is a quoted hash of the body, equal for equal bodies', async () => {
-    const a = await etagOf(new TextEncoder().encode('<p>hello</p>'));
-    expect(a).toMatch(/^"[0-9a-f]{32}"$/);
-    expect(await etagOf(new TextEncoder().encode('<p>hello</p>'))).toBe(a);
-    expect(await etagOf(new TextEncoder().encode('<p>hello!</p>'))).not.toBe(a);
-  });
-
-  test.each([
-    ['"abc"', true],
-    ['W/"abc"', true],
-    ['"x", "abc"', true],
-    ['*', true],
-    ['"abd"', false],
-    [null, false],
-  ])('If-None-Match %s matches "abc": %s', (header, expected) => {
-    expect(ifNoneMatchMatches(header, '"abc"')).toBe(expected);
-  });
-
-  test.each([
-    ['a matching If-None-Match', { 'If-None-Match': '"abc"' }, true],
-    ['If-None-Match wins over a matching If-Modified-Since', { 'If-None-Match': '"old"', 'If-Modified-Since': 'Sun, 22 Nov 2026 10:00:00 GMT' }, false],
-    ['If-Modified-Since at Last-Modified', { 'If-Modified-Since': 'Sun, 22 Nov 2026 09:00:00 GMT' }, true],
-    ['If-Modified-Since before Last-Modified', { 'If-Modified-Since': 'Sun, 22 Nov 2026 08:59:59 GMT' }, false],
-    ['a malformed If-Modified-Since', { 'If-Modified-Since': 'yesterday' }, false],
-    ['no conditional header', {}, false],
-  ])('%s gives a 304: %s', (_name, headers, expected) => {
-    expect(isNotModified(new Headers(headers), '"abc"', 'Sun, 22 Nov 2026 09:00:00 GMT')).toBe(expected);
-  });
-
-  test('a page React marked as failed on the server is recognised', () => {
-    expect(hasRenderError('<main><!--$!--><template data-dgst="1"></template><p>Loading</p><!--/$--></main>')).toBe(true);
-    expect(hasRenderError('<main><!--$--><p>Done</p><!--/$--></main>')).toBe(false);
   });
 });
 

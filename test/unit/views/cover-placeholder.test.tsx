@@ -2,7 +2,7 @@
 // appended it: the newsroom's logo, decorative, or its name.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
-import { StoryCardView } from '#src/client/islands/cards';
+import { JsonStoryCard } from '#src/client/islands/cards';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { readConfig } from '#src/env';
 import { buildLayout } from '#src/routes/layout-model';
@@ -26,7 +26,7 @@ function serverBox(newsroomLogo: StoredImagePayload | null): string {
 function browserBox(newsroomLogo: StoredImagePayload | null): string {
   const site = testSite({}, { newsroom_logo: newsroomLogo });
   const story = { uuid: 'u', url: '/s', locale: 'en', title: 'T', subtitle: null, published_at: '2026-01-01T00:00:00Z', thumbnail_image: null, categories: [] };
-  const html = renderToStaticMarkup(<StoryCardView story={story} bcp47="en" timeZone="UTC" placeholder={coverPlaceholderJson(site.newsroom, MEDIA_ROOT)} />);
+  const html = renderToStaticMarkup(<JsonStoryCard story={story} bcp47="en" timeZone="UTC" placeholder={coverPlaceholderJson(site.newsroom, MEDIA_ROOT)} />);
   return /<span class="story-card-placeholder">.*?<\/span>(?=<\/a>)/.exec(html)![0];
 }
 

@@ -1,0 +1,124 @@
+/**
+ * What both portal forms do with a post (docs/decisions/0017-abuse-limits.md,
+ * 0018-token-lifecycle.md): posts from other sites are refused before this
+ * (middleware/request-limits.ts); each client has a rate limit; a filled honeypot field is
+ * answered as success and does nothing; Turnstile, when set up, must accept the post; each mailbox
+ * gets at most a few confirmation mails a day; the answer is the same whether the address is new,
+ * pending or confirmed, and its mail goes through the outbox, so neither the page nor its timing
+ * tells who is on the list.
+ */
+import type { Context } from 'hono';
+import type { AppEnv } from '#src/env';
+import type { SiteContext } from '#src/domain/ports';
+import { canonicalMailbox, CONFIRM_TOKEN_TTL_SECONDS, FORM_MESSAGES, HONEYPOT_FIELD, newMailToken, normaliseEmail, validateSubscriberEmail } from '#src/domain/subscriber';
+import { TURNSTILE_RESPONSE_FIELD } from '#src/domain/turnstile';
+import type { MessageId } from '#src/i18n/translate';
+import { limitClient } from '#src/middleware/request-limits';
+import { verifyTurnstile } from '#src/platform/turnstile/verify';
+import type { PrivacyView } from '#src/views/page-model';
+import type { Guarded } from './portal-forms';
+import { portalPage, portalSite } from './portal-page';
+import { redirect } from './redirect';
+
+/** The clock of tokens and requests, in seconds. */
+export const now = () => Math.floor(Date.now() / 1000);
+
+/** Each client may post to the portal a few times a minute (the mailbox quota applies to everyone). */
+const limitPortalPosts = (c: Context<AppEnv>) => limitClient(c.env.PORTAL_LIMITER, 'portal', c.req.raw);
+
+/**
+ * With Turnstile set up, a post must carry a token siteverify accepts. A post without one (the
+ * footer's form, which has no widget) is not an error: the visitor gets the portal's form back,
+ * filled in, with the widget to complete.
+ */
+async function turnstileAnswer(c: Context<AppEnv>, form: Guarded): Promise<'passed' | 'missing' | 'refused'> {
+  const settings = c.var.deps.config.turnstile;
+  if (!settings) return 'passed';
+  const token = form[TURNSTILE_RESPONSE_FIELD];
+  if (!token) return 'missing';
+  return (await verifyTurnstile(settings, token, c.req.header('CF-Connecting-IP') ?? null)) ? 'passed' : 'refused';
+}
+
+/** Was the field people never see filled in? Then a robot sent the form. */
+const isRobot = (form: Guarded) => form[HONEYPOT_FIELD].trim() !== '';
+
+/** Hands outbox mail to the email API, when there is one, after the answer is sent. */
+function deliverMailLater(c: Context<AppEnv>): void {
+  if (!c.var.deps.config.emailApi) return;
+  c.executionCtx.waitUntil(
+    c.env.JOBS.send({ kind: 'deliver-mail' }).catch((failure: unknown) => {
+      // The minute cron delivers what is still waiting.
+      console.error(JSON.stringify({ message: 'Mail delivery not queued', error: String(failure) }));
+    }),
+  );
+}
+
+function confirmationRequest(email: string) {
+  const at = now();
+  return { mailbox: canonicalMailbox(email), requestId: crypto.randomUUID(), now: at, confirmToken: newMailToken(), confirmExpiresAt: at + CONFIRM_TOKEN_TTL_SECONDS };
+}
+
+/** A portal form as posted: the address, the form's own fields, how to show it again. */
+export interface PostedForm<T> {
+  readonly email: string;
+  readonly fields: T;
+  readonly again: (error: MessageId | null) => PrivacyView;
+}
+
+export interface Submission<T> {
+  readonly site: SiteContext;
+  readonly locale: string;
+  readonly address: string;
+  readonly fields: T;
+  readonly request: ReturnType<typeof confirmationRequest>;
+  /** The newsroom's name in the portal's language. */
+  readonly name: string;
+  /** The origin mailed links point at (`mailOrigin`). */
+  readonly origin: string;
+}
+
+/**
+ * The origin of a portal mail's links: the newsroom's own `url`, never the Host a request named
+ * (anyone can send any Host, and the mail would carry it into a real inbox). Local development
+ * (SHOW_OUTBOX) is the exception: its mail stays in the outbox, read on the machine that serves
+ * the newsroom at another address than its `url`, so the links point at that server.
+ */
+function mailOrigin(c: Context<AppEnv>, site: SiteContext): string {
+  return c.var.deps.config.showOutbox ? new URL(c.req.url).origin : site.newsroom.url;
+}
+
+/**
+ * What both portal forms do with a post: the client's limit, the honeypot (a robot is answered as
+ * if all went well), the address's check, Turnstile when set up, then `submit` with a new
+ * confirmation request. Every outcome that reaches the store gets the same answer, so nobody
+ * learns who is on the list.
+ */
+export async function handlePortalPost<F extends Guarded, T>(
+  c: Context<AppEnv>,
+  form: F,
+  read: (form: F, site: SiteContext) => PostedForm<T>,
+  submit: (submission: Submission<T>) => Promise<void>,
+): Promise<Response> {
+  const { site, locale } = portalSite(c);
+  await limitPortalPosts(c);
+  const pending = () => redirect(c, `${new URL(c.req.url).pathname}?status=pending`, 303);
+  if (isRobot(form)) return pending();
+  const { email, fields, again } = read(form, site);
+  const error = validateSubscriberEmail(email);
+  if (error) return portalPage(c, site, locale, again(error), 400);
+  const challenge = await turnstileAnswer(c, form);
+  if (challenge === 'missing') return portalPage(c, site, locale, again(null));
+  if (challenge === 'refused') return portalPage(c, site, locale, again(FORM_MESSAGES.failed), 400);
+  const address = normaliseEmail(email);
+  try {
+    const name = site.companies[locale]?.name ?? site.newsroom.display_name;
+    await submit({ site, locale, address, fields, request: confirmationRequest(address), name, origin: mailOrigin(c, site) });
+    deliverMailLater(c);
+  } catch (failure) {
+    console.error(JSON.stringify({ message: 'Portal request failed', error: String(failure), locale, path: new URL(c.req.url).pathname }));
+    return portalPage(c, site, locale, again(FORM_MESSAGES.failed), 503);
+  }
+  // The same answer for a new, pending or confirmed address, and for a spent mailbox quota.
+  return pending();
+}
+

@@ -1,0 +1,66 @@
+/**
+ * The privacy portal `/{locale}/newsroom/{newsroom uuid}/{action}`: subscribe (the default action,
+ * double opt-in) and data requests, plus the confirm and unsubscribe links sent by mail. The
+ * locale is always in these addresses (they name the portal's language). Forms post back to the
+ * same address and redirect after a successful post, so everything works without JavaScript.
+ *
+ * Its parts: the pages (./portal-page.tsx), what requests carry (./portal-forms.ts), what every
+ * post goes through against abuse (./portal-post.ts), the requests and their mail
+ * (./portal-requests.ts), and the mailed links, which only show a page with a button: confirming
+ * takes a POST, so mail scanners that open links confirm nothing (./portal-links.ts). Portal pages
+ * send no Referer and run no analytics (./private-page.ts): their addresses hold tokens.
+ */
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '#src/env';
+import { NotFoundError } from '#src/domain/errors';
+import { dataRequestForm, statusQuery, subscribeForm, unsubscribeForm } from './portal-forms';
+import { dataRequestLink, subscriptionLink } from './portal-links';
+import { portalPage, portalSite } from './portal-page';
+import { now } from './portal-post';
+import { dataRequestPost, subscribePost } from './portal-requests';
+import { redirect } from './redirect';
+
+function subscribePage(c: Context<AppEnv>, status: string | undefined) {
+  const { site, locale } = portalSite(c);
+  return portalPage(c, site, locale, status === 'pending' ? { kind: 'pending' } : { kind: 'subscribe', email: '', error: null, selected: [] });
+}
+
+export const privacy = new Hono<AppEnv>()
+  .get('/', statusQuery, (c) => subscribePage(c, c.req.valid('query').status))
+  .get('/subscribe', statusQuery, (c) => subscribePage(c, c.req.valid('query').status))
+  .post('/', subscribeForm, (c) => subscribePost(c, c.req.valid('form')))
+  .post('/subscribe', subscribeForm, (c) => subscribePost(c, c.req.valid('form')))
+  .get('/subscribe/confirm/:token', subscriptionLink.open)
+  .post('/subscribe/confirm/:token', subscriptionLink.press)
+  .get('/unsubscribe/:token', statusQuery, async (c) => {
+    const { site, locale } = portalSite(c);
+    if (c.req.valid('query').status === 'done') return portalPage(c, site, locale, { kind: 'unsubscribed' });
+    const subscriber = await c.var.deps.subscriptions.findByToken(c.req.param('token'));
+    if (!subscriber) return portalPage(c, site, locale, { kind: 'invalid' }, 404);
+    // Once unsubscribed, the link says so and no longer shows whose it was.
+    if (subscriber.status === 'unsubscribed') return portalPage(c, site, locale, { kind: 'unsubscribed' });
+    return portalPage(c, site, locale, { kind: 'unsubscribe', email: subscriber.email });
+  })
+  // The form's button, and RFC 8058 one-click unsubscribe: a mail client POSTs
+  // `List-Unsubscribe=One-Click` to the address in an alert's List-Unsubscribe header, and is
+  // answered directly (no redirect to follow).
+  .post('/unsubscribe/:token', unsubscribeForm, async (c) => {
+    const { site, locale } = portalSite(c);
+    const form = c.req.valid('form');
+    const done = await c.var.deps.subscriptions.unsubscribe(c.req.param('token'), now());
+    if (!done) return portalPage(c, site, locale, { kind: 'invalid' }, 404);
+    if (form['List-Unsubscribe'] === 'One-Click') return portalPage(c, site, locale, { kind: 'unsubscribed' });
+    return redirect(c, `${new URL(c.req.url).pathname}?status=done`, 303);
+  })
+  .get('/data-request', statusQuery, async (c) => {
+    const { site, locale } = portalSite(c);
+    if (c.req.valid('query').status === 'pending') return portalPage(c, site, locale, { kind: 'data-request-pending' });
+    return portalPage(c, site, locale, { kind: 'data-request', email: '', error: null, requestKind: 'access', message: '' });
+  })
+  .post('/data-request', dataRequestForm, (c) => dataRequestPost(c, c.req.valid('form')))
+  .get('/data-request/confirm/:token', dataRequestLink.open)
+  .post('/data-request/confirm/:token', dataRequestLink.press)
+  // Any other action of the portal does not exist (answered here, not by the locale redirect).
+  .all('*', () => {
+    throw new NotFoundError('Privacy portal action');
+  });
