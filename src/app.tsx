@@ -36,8 +36,7 @@ import { galleries } from './routes/galleries';
 import { health } from './routes/health';
 import { embeds, galleryEmbeds } from './routes/embed';
 import { home } from './routes/home';
-import { absoluteImage, buildLayout, pageTitle, siteIcons, STYLESHEET, urlContextOf } from './routes/layout-model';
-import { toVCard } from '#src/domain/vcard';
+import { buildLayout, pageTitle, STYLESHEET, urlContextOf } from './routes/layout-model';
 import { media } from './routes/media';
 import { privacy } from './routes/privacy';
 import { search } from './routes/search';
@@ -47,7 +46,7 @@ import { redirect } from './routes/redirect';
 import { story } from './routes/story';
 import { tag } from './routes/tag';
 import { theme } from './routes/theme';
-import { contactsByKeys } from '#src/domain/contact';
+import { siteFiles } from './routes/site-files';
 
 export interface AppOptions {
   /** The page cache's build key (default CLIENT_BUILD); tests pass their own to render afresh, as after a deploy. */
@@ -104,30 +103,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   // The newsroom's theme stylesheet, /theme-{hash}.css (before stories: `/{slug}`).
   app.route('/', theme);
 
-  // A press contact as a vCard (RFC 6350), for the visitor's address book.
-  app.get('/contacts/:file{[a-z0-9][a-z0-9_-]*\\.vcf}', (c) => {
-    const key = c.req.param('file').slice(0, -'.vcf'.length);
-    const [contact] = contactsByKeys(c.var.site?.contacts ?? [], [key]);
-    if (!c.var.site || !contact) throw new NotFoundError(`Contact ${key}`);
-    const locale = contact.locales[0] ?? defaultLanguage(c.var.site.languages).code;
-    const photo = absoluteImage(contact.avatar, c.var.deps.config.mediaRoot, c.var.site.newsroom.url, 400);
-    return c.body(toVCard(contact, { photoUrl: photo?.url ?? null, locale }), 200, {
-      'Content-Type': 'text/vcard; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${key}.vcf"`,
-      'Cache-Control': cacheRules.page,
-    });
-  });
-
-  // Browsers and crawlers ask for /favicon.ico whatever the page says: point them at the icon
-  // (served by this worker), or pass the CDN's icon through (a redirect never leaves the site).
-  app.get('/favicon.ico', async (c) => {
-    const icon = c.var.site ? siteIcons(c.var.site, c.var.deps.config.mediaRoot).icon : null;
-    if (!icon) throw new NotFoundError('Favicon');
-    if (icon.startsWith('/')) return redirect(c, icon, 302);
-    const upstream = await fetch(icon);
-    if (!upstream.ok) throw new NotFoundError('Favicon');
-    return new Response(upstream.body, { headers: { 'Content-Type': upstream.headers.get('Content-Type') ?? 'image/png', 'Cache-Control': cacheRules.page } });
-  });
+  // A contact's vCard and /favicon.ico.
+  app.route('/', siteFiles);
 
   const localized = new Hono<AppEnv>();
   localized.use('*', locale);
