@@ -1,5 +1,8 @@
-// Two projects: `unit` runs pure code in Node; `worker` runs routes, the D1 repository and the page
-// cache inside workerd with real local D1 and KV (migrations applied by test/worker/setup.ts).
+// Three projects: `unit` runs pure code in Node; `cli` runs the command-line scripts (import,
+// setup, deploy) end to end in Node, starting workerd through wrangler where they need D1; `worker`
+// runs routes, the D1 repository and the page cache inside workerd with real local D1 and KV
+// (migrations applied and the test seed imported by test/worker/setup.ts). Every project fails a
+// test on unexpected console output (test/console-guard.ts).
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
@@ -28,7 +31,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
-          setupFiles: ['test/unit/setup.ts'],
+          setupFiles: ['test/console-guard.ts'],
         },
         resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
       },
@@ -39,6 +42,7 @@ export default defineConfig({
           include: ['test/cli/**/*.test.ts'],
           // One file at a time: each test starts workerd through wrangler.
           fileParallelism: false,
+          setupFiles: ['test/console-guard.ts'],
         },
         resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
       },
@@ -62,7 +66,7 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts', 'test/worker/**/*.test.tsx'],
-          setupFiles: ['test/worker/setup.ts'],
+          setupFiles: ['test/console-guard.ts', 'test/worker/setup.ts'],
         },
         resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
       },
