@@ -3,8 +3,9 @@
  * so worker tests seed real D1 through the same code path (test/worker/setup.ts applies them).
  * Also writes the search engine documents the import CLI's index sync would send for the same
  * bundle, so worker tests can serve that content from a fake engine (test/worker/search-backends.test.ts).
+ * The worker project's global setup (test/worker/global-setup.ts) runs it before every run.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContentFolder } from '#src/content/load-folder';
@@ -25,11 +26,17 @@ if (!result.ok) {
   console.error(result.problems.map(formatProblem).join('\n'));
   process.exit(1);
 }
-const target = join(root, 'test/fixtures/.generated/basic-seed.json');
-mkdirSync(dirname(target), { recursive: true });
+const generated = join(root, 'test/fixtures/.generated');
+mkdirSync(generated, { recursive: true });
+/** Written whole, then renamed: a run starting at the same time never reads half a file. */
+function writeAtomically(name: string, value: unknown): void {
+  const temporary = join(generated, `${name}.${process.pid}.tmp`);
+  writeFileSync(temporary, JSON.stringify(value));
+  renameSync(temporary, join(generated, name));
+}
 // Fixed secret links too (tests open them with testLinkToken): derived from the uuid, which only a
 // test seed may do.
 const links = new Map(await Promise.all(result.bundle.stories.map(async (story) => [story.uuid, await testStoryLink(story.uuid)] as const)));
-writeFileSync(target, JSON.stringify(replaceContentStatements(result.bundle, IMPORTED_AT, links)));
+writeAtomically('basic-seed.json', replaceContentStatements(result.bundle, IMPORTED_AT, links));
 // The CLI's default media root without a CDN (scripts/import.ts), as the seed's body media.
-writeFileSync(join(root, 'test/fixtures/.generated/basic-search-documents.json'), JSON.stringify(buildSearchDocuments(result.bundle, { cdnRoot: BODY_MEDIA_ROOT })));
+writeAtomically('basic-search-documents.json', buildSearchDocuments(result.bundle, { cdnRoot: BODY_MEDIA_ROOT }));

@@ -8,7 +8,7 @@
 // headers, methods and bodies are drawn at random. The generator is a seeded PRNG: a failure names
 // the request's index and the seed, and the same seed replays the same requests. Change FUZZ_SEED
 // to explore other inputs. An unexpected console.error (an unhandled error logged by onError) also
-// fails the test, through the console guard in setup.ts.
+// fails the test, through the console guard (test/console-guard.ts).
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';

@@ -21,7 +21,7 @@ declare global {
   namespace Cloudflare {
     interface Env {
       /** scripts/build-test-seed.ts: buildSearchDocuments over the bundle the D1 seed comes from. */
-      TEST_SEARCH_DOCUMENTS: SearchDocument[] | null;
+      TEST_SEARCH_DOCUMENTS: SearchDocument[];
     }
   }
 }
@@ -41,7 +41,6 @@ interface Engines {
 /** Both fake engines holding the fixture's documents; the worker's fetches to them reach them. */
 function startEngines(): Engines {
   const documents = env.TEST_SEARCH_DOCUMENTS;
-  if (!documents) throw new Error('No search documents: run `npx tsx scripts/build-test-seed.ts`');
   const meilisearch = createFakeMeilisearch();
   meilisearch.seed(INDEX, documents as unknown as Record<string, unknown>[], MEILISEARCH_INDEX_SETTINGS);
   const algolia = createFakeAlgolia();

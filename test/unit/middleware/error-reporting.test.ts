@@ -1,17 +1,19 @@
-import { Hono } from 'hono';
+// Error reporting: its configuration, filters and scrubbing as tables, then the real app
+// (createApp) reporting an unexpected error from app.onError, with the ingest's fetch stubbed.
 import { describe, expect, test, vi } from 'vitest';
-import type { AppEnv } from '#src/env';
-import { reportError } from '#src/middleware/error-reporting';
-import { readErrorReportingConfig } from '#src/platform/errors/config';
 import type { Options } from 'toucan-js';
+import { createApp } from '#src/app';
+import { readErrorReportingConfig } from '#src/platform/errors/config';
 import { beforeSend, ERROR_SAMPLE_RATE, hasOnlyAnonymousFrames, isIgnoredError, redactEmails, scrubEvent } from '#src/domain/error-events';
-
-/** Sentry's error event, as toucan-js hands it to `beforeSend`. */
-type ErrorEvent = Parameters<NonNullable<Options['beforeSend']>>[0];
 import { createReporter, traceHeaders } from '#src/platform/errors/reporter';
 import { shouldAttachTraceHeaders } from '#src/platform/errors/trace-propagation';
 
+/** Sentry's error event, as toucan-js hands it to `beforeSend`. */
+type ErrorEvent = Parameters<NonNullable<Options['beforeSend']>>[0];
+
 const DSN = 'https://publickey123@o1.ingest.sentry.example/42';
+/** A page of the app that fails when its binding does: the stylesheet, served from ASSETS. */
+const FAILING_PAGE = 'https://news.example/styles/site.css';
 
 /** The parts of a sent event payload the tests read. */
 interface SentEvent {
@@ -26,31 +28,34 @@ interface SentEvent {
 }
 
 /**
- * A tiny app whose onError reports like app.tsx does, with a fake transport: envelopes are parsed
- * and kept instead of sent.
+ * The real app whose stylesheet route fails: its ASSETS binding throws `error` (by default one
+ * naming an email address), which reaches app.onError like any unexpected error. The ingest is a
+ * stub of the global fetch: envelopes are parsed and kept instead of sent. `sampled` draws every
+ * error into the sample (the default rate keeps 0.5%); app.onError's one log line per unexpected
+ * error is expected, so console.error is silenced.
  */
-function reportingApp(env: Record<string, string>, options: { sampleRate?: number; error?: () => unknown } = {}) {
+function reportingApp(vars: Record<string, string>, options: { sampled?: boolean; error?: () => unknown } = {}) {
   const sent: SentEvent[] = [];
   const pending: Promise<unknown>[] = [];
-  const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const lines = String(init?.body).split('\n');
     // Envelope: header line, then (item header, item payload) pairs.
     for (let i = 1; i + 1 < lines.length; i += 2) {
       if (JSON.parse(lines[i]!).type === 'event') sent.push({ url: String(input), event: JSON.parse(lines[i + 1]!) });
     }
     return new Response('{}', { status: 200 });
-  }) as typeof fetch;
-  const app = new Hono<AppEnv>();
-  app.get('*', () => {
-    throw options.error ? options.error() : new Error('Rendering failed for jane.doe@example.com');
   });
-  app.onError((error, c) => {
-    reportError(c, error, { fetcher, ...(options.sampleRate === undefined ? {} : { sampleRate: options.sampleRate }) });
-    return c.text('Something went wrong', 500);
-  });
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  if (options.sampled) vi.spyOn(Math, 'random').mockReturnValue(0);
+  const failingAssets = {
+    fetch: () => {
+      throw options.error ? options.error() : new Error('Rendering failed for jane.doe@example.com');
+    },
+  };
+  const app = createApp();
   const ctx = { waitUntil: (promise: Promise<unknown>) => void pending.push(promise), passThroughOnException: () => undefined, props: {} };
-  const request = async (path: string, init: RequestInit = {}) => {
-    const response = await app.request(path, init, env, ctx as unknown as ExecutionContext);
+  const request = async (url: string, init: RequestInit = {}) => {
+    const response = await app.request(url, init, { ...vars, ASSETS: failingAssets }, ctx as unknown as ExecutionContext);
     // The transport hands its request to waitUntil a few microtasks after capture.
     for (let i = 0; i < 10; i++) {
       await new Promise((resolve) => setTimeout(resolve, 1));
@@ -172,8 +177,8 @@ describe('error reporting', () => {
   });
 
   test('with a DSN, an unexpected error is sent with environment, release, path and no cookies or emails', async () => {
-    const { request, sent } = reportingApp({ SENTRY_DSN: DSN, RELEASE: 'abc123' }, { sampleRate: 1 });
-    const response = await request('https://news.example/fr/search?query=x&email=jane.doe%40example.com', {
+    const { request, sent } = reportingApp({ SENTRY_DSN: DSN, RELEASE: 'abc123' }, { sampled: true });
+    const response = await request(`${FAILING_PAGE}?query=x&email=jane.doe%40example.com`, {
       headers: { Cookie: 'consent=true; session=abc', Referer: 'https://news.example/?from=jane.doe@example.com', 'User-Agent': 'Test' },
     });
     expect(response.status).toBe(500);
@@ -182,7 +187,7 @@ describe('error reporting', () => {
     expect(url).toBe('https://o1.ingest.sentry.example/api/42/envelope/?sentry_key=publickey123&sentry_version=7&sentry_client=toucan-js%2F4.1.1');
     expect(event.environment).toBe('production');
     expect(event.release).toBe('abc123');
-    expect(event.tags).toMatchObject({ path: '/fr/search' });
+    expect(event.tags).toMatchObject({ path: '/styles/site.css' });
     expect(event.exception.values[0]!.value).toBe('Rendering failed for [email]');
     expect(event.request.cookies).toBeUndefined();
     expect(event.request.headers).toEqual({ referer: 'https://news.example/?from=[email]', 'user-agent': 'Test' });
@@ -191,14 +196,14 @@ describe('error reporting', () => {
   });
 
   test('without a DSN nothing is sent', async () => {
-    const { request, sent } = reportingApp({}, { sampleRate: 1 });
-    expect((await request('https://news.example/')).status).toBe(500);
+    const { request, sent } = reportingApp({}, { sampled: true });
+    expect((await request(FAILING_PAGE)).status).toBe(500);
     expect(sent).toHaveLength(0);
   });
 
   test('ignored errors are not sent', async () => {
-    const { request, sent } = reportingApp({ SENTRY_DSN: DSN }, { sampleRate: 1, error: () => new TypeError('Illegal invocation') });
-    await request('https://news.example/');
+    const { request, sent } = reportingApp({ SENTRY_DSN: DSN }, { sampled: true, error: () => new TypeError('Illegal invocation') });
+    await request(FAILING_PAGE);
     expect(sent).toHaveLength(0);
   });
 
@@ -208,8 +213,8 @@ describe('error reporting', () => {
       error.stack = 'Error: Script error\n    at <anonymous>:1:1\n    at <anonymous>:2:2';
       return error;
     };
-    const { request, sent } = reportingApp({ SENTRY_DSN: DSN }, { sampleRate: 1, error: anonymous });
-    await request('https://news.example/');
+    const { request, sent } = reportingApp({ SENTRY_DSN: DSN }, { sampled: true, error: anonymous });
+    await request(FAILING_PAGE);
     expect(sent).toHaveLength(0);
   });
 
@@ -217,17 +222,17 @@ describe('error reporting', () => {
     const random = vi.spyOn(Math, 'random');
     const { request, sent } = reportingApp({ SENTRY_DSN: DSN });
     random.mockReturnValue(0.5);
-    await request('https://news.example/');
+    await request(FAILING_PAGE);
     expect(sent).toHaveLength(0);
     random.mockReturnValue(0.004);
-    await request('https://news.example/');
+    await request(FAILING_PAGE);
     expect(sent).toHaveLength(1);
   });
 
   test('a broken configuration never breaks the error page', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { request, sent } = reportingApp({ SENTRY_DSN: 'nope' }, { sampleRate: 1 });
-    expect((await request('https://news.example/')).status).toBe(500);
+    const { request, sent } = reportingApp({ SENTRY_DSN: 'nope' }, { sampled: true });
+    expect((await request(FAILING_PAGE)).status).toBe(500);
     expect(sent).toHaveLength(0);
     expect(String(warn.mock.calls[0]![0])).toContain('SENTRY_DSN');
   });

@@ -1,5 +1,6 @@
-// Console guard: an unexpected console.error or console.warn fails the test that caused it.
-// A test that expects one spies on console itself (vi.spyOn(console, 'warn').mockImplementation(...)).
+// Console guard, a setup file of every vitest project (unit, cli, worker): an unexpected
+// console.error or console.warn fails the test that caused it. A test that expects one spies on
+// console itself (vi.spyOn(console, 'warn').mockImplementation(...)).
 import { afterEach, beforeEach, vi } from 'vitest';
 
 const unexpected: string[] = [];
