@@ -14,6 +14,7 @@ const config: AppConfig = {
   analyticsHost: null,
   emailApi: null,
   showOutbox: false,
+  release: 'dev',
   errorReporting: null,
   search: { searchBackend: 'd1', appId: null, apiKey: null, host: null, indexName: 'stories' },
   indexNow: null,

@@ -1,8 +1,8 @@
 // `?page=N` (src/routes/page-param.ts): absent is page 1, a positive integer up to 100,000 is that
 // page, anything else is a wrong address (a 404, never a 500 or a silent page 1).
 import { expect, test } from 'vitest';
-import { NotFoundError } from '#src/domain/errors';
-import { parsePageParam } from '#src/routes/page-param';
+import * as z from 'zod/mini';
+import { pageParam } from '#src/routes/page-param';
 
 test.each([
   [undefined, 1],
@@ -11,7 +11,7 @@ test.each([
   ['99999', 99_999],
   ['100000', 100_000],
 ])('?page=%s is page %i', (value, page) => {
-  expect(parsePageParam(value)).toBe(page);
+  expect(z.safeParse(pageParam, value)).toEqual({ success: true, data: page });
 });
 
 test.each([
@@ -31,5 +31,6 @@ test.each([
   ['1000000'],
   ['99999999999999999999'],
 ])('?page=%j is a wrong address (404)', (value) => {
-  expect(() => parsePageParam(value)).toThrow(NotFoundError);
+  // pageQuery turns a refusal into NotFoundError (test/unit/routes/validate.test.ts).
+  expect(z.safeParse(pageParam, value).success).toBe(false);
 });
