@@ -2,9 +2,13 @@
 // as Workers static assets, and writes src/views/client-manifest.generated.json, which tells the
 // worker the entry's hashed address. Prints each file's gzip size and checks the first-load
 // budget: the entry plus what it imports statically (React is only ever imported dynamically).
+// A build whose inputs (every file esbuild read, and this script) are byte for byte those of the
+// last one is not redone: `npm test`, the vitest config and every `wrangler dev` and dry-run
+// deploy ask for the bundle, and only the first of them builds it.
 //   node scripts/build-client.mjs           build, print sizes, exit 1 over budget
-import { build } from 'esbuild';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { build, version as esbuildVersion } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
@@ -15,8 +19,32 @@ export const FIRST_LOAD_BUDGET_BYTES = 20 * 1024;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'public/assets');
 const manifestPath = join(root, 'src/views/client-manifest.generated.json');
+/** What the last build read and wrote (its inputs' digest and esbuild's outputs): a tool cache. */
+const stampPath = join(root, 'node_modules/.cache/newsroom-client-build.json');
 
-export async function buildClient({ quiet = false } = {}) {
+/** One digest of the files a build read (paths relative to the root), this script and esbuild's version. */
+function digestOf(inputs) {
+  const hash = createHash('sha256').update(esbuildVersion).update(readFileSync(fileURLToPath(import.meta.url)));
+  for (const file of [...inputs].sort()) {
+    const path = join(root, file);
+    hash.update(file).update(existsSync(path) ? readFileSync(path) : 'missing');
+  }
+  return hash.digest('hex');
+}
+
+/** The last build's outputs, when its inputs are unchanged and its files are all still there. */
+function lastBuildIfCurrent() {
+  try {
+    const stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
+    const complete = existsSync(manifestPath) && Object.keys(stamp.outputs).every((file) => existsSync(join(root, file)));
+    return complete && digestOf(stamp.inputs) === stamp.digest ? stamp.outputs : null;
+  } catch {
+    return null; // no stamp yet, or one being written
+  }
+}
+
+/** esbuild's metafile outputs: each file's size and imports, and which one is the entry. */
+async function bundle() {
   // No wiping first: several wrangler dev processes (parallel browser tests) may run this build
   // at once while serving the folder. The same sources give the same hashed names and bytes,
   // so rewriting is harmless; stale files of older builds are pruned afterwards.
@@ -47,6 +75,17 @@ export async function buildClient({ quiet = false } = {}) {
     const path = join(entry.parentPath ?? entry.path, entry.name);
     if (entry.isFile() && !current.has(path)) rmSync(path, { force: true });
   }
+  const inputs = Object.keys(result.metafile.inputs);
+  // Written whole, then renamed: a build starting meanwhile reads the old stamp or the new one.
+  mkdirSync(dirname(stampPath), { recursive: true });
+  const temporary = `${stampPath}.${process.pid}`;
+  writeFileSync(temporary, JSON.stringify({ digest: digestOf(inputs), inputs, outputs }));
+  renameSync(temporary, stampPath);
+  return outputs;
+}
+
+export async function buildClient({ quiet = false } = {}) {
+  const outputs = lastBuildIfCurrent() ?? (await bundle());
   const toUrl = (file) => `/${relative(join(root, 'public'), join(root, file)).split('\\').join('/')}`;
   const gzipBytes = (file) => gzipSync(readFileSync(join(root, file)), { level: 9 }).length;
   const [entryFile] = Object.entries(outputs).find(([, output]) => output.entryPoint?.endsWith('src/client/main.ts')) ?? [];

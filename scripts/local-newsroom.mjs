@@ -1,7 +1,10 @@
-// A local newsroom for the scripts that measure the worker (bench, load test): the demo content
-// imported into a throwaway state directory, optionally N generated stories written straight into
-// its D1, and `wrangler dev` started on a free loopback port in its own process group, so it (and
-// workerd beneath it) is stopped by its PID. Never port 8787: other work may be using it.
+// A local newsroom, the one module that prepares and serves one: a content folder (the demo by
+// default) imported into local D1 by the import CLI, and `wrangler dev` serving it on a free
+// loopback port in its own process group, so it (and workerd beneath it) is stopped by its PID.
+// Never port 8787: other work may be using it. Used by `npm start` (the import only, into
+// wrangler's own state), the browser tests (test/e2e/server.mjs), the benchmark, the load test
+// and the Lighthouse audit (each in a throwaway state directory, `--persist-to`); also writes
+// generated stories straight into a state's D1 for the data-scale benchmark.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,10 +13,23 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' };
+export const DEMO_CONTENT = 'content/demo';
 
-export function importDemo(state) {
-  const imported = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), 'content/demo', `--persist-to=${state}`], { cwd: root, env, encoding: 'utf8' });
+/**
+ * Imports a content folder with the import CLI (migrations first; a folder already imported
+ * writes nothing), into `state` or, without one, into wrangler's own local state (`npm start`).
+ * Returns what the CLI printed; throws with its output when it fails.
+ */
+export function importContent({ contentDir = DEMO_CONTENT, state = null } = {}) {
+  const args = [join(root, 'scripts/import.ts'), contentDir, ...(state ? [`--persist-to=${state}`] : [])];
+  const imported = spawnSync(join(root, 'node_modules/.bin/tsx'), args, { cwd: root, env, encoding: 'utf8' });
   if (imported.status !== 0) throw new Error(`Import failed:\n${imported.stdout}\n${imported.stderr}`);
+  return imported.stdout;
+}
+
+/** The demo newsroom imported into `state`. */
+export function importDemo(state) {
+  return importContent({ state });
 }
 
 export async function withPlatformProxy(state, work) {
@@ -120,22 +136,40 @@ function configForEntry(state, entry) {
   return file;
 }
 
-/** `inspectorPort`: where wrangler's inspector proxy listens (else wrangler picks one, 9229 if free). */
-export async function startWorker(state, entry, { inspectorPort, vars = {} } = {}) {
+/**
+ * `wrangler dev` serving `state` on a free loopback port. `entry`: another worker entry (the
+ * benchmark's variants); `vars`: [vars] to override; `args`: more wrangler dev options (e.g.
+ * `--test-scheduled`); `inspectorPort`: where wrangler's inspector listens (the load test samples
+ * the worker's memory there), else a free port, so servers started side by side never clash on
+ * the default 9229. A port found free can be taken by another process before wrangler binds it:
+ * a clash is retried on fresh ports, anything else fails.
+ */
+export async function startWorker(state, entry, { inspectorPort, vars = {}, args = [] } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startWorkerOnce(state, entry, { inspectorPort, vars, args });
+    } catch (error) {
+      if (attempt < 3 && /Address already in use/.test(String(error?.message))) continue;
+      throw error;
+    }
+  }
+}
+
+async function startWorkerOnce(state, entry, { inspectorPort, vars, args }) {
   const port = await freePort();
-  const args = ['dev', ...(entry ? ['--config', configForEntry(state, entry)] : []), '--local', '--ip', '127.0.0.1', '--port', String(port), `--persist-to=${state}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
-  for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
-  if (inspectorPort) args.push('--inspector-ip', '127.0.0.1', '--inspector-port', String(inspectorPort));
+  const wranglerArgs = ['dev', ...(entry ? ['--config', configForEntry(state, entry)] : []), '--local', '--ip', '127.0.0.1', '--port', String(port), `--persist-to=${state}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
+  for (const [name, value] of Object.entries(vars)) wranglerArgs.push('--var', `${name}:${value}`);
+  wranglerArgs.push('--inspector-ip', '127.0.0.1', '--inspector-port', String(inspectorPort ?? (await freePort())), ...args);
   // NODE_ENV=production: wrangler dev otherwise bundles React's development build, several times
   // slower than what `wrangler deploy` ships.
-  const child = spawn(join(root, 'node_modules/.bin/wrangler'), args, { cwd: root, env: { ...env, NODE_ENV: 'production' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(join(root, 'node_modules/.bin/wrangler'), wranglerArgs, { cwd: root, env: { ...env, NODE_ENV: 'production' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const origin = `http://127.0.0.1:${port}`;
+  const exited = new Promise((done) => child.once('exit', done));
   const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
+    if (child.exitCode !== null || child.signalCode !== null) return;
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {
@@ -153,7 +187,10 @@ export async function startWorker(state, entry, { inspectorPort, vars = {} } = {
   };
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`wrangler dev exited early:\n${output}`);
+    }
     try {
       if ((await fetch(`${origin}/`)).status === 200) break;
     } catch {
@@ -163,7 +200,7 @@ export async function startWorker(state, entry, { inspectorPort, vars = {} } = {
       await stop();
       throw new Error(`wrangler dev did not start within 90 s:\n${output}`);
     }
-    await new Promise((done) => setTimeout(done, 250));
+    await new Promise((done) => setTimeout(done, 100));
   }
   // The process group's leader: workerd runs beneath it (the load test samples its memory).
   return { origin, stop, pid: child.pid, output: () => output };

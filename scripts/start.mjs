@@ -3,18 +3,23 @@
 // production: wrangler dev never runs Cron Triggers by itself, so this script fires the scheduled
 // handler (go-live of due stories, then alerts, IndexNow and WebSub through the queue) at the
 // start of every minute through wrangler's `--test-scheduled` endpoint, `/__scheduled`.
-import { spawn, spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { DEMO_CONTENT, importContent, root } from './local-newsroom.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Offline, and in colour: the server's output goes to the developer's terminal.
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 const port = process.env.PORT ?? '8787';
 /** The cron of wrangler.toml; wrangler dev hands it to the handler as `controller.cron`. */
 const CRON = '* * * * *';
 
-const prepared = spawnSync(process.execPath, [join(root, 'scripts/prepare-local.mjs')], { cwd: root, env, stdio: 'inherit' });
-if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+// CONTENT_DIR: another content folder than the demo, into the same local state.
+try {
+  process.stdout.write(importContent({ contentDir: process.env.CONTENT_DIR ?? DEMO_CONTENT }));
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 
 const server = spawn(
   join(root, 'node_modules/.bin/wrangler'),

@@ -15,7 +15,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  server?.stop();
+  await server?.stop();
 });
 
 const visit = (path) => openPage(browser, `${server.origin}${path}`);

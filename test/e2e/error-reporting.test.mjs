@@ -44,7 +44,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  server?.stop();
+  await server?.stop();
   ingest?.close();
 });
 

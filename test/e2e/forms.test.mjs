@@ -11,7 +11,7 @@ before(async () => {
 });
 after(async () => {
   await browser?.close();
-  server?.stop();
+  await server?.stop();
 });
 
 const UUID = '5f0c6a52-9a57-4c69-8a3c-6f2b8f1d2e10';

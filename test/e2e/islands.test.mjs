@@ -28,7 +28,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  server?.stop();
+  await server?.stop();
 });
 
 const open = (path, options = {}) => openPage(browser, `${server.origin}${path}`, options);

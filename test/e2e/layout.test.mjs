@@ -27,7 +27,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  server?.stop();
+  await server?.stop();
 });
 
 /** The page types in one language, their addresses found the way a visitor finds them. */

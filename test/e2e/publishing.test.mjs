@@ -61,7 +61,7 @@ before(async () => {
 });
 
 after(async () => {
-  server?.stop();
+  await server?.stop();
   await stub?.close();
   if (contentCopy) rmSync(contentCopy, { recursive: true, force: true });
 });

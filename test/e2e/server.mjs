@@ -1,93 +1,28 @@
-// Starts the real worker for browser tests: the demo content imported into a throwaway local
-// state directory, then `wrangler dev` on a free loopback port, in its own process group so
-// stop() ends it (and workerd) by PID. `args` adds wrangler dev options (e.g. `--test-scheduled`,
-// which serves /__scheduled as `npm start` does); `state` in the answer is the state directory,
-// for the CLIs (`scripts/import.ts`, `scripts/share.ts`) to work on the same local D1.
-import { spawn, spawnSync } from 'node:child_process';
+// Starts the real worker for browser tests (scripts/local-newsroom.mjs): the demo content (or
+// another folder) in a throwaway local state directory, then `wrangler dev` on a free loopback
+// port, in its own process group so stop() ends it (and workerd) by PID and removes the state.
+// `args` adds wrangler dev options (e.g. `--test-scheduled`, which serves /__scheduled as
+// `npm start` does); `state` in the answer is the state directory, for the CLIs
+// (`scripts/import.ts`, `scripts/share.ts`) to work on the same local D1.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { DEMO_CONTENT, importContent, startWorker } from '../../scripts/local-newsroom.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export async function startServer({ contentDir = 'content/demo', vars = {}, args = [] } = {}) {
+export async function startServer({ contentDir = DEMO_CONTENT, vars = {}, args = [] } = {}) {
   const state = mkdtempSync(join(tmpdir(), 'newsroom-e2e-'));
-  const imported = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), contentDir, `--persist-to=${state}`], { cwd: root, env, encoding: 'utf8' });
-  if (imported.status !== 0) {
-    rmSync(state, { recursive: true, force: true });
-    throw new Error(`Import failed:\n${imported.stderr}`);
-  }
-  // A port found free can be taken by another process before wrangler binds it (other test
-  // servers start at the same time): a clash is retried on fresh ports, anything else fails.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const server = await startWrangler(state, { vars, args });
-      return { ...server, state };
-    } catch (error) {
-      if (attempt < 3 && /Address already in use/.test(String(error?.message))) continue;
+  try {
+    importContent({ contentDir, state });
+    const server = await startWorker(state, null, { vars, args });
+    const stop = async () => {
+      await server.stop();
       rmSync(state, { recursive: true, force: true });
-      throw error;
-    }
-  }
-}
-
-async function startWrangler(state, { vars, args }) {
-  const port = await freePort();
-  // wrangler dev also opens a debugger port (9229 upward by default): parallel servers clash on it.
-  const inspectorPort = await freePort();
-  const child = spawn(
-    join(root, 'node_modules/.bin/wrangler'),
-    ['dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), `--persist-to=${state}`, '--show-interactive-dev-session=false', '--log-level', 'warn', ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]), ...args],
-    { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  const kill = () => {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  };
-  for (;;) {
-    if (child.exitCode !== null) {
-      kill();
-      throw new Error(`wrangler dev exited early:\n${output}`);
-    }
-    try {
-      const response = await fetch(`${origin}/`);
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      kill();
-      throw new Error(`wrangler dev did not start within 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  function stop() {
-    kill();
+    };
+    return { ...server, stop, state };
+  } catch (error) {
     rmSync(state, { recursive: true, force: true });
+    throw error;
   }
-  return { origin, stop, output: () => output };
 }
 
 export const CHROMIUM_ARGS = [

@@ -10,9 +10,9 @@ import { createApp } from '#src/app';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { HEALTH_CHECK_TIMEOUT_MS } from '#src/routes/health';
 import { runAtomically } from '#src/platform/d1/import-statements';
+import { countingD1, downD1, downKv } from '../fixtures/failing-bindings';
 import { testLinkToken } from '../fixtures/story-links';
 
-const D1_DOWN = 'D1_ERROR: Network connection lost.';
 let hostCounter = 0;
 /** Each test its own host: page-cache keys never collide with another test's. */
 const uniqueOrigin = () => `https://observability-${Date.now().toString(36)}-${++hostCounter}.test`;
@@ -50,37 +50,10 @@ async function send(url: string, bindings: Partial<Cloudflare.Env> = {}, init: R
   return { response, body };
 }
 
-function downD1(): D1Database {
-  const fail = () => Promise.reject(new Error(D1_DOWN));
-  const statement = { bind: () => statement, first: fail, all: fail, run: fail, raw: fail };
-  return { prepare: () => statement, batch: fail, exec: fail, dump: fail, withSession: () => downD1() } as unknown as D1Database;
-}
-
-function downKv(): KVNamespace {
-  const fail = () => Promise.reject(new Error('KV GET failed: 503 Service Unavailable'));
-  return { get: fail, getWithMetadata: fail, put: fail, delete: fail, list: fail } as unknown as KVNamespace;
-}
-
 /** A KV namespace that never answers a read. */
 function hangingKv(): KVNamespace {
   const never = () => new Promise<never>(() => {});
   return { get: never, getWithMetadata: never, put: never, delete: never, list: never } as unknown as KVNamespace;
-}
-
-/** The real D1, counting the calls made on the binding. */
-function countingD1(): { db: D1Database; calls: string[] } {
-  const calls: string[] = [];
-  const db = new Proxy(env.DB, {
-    get(target, property) {
-      const value = Reflect.get(target, property) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        calls.push(String(property));
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { db, calls };
 }
 
 async function d1Revision(): Promise<number> {

@@ -5,13 +5,14 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { expect, test, vi } from 'vitest';
+import { createApp } from '#src/app';
 import type { AppEnv } from '#src/env';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { pageCache, type PageCacheOptions } from '#src/middleware/page-cache';
 import { pageCacheKey } from '#src/middleware/page-cache-policy';
-import { createSecurityHeaders, pageContentSecurityPolicy } from '#src/middleware/security';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import { CONTENT_REVISION_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
+import { countingD1, downD1 } from '../fixtures/failing-bindings';
 
 const PAGE = '<!DOCTYPE html><html><body><h1>Wind farm opens</h1></body></html>';
 const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheRules.page };
@@ -334,55 +335,66 @@ test('with KV down, pages render from the handler and the failure is logged', as
   expect(String(warn.mock.calls[0]![0])).toContain('KV unavailable');
 });
 
-test('a hit replays the page’s Content-Security-Policy, analytics host included, without loading the newsroom', async () => {
-  await setRevision(1);
-  const site = (await new D1ContentRepository(env.DB).getSiteContext())!;
-  const withPlausible = { ...site, newsroom: { ...site.newsroom, is_plausible_enabled: true } };
-  let siteLoads = 0;
-  const { app } = cachedApp({}, [createSecurityHeaders()]);
-  // What deps + site + pageContentSecurityPolicy do inside the cache in the real app.
-  const inner = new Hono<AppEnv>();
-  inner.use('*', async (c, next) => {
-    siteLoads += 1;
-    c.set('site', withPlausible);
-    await next();
-  });
-  inner.use('*', pageContentSecurityPolicy);
-  inner.get('/analytics', (c) => c.body(PAGE, 200, htmlHeaders));
-  app.route('/', inner);
+// The last two tests go through the real app (createApp), so they hold whatever src/app.tsx
+// wires: the security headers outside the page cache, the newsroom and the page's own policy
+// inside it. A hit must not load the newsroom at all.
 
-  const url = `${uniqueOrigin()}/analytics`;
-  const miss = await send(app, url);
-  const hit = await send(app, url);
-  expect(hit.header('X-Cache')).toBe('HIT');
-  expect(siteLoads).toBe(1);
-  for (const response of [miss, hit]) {
-    const csp = response.header('Content-Security-Policy')!;
-    expect(csp).toContain("script-src 'self' https://plausible.io");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(response.header('Strict-Transport-Security')).toContain('max-age=');
-    expect(response.header('X-Content-Type-Options')).toBe('nosniff');
+/** The real app, each request with its own execution context; `bindings` replace the test env's. */
+async function sendToApp(url: string, bindings: Partial<Cloudflare.Env> = {}) {
+  return send(createApp(), url, {}, { ...env, ...bindings });
+}
+
+async function currentRevision(): Promise<number> {
+  return (await env.DB.prepare('SELECT revision FROM content_revision WHERE id = 1').first<{ revision: number }>())!.revision;
+}
+
+test('a hit replays the page’s Content-Security-Policy, analytics host included, without loading the newsroom', async () => {
+  // The seeded newsroom with Plausible on, as an import would leave it: under a new revision.
+  const bump = 'UPDATE content_revision SET revision = revision + 1 WHERE id = 1';
+  await env.DB.batch([env.DB.prepare('UPDATE newsroom SET is_plausible_enabled = 1'), env.DB.prepare(bump)]);
+  try {
+    await setRevision(await currentRevision());
+    const url = `${uniqueOrigin()}/`;
+    const miss = await sendToApp(url);
+    expect(miss.header('X-Cache')).toBe('MISS');
+    const d1 = countingD1();
+    const hit = await sendToApp(url, { DB: d1.db });
+    expect(hit.header('X-Cache')).toBe('HIT');
+    expect(d1.calls).toEqual([]);
+    for (const response of [miss, hit]) {
+      const csp = response.header('Content-Security-Policy')!;
+      expect(csp).toContain("script-src 'self' https://plausible.io");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(response.header('Strict-Transport-Security')).toContain('max-age=');
+      expect(response.header('X-Content-Type-Options')).toBe('nosniff');
+    }
+  } finally {
+    await env.DB.batch([env.DB.prepare('UPDATE newsroom SET is_plausible_enabled = 0'), env.DB.prepare(bump)]);
+    await setRevision(null);
   }
 });
 
 test('error pages and stale copies carry the security headers too', async () => {
-  await setRevision(1);
-  let now = 1_000_000;
-  const state = cachedApp({ now: () => now }, [createSecurityHeaders()]);
+  await setRevision(await currentRevision());
+  const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const origin = uniqueOrigin();
-  state.fail = true;
-  const error = await send(state.app, `${origin}/story`);
-  expect(error.status).toBe(503);
-  expect(error.header('Content-Security-Policy')).toContain("script-src 'self';");
-  expect(error.header('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+  const failed = await sendToApp(`${origin}/`, { DB: downD1() });
+  expect(failed.status).toBe(503);
+  expect(failed.header('Content-Security-Policy')).toContain("script-src 'self';");
+  expect(failed.header('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
 
-  state.fail = false;
-  await send(state.app, `${origin}/story`);
-  now += 301_000;
-  state.fail = true;
-  const stale = await send(state.app, `${origin}/story`);
+  const url = `${origin}/english-story-03`;
+  expect((await sendToApp(url)).header('X-Cache')).toBe('MISS');
+  // The stored copy (found by its host), aged past its freshness.
+  const { keys } = await env.PAGE_CACHE.list();
+  const [key] = keys.map(({ name }) => name).filter((name) => name.includes(new URL(origin).host));
+  const stored = await env.PAGE_CACHE.getWithMetadata<StoredPageMetadata>(key!, 'arrayBuffer');
+  await env.PAGE_CACHE.put(key!, stored.value!, { metadata: { ...stored.metadata!, t: stored.metadata!.t - 600_000 } });
+  const stale = await sendToApp(url, { DB: downD1() });
   expect(stale.header('X-Cache')).toBe('STALE');
   expect(stale.header('Permissions-Policy')).toContain('camera=()');
   expect(stale.header('Content-Security-Policy')).toContain("default-src 'self'");
+  expect(error).toHaveBeenCalled();
+  await setRevision(null);
 });

@@ -9,8 +9,8 @@ import { createApp, RETRY_AFTER_SECONDS } from '#src/app';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { KEY_PREFIX } from '#src/middleware/page-cache-policy';
 import { CONTENT_REVISION_KEY, LAST_KNOWN_REVISION_KEY, LAST_WITHDRAWAL_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
+import { countingD1, D1_DOWN, downD1, downKv } from '../fixtures/failing-bindings';
 
-const D1_DOWN = 'D1_ERROR: Network connection lost.';
 const STORY = '/english-story-03';
 let hostCounter = 0;
 const uniqueOrigin = () => `https://resilience-${Date.now().toString(36)}-${++hostCounter}.test`;
@@ -19,13 +19,6 @@ const uniqueOrigin = () => `https://resilience-${Date.now().toString(36)}-${++ho
  * keys hold no host, so this keeps each test's copies apart as a deploy would.
  */
 const appFor = (url: string) => createApp({ build: new URL(url).host });
-
-/** A D1 binding that is down: statements prepare (D1 prepares lazily) but every query rejects. */
-function downD1(): D1Database {
-  const fail = () => Promise.reject(new Error(D1_DOWN));
-  const statement = { bind: () => statement, first: fail, all: fail, run: fail, raw: fail };
-  return { prepare: () => statement, batch: fail, exec: fail, dump: fail, withSession: () => downD1() } as unknown as D1Database;
-}
 
 /** The real D1, except that batches holding a statement whose SQL matches `failing` reject. */
 function partlyDownD1(failing: RegExp): D1Database {
@@ -43,28 +36,6 @@ function partlyDownD1(failing: RegExp): D1Database {
     // A session over the same partly failing database (the app reads through sessions).
     withSession: () => partlyDownD1(failing),
   } as unknown as D1Database;
-}
-
-/** The real D1, counting every call made on the binding (prepare, batch, exec…). */
-function countingD1(): { db: D1Database; calls: string[] } {
-  const calls: string[] = [];
-  const db = new Proxy(env.DB, {
-    get(target, property) {
-      const value = Reflect.get(target, property) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        calls.push(String(property));
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { db, calls };
-}
-
-/** A KV namespace whose every read and write rejects. */
-function downKv(): KVNamespace {
-  const fail = () => Promise.reject(new Error('KV GET failed: 503 Service Unavailable'));
-  return { get: fail, getWithMetadata: fail, put: fail, delete: fail, list: fail } as unknown as KVNamespace;
 }
 
 async function send(app: ReturnType<typeof createApp>, url: string, bindings: Partial<Cloudflare.Env> = {}, init: RequestInit = {}) {
