@@ -11,7 +11,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
 export const FIRST_LOAD_BUDGET_BYTES = 20 * 1024;

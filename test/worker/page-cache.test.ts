@@ -340,8 +340,9 @@ test('with KV down, pages render from the handler and the failure is logged', as
 // inside it. A hit must not load the newsroom at all.
 
 /** The real app, each request with its own execution context; `bindings` replace the test env's. */
+/** The real app, its page-cache entries under a build named after the test's origin (keys hold no host). */
 async function sendToApp(url: string, bindings: Partial<Cloudflare.Env> = {}) {
-  return send(createApp(), url, {}, { ...env, ...bindings });
+  return send(createApp({ build: new URL(url).host }), url, {}, { ...env, ...bindings });
 }
 
 async function currentRevision(): Promise<number> {
@@ -386,7 +387,7 @@ test('error pages and stale copies carry the security headers too', async () => 
 
   const url = `${origin}/english-story-03`;
   expect((await sendToApp(url)).header('X-Cache')).toBe('MISS');
-  // The stored copy (found by its host), aged past its freshness.
+  // The stored copy (found by its build, named after the origin), aged past its freshness.
   const { keys } = await env.PAGE_CACHE.list();
   const [key] = keys.map(({ name }) => name).filter((name) => name.includes(new URL(origin).host));
   const stored = await env.PAGE_CACHE.getWithMetadata<StoredPageMetadata>(key!, 'arrayBuffer');
