@@ -25,6 +25,10 @@ export default defineConfig({
           environment: 'node',
           include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
           setupFiles: ['test/console-guard.ts'],
+          // One module graph for all the unit files, not one per file: pure code keeps no state
+          // between files, the files pass in any order (--sequence.shuffle.files), and the project
+          // runs in a third of the time.
+          isolate: false,
         },
         resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
       },
