@@ -130,6 +130,8 @@ if (e2eFiles.length > 0 && process.env.SKIP_E2E !== '1') {
 
 jobs.sort((a, b) => b.cost - a.cost);
 const ended = new Set();
+/** Each job's wall time, for the summary: what to look at first when the suite gets slower. */
+const timings = [];
 await new Promise((allDone) => {
   let running = 0;
   const next = () => {
@@ -148,6 +150,7 @@ await new Promise((allDone) => {
         .then((result) => {
           passed += result.passed;
           failed += result.failed;
+          timings.push([job.name, seconds(jobStartedAt)]);
           console.log(`\n===== ${job.name}: ${result.passed} passed, ${result.failed} failed, ${seconds(jobStartedAt)} =====`);
           process.stdout.write(result.output);
           console.log(`===== end of ${job.name} =====\n`);
@@ -161,6 +164,7 @@ await new Promise((allDone) => {
 });
 
 rmSync(scratch, { recursive: true, force: true });
-console.log(`npm test took ${seconds(startedAt)}`);
+for (const [name, time] of timings) console.log(`${time.padStart(6)}  ${name}`);
+console.log(`npm test took ${seconds(startedAt)} on ${slots} slots`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
