@@ -1,73 +1,170 @@
-// `npm test`: the whole suite. Unit tests (Node) and worker tests (workerd with real local D1
-// and KV) through vitest, then browser tests (node:test + playwright-core + Debian chromium)
-// when present. The last line is `N passed, N failed`, from the real counts, for CI.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// `npm test`: the whole suite. First the browser bundle (its first-load budget counts as a test),
+// then, side by side on as many slots as the machine has cores (TEST_JOBS to choose), the biggest
+// first: the three vitest projects (unit and import CLI in Node, worker in workerd with real local
+// D1 and KV), each browser test file (node:test + playwright-core + Debian chromium, each against
+// its own wrangler dev) and the static checks. Each job's output is printed whole when it ends.
+// The last line is `N passed, N failed`, from the real counts, for CI; a job that fails without
+// a failed test to count (a file that does not load, a crash, a vitest unhandled error) counts as
+// one failure, so a failure anywhere fails the run.
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_CONTENT, importDemo } from './local-newsroom.mjs';
+import { DEMO_STATE_VARIABLE } from '../test/e2e/server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 const bin = (name) => join(root, 'node_modules/.bin', name);
+const scratch = mkdtempSync(join(tmpdir(), 'newsroom-test-'));
+const slots = Number(process.env.TEST_JOBS) || availableParallelism();
+const startedAt = Date.now();
 let passed = 0;
 let failed = 0;
 
-const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, env, stdio: 'inherit', ...options });
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+/**
+ * Runs a command to its end, its output (stdout and stderr, interleaved) kept for printing. The
+ * output goes to a file, not a pipe: a command never waits for this process to read it.
+ */
+let runs = 0;
+function run(command, args, extraEnv = {}) {
+  const file = join(scratch, `output-${++runs}.txt`);
+  const fd = openSync(file, 'w');
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', fd, fd] });
+    let finished = false;
+    const finish = (status, error = '') => {
+      if (finished) return;
+      finished = true;
+      closeSync(fd);
+      resolve({ status, output: `${readFileSync(file, 'utf8')}${error}` });
+    };
+    child.on('error', (error) => finish(1, `${error.message}\n`));
+    child.on('close', (status) => finish(status ?? 1));
+  });
+}
+
+/** A check that is one test: it passes when its command does. */
+function check(name, command, args) {
+  return async () => {
+    const { status, output } = await run(command, args);
+    return { output: status === 0 ? output : `${output}${name} failed\n`, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 };
+  };
+}
+
+/** One vitest project, counted from its JSON report. */
+function vitest(project) {
+  return async () => {
+    const report = join(scratch, `vitest-${project}.json`);
+    const { status, output } = await run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+    if (!existsSync(report)) return { output, passed: 0, failed: 1 };
+    const results = JSON.parse(readFileSync(report, 'utf8'));
+    // A file that fails to load has no tests to count; it still fails the run.
+    const unloaded = results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    const counted = results.numFailedTests + unloaded;
+    // Errors outside any test (an unhandled rejection) fail vitest's run, not a test.
+    return { output, passed: results.numPassedTests, failed: counted + (status !== 0 && counted === 0 ? 1 : 0) };
+  };
+}
+
+/** One browser test file, counted from its TAP summary. */
+function browserTests(file, extraEnv) {
+  return async () => {
+    const tap = join(scratch, `${file}.tap`);
+    const { status, output } = await run(process.execPath, ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, join(root, 'test/e2e', file)], extraEnv());
+    const summary = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+    const count = (name) => Number(summary.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
+    const counted = count('fail');
+    return { output, passed: count('pass'), failed: counted + (status !== 0 && counted === 0 ? 1 : 0) };
+  };
+}
+
+/**
+ * The demo imported once for every browser test file that serves it (test/e2e/server.mjs copies
+ * it per server). When it fails, that counts, and each file imports the demo itself.
+ */
+let demoState = null;
+async function prepareDemo() {
+  const state = join(scratch, 'demo-state');
+  try {
+    const output = importDemo(state);
+    demoState = state;
+    return { output, passed: 0, failed: 0 };
+  } catch (error) {
+    return { output: `${error.message}\nimporting ${DEMO_CONTENT} for the browser tests failed\n`, passed: 0, failed: 1 };
+  }
+}
 
 // 0. The browser bundle, which the worker links to; its first-load budget counts as a test.
-const client = run(process.execPath, [join(root, 'scripts/build-client.mjs')]);
-if (client.status === 0) passed += 1;
-else {
-  failed += 1;
-  console.log('client build or first-load JavaScript budget failed');
-}
-
-// 1. vitest (unit, cli and worker projects; the worker project builds its own test seed), counted
-// from its JSON report.
-const report = join(tmpdir(), `vitest-report-${process.pid}.json`);
-run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-if (existsSync(report)) {
-  const results = JSON.parse(readFileSync(report, 'utf8'));
-  passed += results.numPassedTests;
-  failed += results.numFailedTests;
-  // A file that fails to load has no tests to count; it still fails the run.
-  failed += results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
-  rmSync(report);
-} else {
-  failed += 1;
-}
-
-// 2. Browser tests, when there are any.
-const e2eDir = join(root, 'test/e2e');
-const e2eFiles = existsSync(e2eDir) ? readdirSync(e2eDir).filter((name) => name.endsWith('.test.mjs')).map((name) => join(e2eDir, name)) : [];
-if (e2eFiles.length > 0 && process.env.SKIP_E2E !== '1') {
-  const result = run(process.execPath, ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${join(tmpdir(), `e2e-${process.pid}.tap`)}`, ...e2eFiles]);
-  const tapFile = join(tmpdir(), `e2e-${process.pid}.tap`);
-  if (existsSync(tapFile)) {
-    const tap = readFileSync(tapFile, 'utf8');
-    const count = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
-    passed += count('pass');
-    failed += count('fail');
-    if (count('pass') + count('fail') === 0 && result.status !== 0) failed += 1;
-    rmSync(tapFile);
-  } else if (result.status !== 0) {
-    failed += 1;
-  }
-}
-
-// 3. Static checks, each counted as one test: types, and lint with the import boundaries.
-for (const [name, command, args] of [
-  ['typecheck', bin('tsc'), ['--noEmit', '-p', '.']],
-  ['lint', bin('eslint'), ['.']],
-]) {
-  const result = run(command, args);
-  if (result.status === 0) passed += 1;
+{
+  const { status, output } = await run(process.execPath, [join(root, 'scripts/build-client.mjs')]);
+  process.stdout.write(output);
+  if (status === 0) passed += 1;
   else {
     failed += 1;
-    console.log(`${name} failed`);
+    console.log('client build or first-load JavaScript budget failed');
   }
 }
 
+// 1. Everything else as jobs. `cost`: seconds of CPU on this kind of machine, to start the biggest
+// first; `after`: a job that must end first.
+const jobs = [
+  { name: 'vitest worker', cost: 150, work: vitest('worker') },
+  { name: 'vitest cli', cost: 120, work: vitest('cli') },
+  { name: 'vitest unit', cost: 13, work: vitest('unit') },
+  { name: 'typecheck', cost: 23, work: check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']) },
+  { name: 'lint', cost: 11, work: check('lint', bin('eslint'), ['.']) },
+];
+const e2eDir = join(root, 'test/e2e');
+const e2eFiles = existsSync(e2eDir) ? readdirSync(e2eDir).filter((name) => name.endsWith('.test.mjs')) : [];
+if (e2eFiles.length > 0 && process.env.SKIP_E2E !== '1') {
+  const demo = { name: `import ${DEMO_CONTENT} for the browser tests`, cost: 1000, work: prepareDemo };
+  jobs.push(demo);
+  const e2eEnv = () => (demoState ? { [DEMO_STATE_VARIABLE]: demoState } : {});
+  const e2eCost = { analytics: 110, islands: 110, crawl: 85, layout: 80, publishing: 50, demo: 30, 'error-reporting': 21, forms: 18 };
+  for (const file of e2eFiles) jobs.push({ name: `e2e ${file}`, cost: e2eCost[file.replace('.test.mjs', '')] ?? 60, after: demo, work: browserTests(file, e2eEnv) });
+}
+
+jobs.sort((a, b) => b.cost - a.cost);
+const ended = new Set();
+/** Each job's wall time, for the summary: what to look at first when the suite gets slower. */
+const timings = [];
+await new Promise((allDone) => {
+  let running = 0;
+  const next = () => {
+    if (jobs.length === 0 && running === 0) return allDone();
+    while (running < slots) {
+      const index = jobs.findIndex((job) => !job.after || ended.has(job.after));
+      if (index === -1) return;
+      const [job] = jobs.splice(index, 1);
+      running += 1;
+      const jobStartedAt = Date.now();
+      console.log(`[${seconds(startedAt)}] start: ${job.name}`);
+      // On the next turn: a job that blocks while it starts (the demo import) never holds up the rest.
+      new Promise((ready) => setImmediate(ready))
+        .then(() => job.work())
+        .catch((error) => ({ output: `${error?.stack ?? error}\n`, passed: 0, failed: 1 }))
+        .then((result) => {
+          passed += result.passed;
+          failed += result.failed;
+          timings.push([job.name, seconds(jobStartedAt)]);
+          console.log(`\n===== ${job.name}: ${result.passed} passed, ${result.failed} failed, ${seconds(jobStartedAt)} =====`);
+          process.stdout.write(result.output);
+          console.log(`===== end of ${job.name} =====\n`);
+          ended.add(job);
+          running -= 1;
+          next();
+        });
+    }
+  };
+  next();
+});
+
+rmSync(scratch, { recursive: true, force: true });
+for (const [name, time] of timings) console.log(`${time.padStart(6)}  ${name}`);
+console.log(`npm test took ${seconds(startedAt)} on ${slots} slots`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

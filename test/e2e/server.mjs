@@ -4,15 +4,24 @@
 // `args` adds wrangler dev options (e.g. `--test-scheduled`, which serves /__scheduled as
 // `npm start` does); `state` in the answer is the state directory, for the CLIs
 // (`scripts/import.ts`, `scripts/share.ts`) to work on the same local D1.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CONTENT, importContent, startWorker } from '../../scripts/local-newsroom.mjs';
 
+/**
+ * A state directory with the demo already imported, made once per `npm test` (scripts/test.mjs)
+ * and copied for each server of the demo: an import is some 20 s of CPU here, a copy
+ * next to nothing. A test file run on its own imports the demo itself.
+ */
+export const DEMO_STATE_VARIABLE = 'NEWSROOM_E2E_DEMO_STATE';
+
 export async function startServer({ contentDir = DEMO_CONTENT, vars = {}, args = [] } = {}) {
   const state = mkdtempSync(join(tmpdir(), 'newsroom-e2e-'));
   try {
-    importContent({ contentDir, state });
+    const template = process.env[DEMO_STATE_VARIABLE];
+    if (contentDir === DEMO_CONTENT && template) cpSync(template, state, { recursive: true });
+    else importContent({ contentDir, state });
     const server = await startWorker(state, null, { vars, args });
     const stop = async () => {
       await server.stop();

@@ -8,25 +8,9 @@ import { jobsFor } from '#src/jobs/go-live';
 import type { JobDeps } from '#src/jobs/job-deps';
 import type { Job } from '#src/jobs/messages';
 import { DEAD_LETTER_QUEUE, handleJobs, resultCount, retryDelaySeconds, type QueueMessage } from '#src/jobs/queue';
+import { testConfig as config } from './site-fixture';
 
 const QUEUE = 'newsroom-jobs';
-
-function config(overrides: Partial<AppConfig> = {}): AppConfig {
-  return {
-    mediaRoot: '/media',
-    analyticsRollupDomain: null,
-    analyticsHost: null,
-    emailApi: null,
-    showOutbox: false,
-    release: 'dev',
-    errorReporting: null,
-    search: { searchBackend: 'd1', appId: null, apiKey: null, host: null, indexName: 'stories' },
-    indexNow: null,
-    webSubHub: null,
-    turnstile: null,
-    ...overrides,
-  };
-}
 
 /** JobDeps whose every method records its call; `announced` is what the publishing store answers (or throws). */
 function fakeDeps(options: { announced?: () => Promise<AnnouncedStory[]>; config?: AppConfig } = {}) {

@@ -1,4 +1,8 @@
-/** A minimal SiteContext for the jobs' unit tests: an Acme newsroom, overridable field by field. */
+/**
+ * A minimal SiteContext for unit tests: an Acme newsroom, overridable field by field; and the
+ * worker's configuration with nothing optional set (media served by the worker, D1 search).
+ */
+import type { AppConfig } from '#src/env';
 import type { CompanyInformation, Newsroom } from '#src/domain/newsroom';
 import type { SiteContext } from '#src/domain/ports';
 
@@ -45,6 +49,23 @@ export function testSite(overrides: Partial<SiteContext> = {}, newsroom: Partial
     galleries_count: 0,
     policy_pages: [],
     revision: 1,
+    ...overrides,
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    mediaRoot: '/media',
+    analyticsRollupDomain: null,
+    analyticsHost: null,
+    emailApi: null,
+    showOutbox: false,
+    release: 'dev',
+    errorReporting: null,
+    search: { searchBackend: 'd1', appId: null, apiKey: null, host: null, indexName: 'stories' },
+    indexNow: null,
+    webSubHub: null,
+    turnstile: null,
     ...overrides,
   };
 }

@@ -2,25 +2,12 @@
 // context: titles, policy links, feeds, icons, social images, and the layout's switcher, head and
 // navigation. Addresses are written out in full: they are what crawlers and visitors follow.
 import { describe, expect, test } from 'vitest';
-import type { AppConfig } from '#src/env';
 import type { Category } from '#src/domain/category';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { absoluteImage, buildLayout, languageFeeds, pageTitle, policyHref, siteIcons, tagFeeds, themeStylesheetHref, urlContextOf, type LayoutInput } from '#src/routes/layout-model';
-import { company, NEWSROOM_UUID, ORIGIN, testSite } from '../jobs/site-fixture';
+import { company, NEWSROOM_UUID, ORIGIN, testConfig, testSite } from '../jobs/site-fixture';
 
-const config: AppConfig = {
-  mediaRoot: '/media',
-  analyticsRollupDomain: null,
-  analyticsHost: null,
-  emailApi: null,
-  showOutbox: false,
-  release: 'dev',
-  errorReporting: null,
-  search: { searchBackend: 'd1', appId: null, apiKey: null, host: null, indexName: 'stories' },
-  indexNow: null,
-  webSubHub: null,
-  turnstile: null,
-};
+const config = testConfig();
 
 const UUID = '0b7e1a2c-3d4e-4f50-8a6b-7c8d9e0f1a2b';
 function image(width: number, height: number, extra: Partial<StoredImagePayload> = {}): StoredImagePayload {
