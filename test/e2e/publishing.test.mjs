@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startServer } from './server.mjs';
+import { fetchWithOneRetry, startServer } from './server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const cliEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' };
@@ -66,7 +66,7 @@ after(async () => {
   if (contentCopy) rmSync(contentCopy, { recursive: true, force: true });
 });
 
-const get = (path, init = {}) => fetch(`${server.origin}${path}`, { redirect: 'manual', ...init });
+const get = (path, init = {}) => fetchWithOneRetry(`${server.origin}${path}`, { redirect: 'manual', ...init });
 const pathOf = (link) => new URL(link).pathname;
 /** The status of a GET, its body read to the end (see fireScheduled). */
 async function statusOf(path) {

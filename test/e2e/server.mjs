@@ -90,3 +90,24 @@ async function gotoWithOneRetry(page, url) {
     page.off('requestfailed', settle);
   }
 }
+
+/** How long one attempt of fetchWithOneRetry waits for wrangler dev's answer. */
+const FETCH_ATTEMPT_MS = 60_000;
+
+/**
+ * fetch, where a GET wrangler dev has not answered in a minute is sent once more, with a warning
+ * (see gotoWithOneRetry). Seen once in CI: a GET sent right after a CLI had opened the same local
+ * state through a second workerd (npm run share) got no headers for 300 s. Other methods are sent
+ * once: a retried POST could act twice.
+ */
+export async function fetchWithOneRetry(url, init = {}) {
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') return fetch(url, init);
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_ATTEMPT_MS) });
+  } catch (error) {
+    if (error?.name !== 'TimeoutError') throw error;
+    console.warn(`warning: ${method} ${url} had no answer after ${FETCH_ATTEMPT_MS / 1000} s; trying once more`);
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_ATTEMPT_MS) });
+  }
+}
