@@ -3,6 +3,8 @@
  * forms chosen by Intl plural rules. No catalogue is imported here, so the browser bundle can
  * format the templates a page hands it without downloading every language.
  */
+import { dateTimeFormat, numberFormat, pluralRules } from './intl';
+
 export type MessageValues = Readonly<Record<string, string | number>>;
 
 const PLURAL = /\{(\w+),\s*plural,\s*((?:[^{}]*\{[^{}]*\})+)\s*\}/g;
@@ -15,21 +17,21 @@ export function formatTemplate(template: string, bcp47: string, values: MessageV
     const count = Number(values[name] ?? 0);
     const cases = new Map<string, string>();
     for (const [, key, text] of body.matchAll(PLURAL_CASE)) cases.set(key!, text!);
-    const text = cases.get(`=${count}`) ?? cases.get(new Intl.PluralRules(bcp47).select(count)) ?? cases.get('other') ?? '';
-    return text.replace(/#/g, new Intl.NumberFormat(bcp47).format(count));
+    const text = cases.get(`=${count}`) ?? cases.get(pluralRules(bcp47).select(count)) ?? cases.get('other') ?? '';
+    return text.replace(/#/g, numberFormat(bcp47).format(count));
   });
   return withPlurals.replace(ARGUMENT, (match, name: string) => (name in values ? String(values[name]) : match));
 }
 
 /** A date in the visitor's language, e.g. "2 October 2026" / "2 octobre 2026". */
 export function formatLongDate(bcp47: string, date: Date, timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat(bcp47, { dateStyle: 'long', timeZone }).format(date);
+  return dateTimeFormat(bcp47, { dateStyle: 'long', timeZone }).format(date);
 }
 
 /** A time of day in the visitor's language and its zone's short name, e.g. "08:00" and "CET". */
 export function formatTimeOfDay(bcp47: string, date: Date, timeZone = 'UTC'): { time: string; zone: string } {
-  const time = new Intl.DateTimeFormat(bcp47, { timeStyle: 'short', timeZone }).format(date);
-  const zone = new Intl.DateTimeFormat(bcp47, { timeZoneName: 'short', timeZone }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  const time = dateTimeFormat(bcp47, { timeStyle: 'short', timeZone }).format(date);
+  const zone = dateTimeFormat(bcp47, { timeZoneName: 'short', timeZone }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
   return { time, zone };
 }
 
@@ -42,5 +44,5 @@ export function formatFileSize(bcp47: string, bytes: number): string {
     value /= 1000;
     unit += 1;
   }
-  return new Intl.NumberFormat(bcp47, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return numberFormat(bcp47, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
 }

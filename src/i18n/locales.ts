@@ -3,6 +3,8 @@
  * enables a subset of these; URLs carry the lower-case code as their first segment, except for the
  * newsroom's default language.
  */
+import { languageNames } from './intl';
+
 export const DEFAULT_LOCALE = 'en';
 
 /** Every language the site can be served in (about 48 codes). */
@@ -98,8 +100,9 @@ export function toOpenGraphLocale(locale: string): string {
 /** The language's own name for itself ("Français"), for language switchers. */
 export function nativeLanguageName(locale: string): string {
   try {
-    const name = new Intl.DisplayNames([toBcp47(locale)], { type: 'language' }).of(toBcp47(locale));
-    if (name) return name.charAt(0).toLocaleUpperCase(toBcp47(locale)) + name.slice(1);
+    const tag = toBcp47(locale);
+    const name = languageNames(tag).of(tag);
+    if (name) return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
   } catch {
     // Intl without the data for this locale: the code is still a usable label.
   }

@@ -7,6 +7,7 @@ import en from './messages/en.json';
 import { CATALOGUE_ALIASES, CATALOGUES } from './messages/index';
 import { formatFileSize, formatLongDate, formatTemplate, formatTimeOfDay, type MessageValues } from './format';
 import { languageOf, servedLocale, toBcp47 } from './locales';
+import { numberFormat } from './intl';
 
 /** Intl's tag for a locale we serve (an unsupported code is served as English). */
 const intlTag = (locale: string) => toBcp47(servedLocale(locale));
@@ -45,7 +46,7 @@ export function formatSize(locale: string, bytes: number): string {
 
 /** A number in the visitor's language ("4,000", "4 000", "٤٬٠٠٠"). */
 export function formatNumber(locale: string, value: number): string {
-  return new Intl.NumberFormat(intlTag(locale)).format(value);
+  return numberFormat(intlTag(locale)).format(value);
 }
 
 /** Machine-readable form for `<time datetime>`. */

@@ -21,6 +21,7 @@ import { buildLayout, pageTitle, urlContextOf } from './layout-model';
 import * as z from 'zod/mini';
 import { pageParam } from './page-param';
 import { firstValue, validate, wrongAddress } from './validate';
+import { dateTimeFormat } from '#src/i18n/intl';
 
 export interface SearchParams {
   readonly query: string;
@@ -82,7 +83,7 @@ export async function loadSearch(deps: Deps, site: SiteContext, locale: string, 
   const paging = paginate({ page: params.page, pageSize: query.hitsPerPage, total: results.total });
   const messages = messagesFor(locale);
   const title = formatMessage(locale, messages, 'search.title');
-  const monthName = new Intl.DateTimeFormat(toBcp47(locale), { month: 'long', timeZone: 'UTC' });
+  const monthName = dateTimeFormat(toBcp47(locale), { month: 'long', timeZone: 'UTC' });
   const filters = { query: params.query, category: params.category, year: params.year, month: params.month };
   const categoryFacet = await loadCategoryFacet({ site, locale, params, href, filters, distribution: results.facets.category, foundCategories });
   return {

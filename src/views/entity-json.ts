@@ -13,6 +13,7 @@ import type { CompanyInformation, Language, Newsroom } from '#src/domain/newsroo
 import { SOCIAL_NETWORKS } from '#src/domain/newsroom';
 import { nativeLanguageName, toBcp47 } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';
+import { languageNames } from '#src/i18n/intl';
 
 /** A stored image payload with its absolute original address (`cdnUrl`). */
 function imagePayload(image: StoredImagePayload | null, mediaRoot: string, origin: string) {
@@ -79,7 +80,7 @@ export function languageJson(language: Language, company: CompanyInformation | n
     code: language.code,
     is_default: language.is_default,
     public_stories_count: language.public_stories_count,
-    locale: { name: new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? language.code, native_name: nativeLanguageName(language.code), language_code: tag.split('-')[0]! },
+    locale: { name: languageNames('en').of(tag) ?? language.code, native_name: nativeLanguageName(language.code), language_code: tag.split('-')[0]! },
     company_information: companyInformationJson(company),
     notifications: (company?.notifications ?? []).map(({ style, title, description, actions }) => ({ style, title, description, actions: actions.map(({ name, target }) => ({ name, target })) })),
   };

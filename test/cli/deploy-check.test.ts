@@ -90,9 +90,15 @@ test('the worker starts cheaply: its module evaluation in workerd, profiled by w
   const bundle = builds.get('production');
   expect(bundle, 'the production dry run above must have succeeded').toBeDefined();
   const profileFile = join(work, 'startup.cpuprofile');
-  const result = wrangler(['check', 'startup', '--worker', bundle!, '--outfile', profileFile]);
-  expect(result.status, result.stderr || result.stdout).toBe(0);
-  const { busyMs, top } = profileSummary(JSON.parse(readFileSync(profileFile, 'utf8')) as CpuProfile);
+  // On a machine busy with other work the sampler can miss the whole evaluation (no sample, 0 ms):
+  // that measures nothing, so profile again, at most three times.
+  let summary = { busyMs: 0, top: [] as string[] };
+  for (let attempt = 1; attempt <= 3 && summary.busyMs === 0; attempt++) {
+    const result = wrangler(['check', 'startup', '--worker', bundle!, '--outfile', profileFile]);
+    expect(result.status, result.stderr || result.stdout).toBe(0);
+    summary = profileSummary(JSON.parse(readFileSync(profileFile, 'utf8')) as CpuProfile);
+  }
+  const { busyMs, top } = summary;
   console.log(`worker startup (workerd, this machine): ${busyMs.toFixed(1)} ms of CPU; most: ${top.join(', ')}`);
   expect(busyMs).toBeGreaterThan(0);
   expect(busyMs).toBeLessThan(STARTUP_CEILING_MS);

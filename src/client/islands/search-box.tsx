@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { highlightParts } from '#src/domain/search-query';
 import { formatTemplate } from '#src/i18n/format';
 import type { AsyncStatus } from '#src/domain/analytics';
+import { numberFormat } from '#src/i18n/intl';
 
 export const QUICK_SEARCH_DEBOUNCE_MS = 200;
 export const QUICK_SEARCH_MIN_LENGTH = 2;
@@ -195,7 +196,7 @@ export function SearchBox(props: SearchBoxProps) {
         ) : null}
         {results && results.total > 0 ? (
           <a className="quick-results-all" href={results.url}>
-            {labels.showAll} ({new Intl.NumberFormat(props.bcp47).format(results.total)})
+            {labels.showAll} ({numberFormat(props.bcp47).format(results.total)})
           </a>
         ) : null}
       </div>

@@ -8,6 +8,7 @@
  * stay pure and light, importing nothing but React.
  */
 import type { ReactNode } from 'react';
+import { listFormat } from '#src/i18n/intl';
 
 /** An image's attributes, as the API's card JSON carries them. */
 export interface CardImage {
@@ -108,5 +109,5 @@ export function mediaCounts(gallery: { readonly images_number: number; readonly 
   const parts = [gallery.images_number > 0 ? count('images', gallery.images_number) : null, gallery.videos_number > 0 ? count('videos', gallery.videos_number) : null].filter(
     (part): part is string => part !== null,
   );
-  return new Intl.ListFormat(bcp47, { style: 'short', type: 'unit' }).format(parts);
+  return listFormat(bcp47, { style: 'short', type: 'unit' }).format(parts);
 }
