@@ -1,5 +1,5 @@
 /**
- * The HTML document: doctype (React emits it for a rendered <html>), <html lang dir>, head
+ * The HTML document (render.tsx writes the doctype before it): <html lang dir>, head
  * metadata, and the page shell. With a newsroom context the page is wrapped in the newsroom,
  * translation and analytics contexts; without one (the newsroom not imported yet) it is bare.
  */
