@@ -1,12 +1,13 @@
 // A local newsroom, the one module that prepares and serves one: a content folder (the demo by
 // default) imported into local D1 by the import CLI, and `wrangler dev` serving it on a free
-// loopback port in its own process group, so it (and workerd beneath it) is stopped by its PID.
+// loopback port in its own process group, so it (and workerd beneath it) is stopped by its PID
+// (or, for the benchmark, the deploy bundle served by Miniflare in this process).
 // Never port 8787: other work may be using it. Used by `npm start` (the import only, into
 // wrangler's own state), the browser tests (test/e2e/server.mjs), the benchmark, the load test
 // and the Lighthouse audit (each in a throwaway state directory, `--persist-to`); also writes
 // generated stories straight into a state's D1 for the data-scale benchmark.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,6 +135,48 @@ function configForEntry(state, entry) {
   const file = join(state, 'wrangler.bench.toml');
   writeFileSync(file, config);
   return file;
+}
+
+/**
+ * The worker as `wrangler deploy` would upload it (the dry run's bundle, with React's production
+ * build), serving `state` through Miniflare with wrangler.toml's bindings as wrangler itself reads
+ * them, on a free loopback port: the benchmark's server. `wrangler dev` adds costs production does
+ * not have, on the same cores as the worker: a proxy worker in front of every request, an
+ * inspector attached (every console.log becomes a devtools message) and each log line parsed and
+ * source-mapped in Node. Here the worker's output is read and dropped. `entry`, `vars`: as for
+ * startWorker.
+ */
+export async function serveDeployBundle(state, entry, { vars = {} } = {}) {
+  const configPath = entry ? configForEntry(state, entry) : join(root, 'wrangler.toml');
+  const outdir = join(state, 'deploy-bundle');
+  const built = spawnSync(join(root, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--outdir', outdir, '--config', configPath], {
+    cwd: root,
+    env: { ...env, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${built.stdout}\n${built.stderr}`);
+  const main = readdirSync(outdir).find((name) => /\.m?js$/.test(name));
+  if (!main) throw new Error(`wrangler deploy --dry-run wrote no module into ${outdir}`);
+  const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
+  const { Miniflare } = await import('miniflare');
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(configPath);
+  const persist = join(state, 'v3');
+  const options = {
+    workers: [{ ...workerOptions, name: 'newsroom', modules: true, modulesRoot: outdir, scriptPath: join(outdir, main), bindings: { ...workerOptions.bindings, ...vars } }],
+    host: '127.0.0.1',
+    port: await freePort(),
+    d1Persist: join(persist, 'd1'),
+    kvPersist: join(persist, 'kv'),
+    cachePersist: join(persist, 'cache'),
+    handleRuntimeStdio: (stdout, stderr) => {
+      stdout.resume();
+      stderr.resume();
+    },
+  };
+  const miniflare = new Miniflare(options);
+  const { origin } = await miniflare.ready;
+  // Static assets are listed when Miniflare starts: `refreshAssets` lists them again.
+  return { origin, stop: () => miniflare.dispose(), refreshAssets: () => miniflare.setOptions(options) };
 }
 
 /**
