@@ -100,6 +100,30 @@ export function defaultLanguage(languages: readonly Language[]): Language {
 }
 
 /**
+ * The company information a page in `locale` shows: that language's, else the default language's
+ * (a language the content folder wrote no company file for still shows the newsroom's own), else
+ * none.
+ */
+export function companyFor(
+  site: { readonly languages: readonly Language[]; readonly companies: Readonly<Record<string, CompanyInformation>> },
+  locale: string,
+): CompanyInformation | null {
+  return site.companies[locale] ?? (site.languages.length > 0 ? site.companies[defaultLanguage(site.languages).code] : undefined) ?? null;
+}
+
+/**
+ * The name the newsroom goes by in `locale`, the same in its header, page titles, feeds, mails
+ * and structured data: that language's company name, else the newsroom's display name (not the
+ * default language's company: a language without company information is named by the newsroom).
+ */
+export function siteNameFor(
+  site: { readonly newsroom: Pick<Newsroom, 'display_name'>; readonly companies: Readonly<Record<string, CompanyInformation>> },
+  locale: string,
+): string {
+  return site.companies[locale]?.name ?? site.newsroom.display_name;
+}
+
+/**
  * The Plausible site list the analytics context receives: the newsroom's own site plus the
  * shared roll-up domain, so one dashboard can aggregate every newsroom.
  */

@@ -8,12 +8,13 @@ import type { MailMessage } from '#src/domain/mail-ports';
 import type { AlertRecipient, AnnouncedStory } from '#src/domain/publishing-ports';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
+import { siteNameFor } from '#src/domain/newsroom';
 
 export function alertMail(site: SiteContext, story: AnnouncedStory, recipient: AlertRecipient): MailMessage {
   const locale = story.locale;
   const messages = messagesFor(locale);
   const origin = site.newsroom.url;
-  const name = site.companies[locale]?.name ?? site.newsroom.display_name;
+  const name = siteNameFor(site, locale);
   const link = urls.absolute(origin, urls.story(story.slug));
   const unsubscribe = urls.absolute(origin, urls.unsubscribe(locale, site.newsroom.uuid, recipient.token));
   const text = [story.summary.trim(), formatMessage(locale, messages, 'alert.mail_read', { link }), formatMessage(locale, messages, 'alert.mail_footer', { name, unsubscribe })]

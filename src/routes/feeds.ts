@@ -21,6 +21,7 @@ import { absoluteImage, siteIcons, urlContextOf } from './layout-model';
 import { absoluteMediaRoot } from '#src/views/markdown';
 import { conditionalResponse } from '#src/middleware/conditional-get';
 import { tagTitle } from './tag';
+import { siteNameFor } from '#src/domain/newsroom';
 
 export const FEED_SIZE = 20;
 
@@ -45,7 +46,7 @@ export async function loadFeed(deps: Deps, site: SiteContext, locale: string, sc
   // A tag without public stories in this language has no feed in it (nor a page).
   if (tag !== null && stories.length === 0) throw new NotFoundError(`Feed of tag ${tag}`);
   const company = site.companies[locale];
-  const name = company?.name ?? site.newsroom.display_name;
+  const name = siteNameFor(site, locale);
   const messages = messagesFor(locale);
   const scopeName = category?.i18n[locale]?.name ?? (tag !== null ? tagTitle(locale, tag) : null);
   const self = (format: FeedFormat) => urls.absolute(origin, tag !== null ? urls.tagFeed(ctx, locale, tag, format) : urls.feed(ctx, locale, format, categorySlug));

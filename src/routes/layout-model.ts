@@ -4,7 +4,7 @@
  */
 import { categoriesForLocale } from '#src/domain/category';
 import { UploadedImage } from '#src/domain/media/index';
-import { analyticsSiteDomains, defaultLanguage } from '#src/domain/newsroom';
+import { analyticsSiteDomains, companyFor, defaultLanguage, siteNameFor } from '#src/domain/newsroom';
 import type { SiteContext } from '#src/domain/ports';
 import { policySource, type PolicyKind } from '#src/domain/policy';
 import type { StorySummary } from '#src/domain/story';
@@ -70,7 +70,7 @@ export function urlContextOf(site: SiteContext): UrlContext {
 export function buildLayout(input: LayoutInput): LayoutModel {
   const { site, locale } = input;
   const ctx = urlContextOf(site);
-  const company = site.companies[locale] ?? site.companies[ctx.defaultLocale] ?? null;
+  const company = companyFor(site, locale);
   const origin = site.newsroom.url;
   const translations = input.pageTranslations
     .filter((page) => site.languages.some((language) => language.code === page.code))
@@ -82,6 +82,8 @@ export function buildLayout(input: LayoutInput): LayoutModel {
   });
   const isTrackingEnabled = site.newsroom.tracking_policy !== 'disabled';
   const headTranslations = input.pageTranslations;
+  // The header and breadcrumbs name the company they show (the default language's when this one
+  // has none); titles, feeds and mails name the newsroom then (siteNameFor).
   const siteName = company?.name ?? site.newsroom.display_name;
   return {
     context: {
@@ -192,7 +194,7 @@ export function absoluteImage(image: StoredImagePayload | null, mediaRoot: strin
 export function languageFeeds(site: SiteContext, locale: string, category: { slug: string; name: string } | null = null): FeedLink[] {
   const ctx = urlContextOf(site);
   const origin = site.newsroom.url;
-  const name = site.companies[locale]?.name ?? site.newsroom.display_name;
+  const name = siteNameFor(site, locale);
   const messages = messagesFor(locale);
   const title = category ? formatMessage(locale, messages, 'feed.category_title', { name, category: category.name }) : formatMessage(locale, messages, 'feed.title', { name });
   return feedLinks(title, (format) => urls.absolute(origin, urls.feed(ctx, locale, format, category?.slug ?? null)));
@@ -201,7 +203,7 @@ export function languageFeeds(site: SiteContext, locale: string, category: { slu
 /** The RSS, Atom and JSON feeds of one of a language's tags, titled after its page. */
 export function tagFeeds(site: SiteContext, locale: string, tag: string, tagTitle: string): FeedLink[] {
   const ctx = urlContextOf(site);
-  const name = site.companies[locale]?.name ?? site.newsroom.display_name;
+  const name = siteNameFor(site, locale);
   const title = formatMessage(locale, messagesFor(locale), 'feed.category_title', { name, category: tagTitle });
   return feedLinks(title, (format) => urls.absolute(site.newsroom.url, urls.tagFeed(ctx, locale, tag, format)));
 }
@@ -225,7 +227,7 @@ export function siteIcons(site: SiteContext, mediaRoot: string): { icon: string 
 /** The page title: "{page} | {company}", or the company's SEO title for its homepage. */
 export function pageTitle(site: SiteContext, locale: string, pageName: string | null): string {
   const company = site.companies[locale];
-  const siteName = company?.name ?? site.newsroom.display_name;
+  const siteName = siteNameFor(site, locale);
   if (pageName) return `${pageName} | ${siteName}`;
   return company?.seo_settings.meta_title || company?.seo_settings.default_meta_title || siteName;
 }

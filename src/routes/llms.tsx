@@ -14,6 +14,7 @@ import { MARKDOWN_CONTENT_TYPE } from '#src/views/markdown';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { conditionalResponse } from '#src/middleware/conditional-get';
 import { languageFeeds, urlContextOf } from './layout-model';
+import { siteNameFor } from '#src/domain/newsroom';
 
 /** How many of the latest stories the index links, and the full file holds. */
 export const LLMS_INDEX_STORIES = 20;
@@ -36,7 +37,7 @@ export const llms = new Hono<AppEnv>()
       ctx,
       locale,
       timeZone: site.newsroom.timezone,
-      name: company?.name ?? site.newsroom.display_name,
+      name: siteNameFor(site, locale),
       about: company?.about_plaintext ?? '',
       stories: list.stories,
       categories: categoriesForLocale(site.categories, locale),
@@ -55,7 +56,7 @@ export const llms = new Hono<AppEnv>()
       origin: site.newsroom.url,
       locale,
       timeZone: site.newsroom.timezone,
-      name: site.companies[locale]?.name ?? site.newsroom.display_name,
+      name: siteNameFor(site, locale),
       mediaRoot: c.var.deps.config.mediaRoot,
       stories,
     });

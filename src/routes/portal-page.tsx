@@ -17,6 +17,7 @@ import { PrivacyPage } from '#src/views/pages/privacy-page';
 import { buildLayout, pageTitle } from './layout-model';
 import { PRIVATE_PAGE_HEADERS, quietSite } from './private-page';
 import { renderPage } from './render-page';
+import { siteNameFor } from '#src/domain/newsroom';
 
 /** The newsroom (without third parties) and the portal's language, from the address. */
 export function portalSite(c: Context<AppEnv>): { site: SiteContext; locale: string } {
@@ -51,7 +52,7 @@ function buildModel(deps: Deps, site: SiteContext, locale: string, path: string,
     view,
     action: path,
     categories: categoriesForLocale(site.categories, locale).map((category) => ({ id: category.id, name: category.i18n[locale]!.name })),
-    companyName: site.companies[locale]?.name ?? site.newsroom.display_name,
+    companyName: siteNameFor(site, locale),
     turnstileSiteKey: FORM_VIEWS.has(view.kind) ? (deps.config.turnstile?.siteKey ?? null) : null,
   };
 }

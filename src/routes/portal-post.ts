@@ -19,6 +19,7 @@ import type { PrivacyView } from '#src/views/page-model';
 import type { Guarded } from './portal-forms';
 import { portalPage, portalSite } from './portal-page';
 import { redirect } from './redirect';
+import { siteNameFor } from '#src/domain/newsroom';
 
 /** The clock of tokens and requests, in seconds. */
 export const now = () => Math.floor(Date.now() / 1000);
@@ -111,7 +112,7 @@ export async function handlePortalPost<F extends Guarded, T>(
   if (challenge === 'refused') return portalPage(c, site, locale, again(FORM_MESSAGES.failed), 400);
   const address = normaliseEmail(email);
   try {
-    const name = site.companies[locale]?.name ?? site.newsroom.display_name;
+    const name = siteNameFor(site, locale);
     await submit({ site, locale, address, fields, request: confirmationRequest(address), name, origin: mailOrigin(c, site) });
     deliverMailLater(c);
   } catch (failure) {

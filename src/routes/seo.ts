@@ -19,6 +19,7 @@ import { cacheRules } from '#src/middleware/cache-rules';
 import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, type SitemapUrl } from '#src/views/sitemaps';
 import { absoluteImage, urlContextOf } from './layout-model';
 import { conditionalResponse } from '#src/middleware/conditional-get';
+import { siteNameFor } from '#src/domain/newsroom';
 
 const XML = 'application/xml; charset=utf-8';
 /**
@@ -95,7 +96,7 @@ export const seo = new Hono<AppEnv>()
     const body = renderNewsSitemap(
       stories.map((story) => ({
         loc: urls.absolute(site.newsroom.url, urls.story(story.slug)),
-        publicationName: site.companies[story.locale]?.name ?? site.newsroom.display_name,
+        publicationName: siteNameFor(site, story.locale),
         language: story.locale.split('-')[0]!,
         published: story.published_at,
         title: story.title,

@@ -1,6 +1,6 @@
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { categoriesForLocale, categoryDisplayName, type Category } from '#src/domain/category';
-import { analyticsSiteDomains, defaultLanguage, DEFAULT_TRACKING_POLICY } from '#src/domain/newsroom';
+import { analyticsSiteDomains, companyFor, defaultLanguage, DEFAULT_TRACKING_POLICY, siteNameFor, type CompanyInformation } from '#src/domain/newsroom';
 
 test('the default tracking policy is default', () => {
   expect(DEFAULT_TRACKING_POLICY).toBe('default');
@@ -34,4 +34,24 @@ test('navigation lists categories translated into the language and holding publi
   expect(categoriesForLocale([energy, people], 'fr')).toEqual([]);
   expect(categoryDisplayName(energy, 'fr')).toBe('Énergie');
   expect(categoryDisplayName(people, 'fr')).toBe('people');
+});
+
+describe('the company and the name a page in a language shows', () => {
+  const language = (code: string, isDefault = false) => ({ code, is_default: isDefault, public_stories_count: 0 });
+  const company = (name: string) => ({ name }) as CompanyInformation;
+  const site = (companies: Record<string, CompanyInformation>) => ({
+    newsroom: { display_name: 'Northwind newsroom' },
+    languages: [language('en'), language('fr', true), language('de')],
+    companies,
+  });
+
+  test.each([
+    ['its own language\'s company', { de: company('Northwind GmbH'), fr: company('Northwind SA') }, 'de', 'Northwind GmbH', 'Northwind GmbH'],
+    ['else the default language\'s company, named by the newsroom', { fr: company('Northwind SA') }, 'de', 'Northwind SA', 'Northwind newsroom'],
+    ['else none', {}, 'de', null, 'Northwind newsroom'],
+    ['the default language itself', { fr: company('Northwind SA'), en: company('Northwind Ltd') }, 'fr', 'Northwind SA', 'Northwind SA'],
+  ])('%s', (_case, companies, locale, companyName, siteName) => {
+    expect(companyFor(site(companies), locale)?.name ?? null).toBe(companyName);
+    expect(siteNameFor(site(companies), locale)).toBe(siteName);
+  });
 });
