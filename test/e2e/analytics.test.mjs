@@ -150,6 +150,20 @@ async function consentCookie(context, origin) {
   return (await context.cookies(origin)).find((cookie) => cookie.name === 'consent');
 }
 
+/**
+ * The consent cookie once it holds `value` (or, after 5 s, whatever it holds, for the assertion
+ * to show). A page's `document.cookie` write reaches the browser's cookie store, which
+ * `context.cookies()` reads, a moment later: on a loaded machine, later than the next line.
+ */
+async function consentCookieSetTo(context, origin, value) {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const cookie = await consentCookie(context, origin);
+    if (cookie?.value === value || Date.now() > deadline) return cookie;
+    await sleep(50);
+  }
+}
+
 function assertYearLong(cookie) {
   assert.ok(cookie, 'the consent cookie is set');
   assert.equal(cookie.path, '/');
@@ -207,7 +221,7 @@ describe('default policy, with Plausible and Google Analytics', () => {
 
     await page.click('[data-consent="accept"]');
     await page.locator('[data-consent-bar]').waitFor({ state: 'hidden' });
-    const cookie = await consentCookie(context, server().origin);
+    const cookie = await consentCookieSetTo(context, server().origin, 'true');
     assert.equal(cookie.value, 'true');
     assertYearLong(cookie);
     assert.equal(await toggleLabel(page), 'Stop using cookies');
@@ -232,7 +246,7 @@ describe('default policy, with Plausible and Google Analytics', () => {
     await assertBarShownAfterDelay(page);
     await page.click('[data-consent="reject"]');
     await page.locator('[data-consent-bar]').waitFor({ state: 'hidden' });
-    let cookie = await consentCookie(context, server().origin);
+    let cookie = await consentCookieSetTo(context, server().origin, 'false');
     assert.equal(cookie.value, 'false');
     assertYearLong(cookie);
     assert.equal(await toggleLabel(page), 'Start using cookies');
@@ -241,7 +255,7 @@ describe('default policy, with Plausible and Google Analytics', () => {
 
     // Rejected → the toggle accepts.
     await page.click('[data-consent-toggle]');
-    cookie = await consentCookie(context, server().origin);
+    cookie = await consentCookieSetTo(context, server().origin, 'true');
     assert.equal(cookie.value, 'true');
     assertYearLong(cookie);
     assert.equal(await toggleLabel(page), 'Stop using cookies');
@@ -249,7 +263,7 @@ describe('default policy, with Plausible and Google Analytics', () => {
 
     // Accepted → the toggle withdraws; the bar stays hidden (the choice is known).
     await page.click('[data-consent-toggle]');
-    assert.equal((await consentCookie(context, server().origin)).value, 'false');
+    assert.equal((await consentCookieSetTo(context, server().origin, 'false')).value, 'false');
     assert.equal(await toggleLabel(page), 'Start using cookies');
     await sleep(1300);
     assert.equal(await page.isVisible('[data-consent-bar]'), false);
@@ -270,7 +284,7 @@ describe('default policy, with Plausible and Google Analytics', () => {
     await assertBarShownAfterDelay(page);
     await page.click('[data-consent-toggle]');
     await page.locator('[data-consent-bar]').waitFor({ state: 'hidden' });
-    assert.equal((await consentCookie(context, server().origin)).value, 'true');
+    assert.equal((await consentCookieSetTo(context, server().origin, 'true')).value, 'true');
     assert.equal(await toggleLabel(page), 'Stop using cookies');
     assert.deepEqual(expectedErrors(errors), []);
     await context.close();
@@ -409,7 +423,7 @@ describe('consent-to-identify policy', () => {
     await page.click('[data-consent="reject"]');
     assert.equal(await readDeferred(page), null);
     await page.click('[data-consent-toggle]'); // now accepted: nothing left to send
-    assert.equal((await consentCookie(context, server().origin)).value, 'true');
+    assert.equal((await consentCookieSetTo(context, server().origin, 'true')).value, 'true');
     await settle(page);
     assert.equal(calls.filter(isTrack('i')).length, 0);
     assert.deepEqual(expectedErrors(errors), []);
