@@ -112,15 +112,16 @@ export function companyFor(
 }
 
 /**
- * The name the newsroom goes by in `locale`, the same in its header, page titles, feeds, mails
- * and structured data: that language's company name, else the newsroom's display name (not the
- * default language's company: a language without company information is named by the newsroom).
+ * The name the newsroom goes by in `locale`, the same in its header and breadcrumbs, page titles,
+ * feeds, mails and structured data: the name of the company companyFor finds (a language without
+ * company information goes by the default language's company, as its header always did), else
+ * the newsroom's display name.
  */
 export function siteNameFor(
-  site: { readonly newsroom: Pick<Newsroom, 'display_name'>; readonly companies: Readonly<Record<string, CompanyInformation>> },
+  site: { readonly newsroom: Pick<Newsroom, 'display_name'>; readonly languages: readonly Language[]; readonly companies: Readonly<Record<string, CompanyInformation>> },
   locale: string,
 ): string {
-  return site.companies[locale]?.name ?? site.newsroom.display_name;
+  return companyFor(site, locale)?.name ?? site.newsroom.display_name;
 }
 
 /**

@@ -82,9 +82,7 @@ export function buildLayout(input: LayoutInput): LayoutModel {
   });
   const isTrackingEnabled = site.newsroom.tracking_policy !== 'disabled';
   const headTranslations = input.pageTranslations;
-  // The header and breadcrumbs name the company they show (the default language's when this one
-  // has none); titles, feeds and mails name the newsroom then (siteNameFor).
-  const siteName = company?.name ?? site.newsroom.display_name;
+  const siteName = siteNameFor(site, locale);
   return {
     context: {
       localeCode: locale,

@@ -47,8 +47,8 @@ describe('the company and the name a page in a language shows', () => {
 
   test.each([
     ['its own language\'s company', { de: company('Northwind GmbH'), fr: company('Northwind SA') }, 'de', 'Northwind GmbH', 'Northwind GmbH'],
-    ['else the default language\'s company, named by the newsroom', { fr: company('Northwind SA') }, 'de', 'Northwind SA', 'Northwind newsroom'],
-    ['else none', {}, 'de', null, 'Northwind newsroom'],
+    ['else the default language\'s company', { fr: company('Northwind SA') }, 'de', 'Northwind SA', 'Northwind SA'],
+    ['else none: the newsroom\'s display name', {}, 'de', null, 'Northwind newsroom'],
     ['the default language itself', { fr: company('Northwind SA'), en: company('Northwind Ltd') }, 'fr', 'Northwind SA', 'Northwind SA'],
   ])('%s', (_case, companies, locale, companyName, siteName) => {
     expect(companyFor(site(companies), locale)?.name ?? null).toBe(companyName);

@@ -82,8 +82,13 @@ test('a French story gets a French mail, with the French company name and a Fren
   expect(mail.text).not.toContain('Read the story');
 });
 
-test('without company information in the story language the newsroom name signs the mail', () => {
+test('without company information in the story language the default language’s company signs the mail, as the site’s header names it', () => {
   const mail = alertMail(site({ en: company('Acme Energy') }), story({ locale: 'fr', slug: 'parc-eolien' }), recipient);
+  expect(mail.text).toContain('abonné aux actualités de Acme Energy.');
+});
+
+test('without any company information the newsroom’s display name signs the mail', () => {
+  const mail = alertMail(site({}), story({ locale: 'fr', slug: 'parc-eolien' }), recipient);
   expect(mail.text).toContain('abonné aux actualités de Acme Newsroom.');
 });
 

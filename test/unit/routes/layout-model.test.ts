@@ -36,8 +36,9 @@ describe('titles and addresses', () => {
   test.each([
     ['a page', 'en', 'Search', 'Search | Acme Energy'],
     ['the homepage, with the company’s SEO title', 'en', null, 'Acme Energy newsroom'],
-    ['a page of a language without company information', 'fr', 'Recherche', 'Recherche | Acme Newsroom'],
-    ['the homepage of a language without company information', 'fr', null, 'Acme Newsroom'],
+    // Named by the default language's company, as its header is.
+    ['a page of a language without company information', 'fr', 'Recherche', 'Recherche | Acme Energy'],
+    ['the homepage of a language without company information', 'fr', null, 'Acme Energy'],
   ])('the title of %s', (_case, locale, pageName, title) => {
     expect(pageTitle(site, locale, pageName)).toBe(title);
   });
@@ -107,9 +108,9 @@ describe('images and icons', () => {
 describe('feeds', () => {
   test.each([
     ['en', null, 'Acme Energy: latest stories', `${ORIGIN}/feed`],
-    ['fr', null, 'Acme Newsroom : dernières actualités', `${ORIGIN}/fr/feed`],
+    ['fr', null, 'Acme Energy : dernières actualités', `${ORIGIN}/fr/feed`],
     ['en', { slug: 'wind', name: 'Wind' }, 'Acme Energy: Wind', `${ORIGIN}/category/wind/feed`],
-    ['fr', { slug: 'eolien', name: 'Éolien' }, 'Acme Newsroom : Éolien', `${ORIGIN}/fr/category/eolien/feed`],
+    ['fr', { slug: 'eolien', name: 'Éolien' }, 'Acme Energy : Éolien', `${ORIGIN}/fr/category/eolien/feed`],
   ])('the %s feeds of category %o: RSS, Atom and JSON Feed, titled %s', (locale, categoryRef, title, rss) => {
     expect(languageFeeds(site, locale, categoryRef)).toEqual([
       { type: 'application/rss+xml', title, href: rss },
@@ -120,9 +121,9 @@ describe('feeds', () => {
 
   test('a tag’s feeds live under its page and are titled after it', () => {
     expect(tagFeeds(site, 'fr', 'Offshore Wind', 'Éolien en mer').map((feed) => [feed.title, feed.href])).toEqual([
-      ['Acme Newsroom : Éolien en mer', `${ORIGIN}/fr/tag/offshore%20wind/feed`],
-      ['Acme Newsroom : Éolien en mer', `${ORIGIN}/fr/tag/offshore%20wind/feed/atom`],
-      ['Acme Newsroom : Éolien en mer', `${ORIGIN}/fr/tag/offshore%20wind/feed/json`],
+      ['Acme Energy : Éolien en mer', `${ORIGIN}/fr/tag/offshore%20wind/feed`],
+      ['Acme Energy : Éolien en mer', `${ORIGIN}/fr/tag/offshore%20wind/feed/atom`],
+      ['Acme Energy : Éolien en mer', `${ORIGIN}/fr/tag/offshore%20wind/feed/json`],
     ]);
   });
 });
