@@ -40,6 +40,28 @@ export function wrangler(args: string[]): string {
 }
 
 /**
+ * `wrangler d1 migrations apply` on the deployed database (`--remote` with `envArgs`) or a local
+ * one (`--local` with `persistArgs`). Locally a failure is tried once more: wrangler starts a local
+ * runtime for each migration, and on a loaded machine one of them has failed an internal assertion
+ * ("false == true") with nothing wrong in the migration. A migration that fails is rolled back and
+ * not recorded, so the second run starts where the first stopped. A remote failure is final.
+ */
+export function applyMigrations(target: { remote: true; envArgs: string[] } | { remote: false; persistArgs: string[] }): void {
+  const args = ['d1', 'migrations', 'apply', 'DB', ...(target.remote ? ['--remote', ...target.envArgs] : ['--local', ...target.persistArgs])];
+  if (target.remote) {
+    wrangler(args);
+    return;
+  }
+  try {
+    wrangler(args);
+  } catch (error) {
+    const first = String((error as { stderr?: string }).stderr ?? (error as Error).message).trim().split('\n')[0];
+    console.log(`Applying the local migrations failed once (${first}); trying again.`);
+    wrangler(args);
+  }
+}
+
+/**
  * A deployed database through wrangler (`envArgs`: `--env NAME`, or none for production). Reads go
  * as `--command` (a remote `--file` runs as an import, which returns no rows); writes may hold
  * secret-link tokens, so they travel in a private temporary file rather than on a command line

@@ -29,7 +29,7 @@ import { syncSearchIndex } from '#src/content/search-sync';
 import { newStoryLink } from '#src/domain/story-link';
 import { readSearchAdminSettings } from '#src/platform/search/settings';
 import { CACHE_POINTERS_SQL, CURRENT_CONTENT_HASH_SQL, replaceContentStatements, type CachePointers } from '#src/platform/d1/import-statements';
-import { hasEnvironment, localDatabase, remoteDatabase, root, wrangler } from './d1-database';
+import { applyMigrations, hasEnvironment, localDatabase, remoteDatabase, root } from './d1-database';
 
 interface Options {
   dir: string;
@@ -170,7 +170,7 @@ async function main(): Promise<void> {
   const statements = replaceContentStatements(bundle, importedAt, links);
   const envArgs = options.env === null ? [] : ['--env', options.env];
   const persistArgs = options.persistTo ? [`--persist-to=${options.persistTo}`] : [];
-  wrangler(['d1', 'migrations', 'apply', 'DB', ...(options.remote ? ['--remote', ...envArgs] : ['--local', ...persistArgs])]);
+  applyMigrations(options.remote ? { remote: true, envArgs } : { remote: false, persistArgs });
   if (!options.remote) copyMediaToAssets(bundle.media);
   const where = options.remote ? ` into the remote D1 database of ${options.env ?? 'production'}` : '';
   const db = options.remote ? remoteDatabase(envArgs) : await localDatabase(options.persistTo);

@@ -57,6 +57,22 @@ test('importing the same folder again changes nothing', async () => {
   expect(await snapshot()).toMatchObject({ revision: 1, stories: 22 });
 }, 60_000);
 
+test('a local migration run that fails once (a loaded machine, the runtime\'s own assertion) is tried again, and the import goes on', async () => {
+  // wrangler that fails its first `d1 migrations apply` the way a loaded machine once did, then is itself.
+  const marker = join(work, 'migrations-failed-once');
+  const flaky = join(work, 'flaky-wrangler.sh');
+  writeFileSync(
+    flaky,
+    `#!/bin/sh\nif [ "$1 $2 $3" = "d1 migrations apply" ] && [ ! -e "${marker}" ]; then touch "${marker}"; echo "✘ [ERROR] Migration 0008_story_media.sql failed with the following errors: false == true" >&2; exit 1; fi\nexec "${join(root, 'node_modules/.bin/wrangler')}" "$@"\n`,
+    { mode: 0o755 },
+  );
+  const result = await importFolder(fixture, [], { WRANGLER_BIN: flaky });
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  expect(result.stdout).toContain('Applying the local migrations failed once (✘ [ERROR] Migration 0008_story_media.sql failed with the following errors: false == true); trying again.');
+  expect(result.stdout).toContain('Nothing changed');
+}, 60_000);
+
 test('a folder with 3 broken files reports all 3 problems and leaves D1 unchanged', async () => {
   const before = await snapshot();
   const broken = join(work, 'broken');
