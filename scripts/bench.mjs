@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, rmdirSync, wri
 import { cpus, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { latencyCell, printDefaultTable, printScaleTable, writeResults } from './bench-report.mjs';
 import { generateStories, importDemo, root, serveDeployBundle, withPlatformProxy } from './local-newsroom.mjs';
 const CEILING_DIR = join(root, 'public/bench');
 const CEILING_FILE = join(CEILING_DIR, 'ceiling.html');
@@ -172,67 +173,8 @@ async function measure(origin, { name, path, miss = false }, options) {
   return figures;
 }
 
-function latencyCell(row, percentile, options) {
-  if (!row.available) return '';
-  return row.latencyMs ? String(row.latencyMs[percentile]) : `>${options.duration * 1000}`;
-}
-
 async function warmUp(origin, paths, options) {
   for (const path of paths) await runAutocannon({ url: origin, connections: options.connections, duration: options.warmup, requests: [{ method: 'GET', path }] });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reporting
-
-function table(rows, columns) {
-  const widths = columns.map((column) => Math.max(column.title.length, ...rows.map((row) => String(column.value(row)).length)));
-  const line = (cells) => cells.map((cell, i) => (columns[i].right ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join('  ');
-  return [line(columns.map((column) => column.title)), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => column.value(row))))].join('\n');
-}
-
-const d1Cell = (row) => (row.d1 ? `${row.d1.roundTrips}/${row.d1.statements}` : row.available ? '0/0' : '');
-
-function printDefaultTable(rows, ceilingRate, config) {
-  console.log(
-    '\n' +
-      table(rows, [
-        { title: 'route', value: (row) => row.name },
-        { title: 'path', value: (row) => row.path },
-        { title: 'req/s', right: true, value: (row) => (row.available ? row.requestsPerSecond.toFixed(0) : 'n/a') },
-        { title: 'p50 ms', right: true, value: (row) => latencyCell(row, 'p50', config) },
-        { title: 'p99 ms', right: true, value: (row) => latencyCell(row, 'p99', config) },
-        { title: 'vs ceiling', right: true, value: (row) => (row.available ? `${((row.requestsPerSecond / ceilingRate) * 100).toFixed(0)}%` : '') },
-        { title: 'bytes', right: true, value: (row) => (row.available ? row.bytes : '') },
-        { title: 'X-Cache', value: (row) => row.cache ?? (row.available ? '-' : '') },
-        { title: 'D1 trips/stmts', right: true, value: d1Cell },
-        { title: 'errors', right: true, value: (row) => (row.available ? row.non2xx + row.errors + row.timeouts : '') },
-      ]),
-  );
-}
-
-function printScaleTable(rows, config) {
-  console.log(
-    '\n' +
-      table(rows, [
-        { title: 'page (page-cache miss)', value: (row) => row.name },
-        { title: 'path', value: (row) => row.path },
-        { title: 'req/s', right: true, value: (row) => (row.available ? row.requestsPerSecond.toFixed(0) : 'n/a') },
-        { title: 'p50 ms', right: true, value: (row) => latencyCell(row, 'p50', config) },
-        { title: 'p99 ms', right: true, value: (row) => latencyCell(row, 'p99', config) },
-        { title: 'first ms', right: true, value: (row) => row.firstRequestMs ?? '' },
-        { title: 'bytes', right: true, value: (row) => (row.available ? row.bytes : '') },
-        { title: 'D1 trips/stmts', right: true, value: d1Cell },
-        { title: 'errors', right: true, value: (row) => (row.available ? row.non2xx + row.errors + row.timeouts : '') },
-      ]),
-  );
-}
-
-function writeResults(report) {
-  const dir = join(root, 'bench/results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${report.startedAt.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
-  console.log(`\nWrote ${relative(root, file)}`);
 }
 
 // ---------------------------------------------------------------------------------------------

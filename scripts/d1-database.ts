@@ -48,13 +48,10 @@ export function wrangler(args: string[]): string {
  */
 export function applyMigrations(target: { remote: true; envArgs: string[] } | { remote: false; persistArgs: string[] }): void {
   const args = ['d1', 'migrations', 'apply', 'DB', ...(target.remote ? ['--remote', ...target.envArgs] : ['--local', ...target.persistArgs])];
-  if (target.remote) {
-    wrangler(args);
-    return;
-  }
   try {
     wrangler(args);
   } catch (error) {
+    if (target.remote) throw error;
     const first = String((error as { stderr?: string }).stderr ?? (error as Error).message).trim().split('\n')[0];
     console.log(`Applying the local migrations failed once (${first}); trying again.`);
     wrangler(args);

@@ -5,7 +5,7 @@
  * attributes, dates and counts already in the reader's language), so both sides draw the same.
  *
  * The browser bundle imports this file (lint lets client/ import views/components/): it must
- * stay pure and light, importing nothing but React.
+ * stay pure and light, importing nothing but React and the Intl formatter cache (i18n/intl.ts).
  */
 import type { ReactNode } from 'react';
 import { listFormat } from '#src/i18n/intl';
