@@ -3,7 +3,7 @@
 // runs routes, the D1 repository and the page cache inside workerd with real local D1 and KV
 // (migrations applied and the test seed imported by test/worker/setup.ts). Every project fails a
 // test on unexpected console output (test/console-guard.ts).
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
 // The worker links to the browser bundle's hashed entry: build it (esbuild, well under a second).
@@ -11,7 +11,10 @@ import { defineConfig } from 'vitest/config';
 const { buildClient } = await import('./scripts/build-client.mjs');
 await buildClient({ quiet: true });
 
-const migrations = await readD1Migrations('./migrations');
+// The migrations, applied by test/worker/setup.ts with the CLIs' own code.
+// @ts-expect-error: a plain .mjs script without type declarations.
+const { readMigrations } = await import('./scripts/read-migrations.mjs');
+const migrations = await readMigrations();
 
 export default defineConfig({
   test: {

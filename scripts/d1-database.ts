@@ -1,7 +1,7 @@
 /**
  * The newsroom's D1 database and page-cache pointers as the Node CLIs (import, share) reach them:
  * local D1 and KV (the ones `npm start` serves) through wrangler's platform proxy, or a deployed
- * environment's through the wrangler CLI. Both answer the same questions the same way, so a CLI
+ * environment's through the wrangler CLI (which also applies its migrations). Both answer the same questions the same way, so a CLI
  * decides once where it works and then runs one code path.
  */
 import { execFileSync } from 'node:child_process';
@@ -9,12 +9,17 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyPendingMigrations } from '#src/platform/d1/migrations';
 import { runAtomically, toSqlScript, type CachePointers, type SqlStatement } from '#src/platform/d1/import-statements';
 import { CONTENT_REVISION_KEY, KvPageCacheStore, LAST_WITHDRAWAL_KEY } from '#src/platform/kv/page-cache-store';
+// @ts-expect-error: a plain .mjs script without type declarations.
+import { readMigrations } from './read-migrations.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface Database {
+  /** Applies the schema migrations the database has not had yet. */
+  migrate(): Promise<void>;
   query<T>(statement: SqlStatement): Promise<T[]>;
   /** Runs the statements as one unit: all of them or none. */
   write(statements: readonly SqlStatement[]): Promise<void>;
@@ -40,25 +45,6 @@ export function wrangler(args: string[]): string {
 }
 
 /**
- * `wrangler d1 migrations apply` on the deployed database (`--remote` with `envArgs`) or a local
- * one (`--local` with `persistArgs`). Locally a failure is tried once more: wrangler starts a local
- * runtime for each migration, and on a loaded machine one of them has failed an internal assertion
- * ("false == true") with nothing wrong in the migration. A migration that fails is rolled back and
- * not recorded, so the second run starts where the first stopped. A remote failure is final.
- */
-export function applyMigrations(target: { remote: true; envArgs: string[] } | { remote: false; persistArgs: string[] }): void {
-  const args = ['d1', 'migrations', 'apply', 'DB', ...(target.remote ? ['--remote', ...target.envArgs] : ['--local', ...target.persistArgs])];
-  try {
-    wrangler(args);
-  } catch (error) {
-    if (target.remote) throw error;
-    const first = String((error as { stderr?: string }).stderr ?? (error as Error).message).trim().split('\n')[0];
-    console.log(`Applying the local migrations failed once (${first}); trying again.`);
-    wrangler(args);
-  }
-}
-
-/**
  * A deployed database through wrangler (`envArgs`: `--env NAME`, or none for production). Reads go
  * as `--command` (a remote `--file` runs as an import, which returns no rows); writes may hold
  * secret-link tokens, so they travel in a private temporary file rather than on a command line
@@ -67,6 +53,9 @@ export function applyMigrations(target: { remote: true; envArgs: string[] } | { 
  */
 export function remoteDatabase(envArgs: readonly string[]): Database {
   return {
+    async migrate() {
+      wrangler(['d1', 'migrations', 'apply', 'DB', '--remote', ...envArgs]);
+    },
     async query<T>(statement: SqlStatement) {
       const answer = JSON.parse(wrangler(['d1', 'execute', 'DB', '--remote', ...envArgs, '--json', '--command', toSqlScript([statement])])) as { results: T[] }[];
       return answer.at(-1)?.results ?? [];
@@ -99,6 +88,11 @@ export async function localDatabase(persistTo: string | null | undefined): Promi
   });
   const db = proxy.env.DB;
   return {
+    // Through the proxy's binding, as wrangler would record them (src/platform/d1/migrations.ts):
+    // no wrangler process, and no workerd per migration.
+    async migrate() {
+      await applyPendingMigrations(db, await readMigrations());
+    },
     async query<T>(statement: SqlStatement) {
       return (await db.prepare(statement.sql).bind(...statement.params).all<T>()).results;
     },

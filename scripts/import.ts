@@ -29,7 +29,7 @@ import { syncSearchIndex } from '#src/content/search-sync';
 import { newStoryLink } from '#src/domain/story-link';
 import { readSearchAdminSettings } from '#src/platform/search/settings';
 import { CACHE_POINTERS_SQL, CURRENT_CONTENT_HASH_SQL, replaceContentStatements, type CachePointers } from '#src/platform/d1/import-statements';
-import { applyMigrations, hasEnvironment, localDatabase, remoteDatabase, root } from './d1-database';
+import { hasEnvironment, localDatabase, remoteDatabase, root } from './d1-database';
 
 interface Options {
   dir: string;
@@ -169,12 +169,11 @@ async function main(): Promise<void> {
   const links = new Map(await Promise.all(bundle.stories.map(async (story) => [story.uuid, await newStoryLink()] as const)));
   const statements = replaceContentStatements(bundle, importedAt, links);
   const envArgs = options.env === null ? [] : ['--env', options.env];
-  const persistArgs = options.persistTo ? [`--persist-to=${options.persistTo}`] : [];
-  applyMigrations(options.remote ? { remote: true, envArgs } : { remote: false, persistArgs });
   if (!options.remote) copyMediaToAssets(bundle.media);
   const where = options.remote ? ` into the remote D1 database of ${options.env ?? 'production'}` : '';
   const db = options.remote ? remoteDatabase(envArgs) : await localDatabase(options.persistTo);
   try {
+    await db.migrate();
     // The page cache keys on the revision: its pointers are published after the commit, never
     // before, so a page rendered from the old content is not cached under the new revision. An
     // unchanged folder writes no content, and publishes them again in case KV lost them.

@@ -1,7 +1,9 @@
 // The import's statements run as one D1 batch: a failure anywhere leaves D1 exactly as before.
+// So does each schema migration, with its record.
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { runAtomically } from '#src/platform/d1/import-statements';
+import { applyPendingMigrations, migrationOrder } from '#src/platform/d1/migrations';
 
 async function contentSnapshot() {
   const [revision, stories, fts] = await env.DB.batch([
@@ -78,4 +80,29 @@ test('the import written out as SQL text (what --remote runs) leaves D1 as the b
   // Each statement inlined on its own, run unbound, in one batch like the remote script.
   await env.DB.batch(env.TEST_SEED.map((statement) => env.DB.prepare(toSqlScript([statement]))));
   expect(await snapshot()).toEqual(bound);
+});
+
+test('migrations are applied in number order, each with its record; a failing one leaves nothing and is applied by the next run', async () => {
+  const tableExists = async (name: string) => (await env.DB.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?1").bind(name).first<{ n: number }>())!.n === 1;
+  const recorded = async () => (await env.DB.prepare('SELECT name FROM d1_migrations ORDER BY id').all<{ name: string }>()).results.map((row) => row.name);
+  const before = await recorded();
+  // Everything the setup applied is recorded: nothing is pending.
+  expect(await applyPendingMigrations(env.DB, env.TEST_MIGRATIONS)).toEqual([]);
+
+  const second = { name: '9011_second.sql', queries: ['CREATE TABLE test_second (a)'] };
+  const failing = { name: '9002_first.sql', queries: ['CREATE TABLE test_first (a)', 'INSERT INTO no_such_table VALUES (1)'] };
+  await expect(applyPendingMigrations(env.DB, [...env.TEST_MIGRATIONS, second, failing])).rejects.toThrow();
+  // 9002 runs before 9011 (numbers, not text), fails whole, and stops the run.
+  expect(await tableExists('test_first')).toBe(false);
+  expect(await tableExists('test_second')).toBe(false);
+  expect(await recorded()).toEqual(before);
+
+  const fixed = { ...failing, queries: ['CREATE TABLE test_first (a)'] };
+  expect(await applyPendingMigrations(env.DB, [second, ...env.TEST_MIGRATIONS, fixed])).toEqual(['9002_first.sql', '9011_second.sql']);
+  expect(await recorded()).toEqual([...before, '9002_first.sql', '9011_second.sql']);
+  expect(await tableExists('test_first')).toBe(true);
+});
+
+test('migration order is the number before the first underscore, then the name', () => {
+  expect(['0010_b.sql', '0002_a.sql', '10_a.sql', '0001_z.sql'].sort(migrationOrder)).toEqual(['0001_z.sql', '0002_a.sql', '0010_b.sql', '10_a.sql']);
 });
