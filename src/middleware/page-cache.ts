@@ -1,6 +1,7 @@
 /**
  * The page cache: public pages, feeds and JSON alternates copied into KV so that a repeat visit
- * costs one KV read and no D1 query at all.
+ * costs one KV read and no D1 query at all, and a repeat hit in the same isolate not even that
+ * (./hot-pages.ts).
  *
  * The policy (what may be served from the cache, what may be stored, how the key is built, how
  * long an entry is fresh) lives in ./page-cache-policy.ts as small tested functions; this module
@@ -26,6 +27,7 @@ import type { AppEnv } from '#src/env';
 import { prefersMarkdown } from '#src/domain/content-negotiation';
 import { KvPageCacheStore, type StoredPage } from '#src/platform/kv/page-cache-store';
 import { createRevisionReader, warnKvFailure } from './content-revision';
+import { HotPages } from './hot-pages';
 import { storeCopy, type PendingCopy } from './page-cache-fill';
 import {
   REVISION_MEMO_MS, STALE_REVISIONS_SEARCHED, canServeFromCache, isOperatorBypass, canStoreResponse, storedHeaders, pageCacheKey, fitsKvKey, ageSeconds, isFresh,
@@ -144,6 +146,8 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
   const buildOf = (c: Context<AppEnv>) => (typeof options.build === 'function' ? options.build(c) : (options.build ?? ''));
   // Keys this isolate is rendering in the background: one render each, however many visitors ask.
   const rendering = new Set<string>();
+  // The isolate's copies of the pages it last read from KV: a repeat hit reads no KV.
+  const hotPages = new HotPages();
 
   /** Renders this revision's copy after the response; the previous one answered the visitor. */
   function renderInBackground(c: Context<AppEnv>, key: string, request: Request): void {
@@ -180,14 +184,20 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       return;
     }
 
+    const startedAt = clock();
+    const hot = hotPages.get(key);
+    if (hot && isFresh(hot.metadata, startedAt)) return cachedResponse(request, hot, startedAt, 'HIT');
+    if (hot) hotPages.delete(key);
     let entry: StoredPage | null = null;
     try {
       entry = await store.get(key);
     } catch (error) {
       warnKvFailure('get page', error);
     }
-    const startedAt = clock();
-    if (entry && isFresh(entry.metadata, startedAt)) return cachedResponse(request, entry, startedAt, 'HIT');
+    if (entry && isFresh(entry.metadata, startedAt)) {
+      hotPages.set(key, entry);
+      return cachedResponse(request, entry, startedAt, 'HIT');
+    }
 
     // Not rendered under this revision yet: the previous revision's copy, if still fresh, now.
     if (!entry && options.render && !fillRequests.has(request)) {

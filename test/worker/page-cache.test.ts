@@ -97,6 +97,27 @@ test('a first request misses and stores the page; the next is a hit that runs no
   expect(calls).toEqual({ handler: 1, revisionFromDb: 0 });
 });
 
+test('a repeat hit in the same isolate is answered from its own copy: the same bytes, no KV read; an expired copy is read again', async () => {
+  await setRevision(1);
+  let now = Date.now();
+  const { app, calls } = cachedApp({ now: () => now });
+  const url = `${uniqueOrigin()}/story`;
+  const reads = vi.spyOn(env.PAGE_CACHE, 'getWithMetadata');
+  expect((await send(app, url)).header('X-Cache')).toBe('MISS');
+  // The first hit reads KV; the ones after it do not, and the body survives being served twice.
+  for (let visit = 0; visit < 3; visit++) {
+    const hit = await send(app, url);
+    expect([hit.header('X-Cache'), hit.body]).toEqual(['HIT', PAGE]);
+  }
+  expect(reads).toHaveBeenCalledTimes(2);
+  // Past its freshness, the isolate's copy is no answer: KV is asked again (and its copy is as old).
+  now += 2 * 3600 * 1000;
+  const later = await send(app, url);
+  expect(reads).toHaveBeenCalledTimes(3);
+  expect(later.header('X-Cache')).toBe('MISS');
+  expect(calls.handler).toBe(2);
+});
+
 test('Set-Cookie reaches the visitor who caused the miss but is stripped from the stored copy', async () => {
   await setRevision(1);
   const { app, build } = cachedApp();

@@ -2,7 +2,7 @@
 import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { renderFresh } from './fresh-render';
+import { renderFresh } from '../fresh-render';
 
 const ORIGIN = 'https://news.test.example';
 const get = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', ...init });

@@ -5,7 +5,7 @@ import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { SHARE_NETWORKS } from '#src/domain/share-links';
-import { testLinkToken } from '../fixtures/story-links';
+import { testLinkToken } from '../../fixtures/story-links';
 
 const ORIGIN = 'https://news.test.example';
 const LAUNCH = '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';

@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { testLinkToken } from '../fixtures/story-links';
+import { testLinkToken } from '../../fixtures/story-links';
 
 const ORIGIN = 'https://news.test.example';
 const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' });
