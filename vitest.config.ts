@@ -1,7 +1,8 @@
-// Three projects: `unit` runs pure code in Node; `cli` runs the command-line scripts (import,
+// Four projects: `unit` runs pure code in Node; `cli` runs the command-line scripts (import,
 // setup, deploy) end to end in Node, starting workerd through wrangler where they need D1; `worker`
-// runs routes, the D1 repository and the page cache inside workerd with real local D1 and KV
-// (migrations applied and the test seed imported by test/worker/setup.ts). Every project fails a
+// and `worker-read-only` run routes, the D1 repository and the page cache inside workerd with real
+// local D1 and KV (migrations applied and the test seed imported by test/worker/setup.ts): a file
+// of test/worker/ gets a workerd of its own, the files of test/worker/read-only/ share one. Every project fails a
 // test on unexpected console output (test/console-guard.ts).
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
@@ -15,6 +16,44 @@ await buildClient({ quiet: true });
 // @ts-expect-error: a plain .mjs script without type declarations.
 const { readMigrations } = await import('./scripts/read-migrations.mjs');
 const migrations = await readMigrations();
+
+/**
+ * A project of worker tests in workerd. `isolate: true` gives each file its own workerd, so its
+ * own D1 and KV, seeded afresh (about 3 s of CPU per file, most of it loading the app's modules).
+ * `isolate: false` runs its files one after another in one workerd per vitest worker, sharing the
+ * modules and the storage: only for files that leave D1 as they found it, which
+ * test/worker/read-only-guard.ts checks after each of them.
+ */
+function workerProject(name: string, { include, isolate }: { include: string[]; isolate: boolean }) {
+  return {
+    plugins: [
+      // The seed comes from the project's global setup (test/worker/global-setup.ts), built
+      // from the test content folder by the import code before the first test file runs.
+      cloudflareTest(({ inject }) => ({
+        main: './src/worker.ts',
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            TEST_SEED: inject('testSeed'),
+            TEST_SEARCH_DOCUMENTS: inject('testSearchDocuments'),
+            // A seeded short fuzz run in the suite; `npm run fuzz` runs the long one.
+            FUZZ_REQUESTS: Number(process.env.FUZZ_REQUESTS ?? 500),
+            FUZZ_SEED: Number(process.env.FUZZ_SEED ?? 0x7e575eed),
+          },
+        },
+      })),
+    ],
+    test: {
+      name,
+      include,
+      isolate,
+      globalSetup: ['test/worker/global-setup.ts'],
+      setupFiles: ['test/console-guard.ts', 'test/worker/setup.ts', ...(isolate ? [] : ['test/worker/read-only-guard.ts'])],
+    },
+    resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -48,33 +87,8 @@ export default defineConfig({
         },
         resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
       },
-      {
-        plugins: [
-          // The seed comes from the project's global setup (test/worker/global-setup.ts), built
-          // from the test content folder by the import code before the first test file runs.
-          cloudflareTest(({ inject }) => ({
-            main: './src/worker.ts',
-            wrangler: { configPath: './wrangler.toml' },
-            miniflare: {
-              bindings: {
-                TEST_MIGRATIONS: migrations,
-                TEST_SEED: inject('testSeed'),
-                TEST_SEARCH_DOCUMENTS: inject('testSearchDocuments'),
-                // A seeded short fuzz run in the suite; `npm run fuzz` runs the long one.
-                FUZZ_REQUESTS: Number(process.env.FUZZ_REQUESTS ?? 500),
-                FUZZ_SEED: Number(process.env.FUZZ_SEED ?? 0x7e575eed),
-              },
-            },
-          })),
-        ],
-        test: {
-          name: 'worker',
-          include: ['test/worker/**/*.test.ts', 'test/worker/**/*.test.tsx'],
-          globalSetup: ['test/worker/global-setup.ts'],
-          setupFiles: ['test/console-guard.ts', 'test/worker/setup.ts'],
-        },
-        resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
-      },
+      workerProject('worker', { include: ['test/worker/*.test.ts', 'test/worker/*.test.tsx'], isolate: true }),
+      workerProject('worker-read-only', { include: ['test/worker/read-only/*.test.ts'], isolate: false }),
     ],
   },
 });

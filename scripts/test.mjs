@@ -1,8 +1,8 @@
 // `npm test`: the whole suite. First the browser bundle (its first-load budget counts as a test),
 // then, side by side on as many slots as the machine has cores (TEST_JOBS to choose), the biggest
-// first: the three vitest projects (unit and import CLI in Node, worker in workerd with real local
-// D1 and KV), each browser test file (node:test + playwright-core + Debian chromium, each against
-// its own wrangler dev) and the static checks. Each job's output is printed whole when it ends.
+// first: the four vitest projects (unit and import CLI in Node, worker and worker-read-only in
+// workerd with real local D1 and KV), each browser test file (node:test + playwright-core +
+// Debian chromium, each against its own wrangler dev) and the static checks. Each job's output is printed whole when it ends.
 // The last line is `N passed, N failed`, from the real counts, for CI; a job that fails without
 // a failed test to count (a file that does not load, a crash, a vitest unhandled error) counts as
 // one failure, so a failure anywhere fails the run.
@@ -112,11 +112,12 @@ async function prepareDemo() {
 // 1. Everything else as jobs. `cost`: seconds of CPU on this kind of machine, to start the biggest
 // first; `after`: a job that must end first.
 const jobs = [
-  { name: 'vitest worker', cost: 150, work: vitest('worker') },
-  { name: 'vitest cli', cost: 120, work: vitest('cli') },
-  { name: 'vitest unit', cost: 13, work: vitest('unit') },
-  { name: 'typecheck', cost: 23, work: check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']) },
-  { name: 'lint', cost: 11, work: check('lint', bin('eslint'), ['.']) },
+  { name: 'vitest worker', cost: 52, work: vitest('worker') },
+  { name: 'vitest worker-read-only', cost: 17, work: vitest('worker-read-only') },
+  { name: 'vitest cli', cost: 95, work: vitest('cli') },
+  { name: 'vitest unit', cost: 10, work: vitest('unit') },
+  { name: 'typecheck', cost: 14, work: check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']) },
+  { name: 'lint', cost: 7, work: check('lint', bin('eslint'), ['.']) },
 ];
 const e2eDir = join(root, 'test/e2e');
 const e2eFiles = existsSync(e2eDir) ? readdirSync(e2eDir).filter((name) => name.endsWith('.test.mjs')) : [];
@@ -124,7 +125,7 @@ if (e2eFiles.length > 0 && process.env.SKIP_E2E !== '1') {
   const demo = { name: `import ${DEMO_CONTENT} for the browser tests`, cost: 1000, work: prepareDemo };
   jobs.push(demo);
   const e2eEnv = () => (demoState ? { [DEMO_STATE_VARIABLE]: demoState } : {});
-  const e2eCost = { analytics: 110, islands: 110, crawl: 85, layout: 80, publishing: 50, demo: 30, 'error-reporting': 21, forms: 18 };
+  const e2eCost = { analytics: 73, islands: 64, crawl: 59, publishing: 35, layout: 32, demo: 21, 'error-reporting': 18, forms: 15 };
   for (const file of e2eFiles) jobs.push({ name: `e2e ${file}`, cost: e2eCost[file.replace('.test.mjs', '')] ?? 60, after: demo, work: browserTests(file, e2eEnv) });
 }
 

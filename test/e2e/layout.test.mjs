@@ -71,9 +71,11 @@ for (const locale of ['en', 'ar']) {
     const pages = await pagesOf(locale);
     const problems = [];
     for (const viewport of WIDTHS) {
+      // One browser tab per width, loading each page type in turn, as a visitor browsing would.
+      const { page, context } = await openPage(browser, 'about:blank', { viewport: { width: viewport.width, height: viewport.height } });
       for (const [name, path] of pages) {
         assert.ok(path, `${name} address found`);
-        const { page, context, response } = await openPage(browser, `${server.origin}${path}`, { viewport: { width: viewport.width, height: viewport.height } });
+        const response = await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
         assert.equal(response.status(), 200, `${path} at ${viewport.width}`);
         // The consent bar is fixed over the page's bottom: out of the way for the measurements.
         await page.evaluate(() => document.querySelector('[data-consent-bar]')?.setAttribute('hidden', ''));
@@ -90,8 +92,8 @@ for (const locale of ['en', 'ar']) {
           }
         }
         await page.screenshot({ path: `${SHOTS}/${locale}-${name}-${viewport.width}.png`, fullPage: false });
-        await context.close();
       }
+      await context.close();
     }
     assert.deepEqual(problems, []);
   });
