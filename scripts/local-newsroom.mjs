@@ -15,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' };
 export const DEMO_CONTENT = 'content/demo';
+/** How much of a served worker's output is kept for `output()`: the end, where a failure is. */
+const OUTPUT_KEPT = 64 * 1024;
 
 /**
  * Imports a content folder with the import CLI (migrations first; a folder already imported
@@ -138,23 +140,32 @@ function configForEntry(state, entry) {
 }
 
 /**
- * The worker as `wrangler deploy` would upload it (the dry run's bundle, with React's production
- * build), serving `state` through Miniflare with wrangler.toml's bindings as wrangler itself reads
- * them, on a free loopback port: the benchmark's server. `wrangler dev` adds costs production does
- * not have, on the same cores as the worker: a proxy worker in front of every request, an
- * inspector attached (every console.log becomes a devtools message) and each log line parsed and
- * source-mapped in Node. Here the worker's output is read and dropped. `entry`, `vars`: as for
- * startWorker.
+ * Builds the worker as `wrangler deploy` would upload it (the dry run's bundle, with React's
+ * production build) into `outdir`.
  */
-export async function serveDeployBundle(state, entry, { vars = {} } = {}) {
-  const configPath = entry ? configForEntry(state, entry) : join(root, 'wrangler.toml');
-  const outdir = join(state, 'deploy-bundle');
+export function buildDeployBundle(outdir, configPath = join(root, 'wrangler.toml')) {
   const built = spawnSync(join(root, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--outdir', outdir, '--config', configPath], {
     cwd: root,
     env: { ...env, NODE_ENV: 'production' },
     encoding: 'utf8',
   });
   if (built.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${built.stdout}\n${built.stderr}`);
+}
+
+/**
+ * The deploy bundle serving `state` through Miniflare with wrangler.toml's bindings as wrangler
+ * itself reads them, on a free loopback port: the benchmark's server and the browser tests'.
+ * `wrangler dev` adds costs production does not have, on the same cores as the worker: a proxy
+ * worker in front of every request, an inspector attached (every console.log becomes a devtools
+ * message) and each log line parsed and source-mapped in Node. `bundle`: a folder
+ * buildDeployBundle already wrote (else one is built into the state); `entry`, `vars`: as for
+ * startWorker. The worker's output is read and dropped (as Workers Logs takes it off the request's
+ * path), or with `keepOutput` its end is kept for `output()`, to show when a test fails.
+ */
+export async function serveDeployBundle(state, entry, { vars = {}, bundle = null, keepOutput = false } = {}) {
+  const configPath = entry ? configForEntry(state, entry) : join(root, 'wrangler.toml');
+  const outdir = bundle ?? join(state, 'deploy-bundle');
+  if (!bundle) buildDeployBundle(outdir, configPath);
   const main = readdirSync(outdir).find((name) => /\.m?js$/.test(name));
   if (!main) throw new Error(`wrangler deploy --dry-run wrote no module into ${outdir}`);
   const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
@@ -169,14 +180,17 @@ export async function serveDeployBundle(state, entry, { vars = {} } = {}) {
     kvPersist: join(persist, 'kv'),
     cachePersist: join(persist, 'cache'),
     handleRuntimeStdio: (stdout, stderr) => {
-      stdout.resume();
-      stderr.resume();
+      for (const stream of [stdout, stderr]) {
+        if (keepOutput) stream.on('data', (chunk) => (output = `${output}${chunk}`.slice(-OUTPUT_KEPT)));
+        else stream.resume();
+      }
     },
   };
+  let output = '';
   const miniflare = new Miniflare(options);
   const { origin } = await miniflare.ready;
   // Static assets are listed when Miniflare starts: `refreshAssets` lists them again.
-  return { origin, stop: () => miniflare.dispose(), refreshAssets: () => miniflare.setOptions(options) };
+  return { origin, stop: () => miniflare.dispose(), refreshAssets: () => miniflare.setOptions(options), output: () => output };
 }
 
 /**

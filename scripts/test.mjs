@@ -2,7 +2,8 @@
 // then, side by side on as many slots as the machine has cores (TEST_JOBS to choose), the biggest
 // first: the four vitest projects (unit and import CLI in Node, worker and worker-read-only in
 // workerd with real local D1 and KV), each browser test file (node:test + playwright-core +
-// Debian chromium, each against its own wrangler dev) and the static checks. Each job's output is printed whole when it ends.
+// Debian chromium, each against its own server of the worker) and the static checks. Each job's
+// output is printed whole when it ends.
 // The last line is `N passed, N failed`, from the real counts, for CI; a job that fails without
 // a failed test to count (a file that does not load, a crash, a vitest unhandled error) counts as
 // one failure, so a failure anywhere fails the run.
@@ -11,8 +12,8 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_CONTENT, importDemo } from './local-newsroom.mjs';
-import { DEMO_STATE_VARIABLE } from '../test/e2e/server.mjs';
+import { buildDeployBundle, DEMO_CONTENT, importDemo } from './local-newsroom.mjs';
+import { BUNDLE_VARIABLE, DEMO_STATE_VARIABLE } from '../test/e2e/server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
@@ -83,18 +84,22 @@ function browserTests(file, extraEnv) {
 }
 
 /**
- * The demo imported once for every browser test file that serves it (test/e2e/server.mjs copies
- * it per server). When it fails, that counts, and each file imports the demo itself.
+ * The demo imported once, and the worker's deploy bundle built once, for every browser test file
+ * (test/e2e/server.mjs copies the state per server and serves the bundle). When either fails,
+ * that counts, and each file prepares its own.
  */
-let demoState = null;
-async function prepareDemo() {
+const prepared = {};
+async function prepareBrowserTests() {
   const state = join(scratch, 'demo-state');
+  const bundle = join(scratch, 'deploy-bundle');
   try {
     const output = importDemo(state);
-    demoState = state;
+    prepared[DEMO_STATE_VARIABLE] = state;
+    buildDeployBundle(bundle);
+    prepared[BUNDLE_VARIABLE] = bundle;
     return { output, passed: 0, failed: 0 };
   } catch (error) {
-    return { output: `${error.message}\nimporting ${DEMO_CONTENT} for the browser tests failed\n`, passed: 0, failed: 1 };
+    return { output: `${error.message}\npreparing the browser tests (importing ${DEMO_CONTENT}, building the deploy bundle) failed\n`, passed: 0, failed: 1 };
   }
 }
 
@@ -122,10 +127,10 @@ const jobs = [
 const e2eDir = join(root, 'test/e2e');
 const e2eFiles = existsSync(e2eDir) ? readdirSync(e2eDir).filter((name) => name.endsWith('.test.mjs')) : [];
 if (e2eFiles.length > 0 && process.env.SKIP_E2E !== '1') {
-  const demo = { name: `import ${DEMO_CONTENT} for the browser tests`, cost: 1000, work: prepareDemo };
+  const demo = { name: `import ${DEMO_CONTENT} and build the worker for the browser tests`, cost: 1000, work: prepareBrowserTests };
   jobs.push(demo);
-  const e2eEnv = () => (demoState ? { [DEMO_STATE_VARIABLE]: demoState } : {});
-  const e2eCost = { analytics: 73, islands: 64, crawl: 59, publishing: 35, layout: 32, demo: 21, 'error-reporting': 18, forms: 15 };
+  const e2eEnv = () => prepared;
+  const e2eCost = { islands: 58, analytics: 49, publishing: 35, crawl: 29, layout: 25, demo: 17, 'error-reporting': 13, forms: 11 };
   for (const file of e2eFiles) jobs.push({ name: `e2e ${file}`, cost: e2eCost[file.replace('.test.mjs', '')] ?? 60, after: demo, work: browserTests(file, e2eEnv) });
 }
 

@@ -1,6 +1,6 @@
-// Cookie consent and analytics in a real browser, against the real worker (wrangler dev): the
-// consent bar and footer toggle, the consent cookie, event tracking under each tracking policy,
-// deferred identify, campaign (utm_id) identify, Plausible, Google Analytics and OneTrust.
+// Cookie consent and analytics in a real browser, against the real worker (its deploy bundle in
+// workerd): the consent bar and footer toggle, the consent cookie, event tracking under each
+// tracking policy, deferred identify, campaign (utm_id) identify, Plausible, Google Analytics and OneTrust.
 // Every third-party request is intercepted in the browser (nothing leaves the machine), recorded
 // and answered locally; one server per newsroom configuration, started one at a time.
 import assert from 'node:assert/strict';

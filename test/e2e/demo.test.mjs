@@ -1,4 +1,4 @@
-// The demo newsroom as a visitor sees it: the real worker (wrangler dev, local D1 and assets)
+// The demo newsroom as a visitor sees it: the real worker (its deploy bundle in workerd, local D1 and assets)
 // driven by Debian's chromium.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';

@@ -1,13 +1,15 @@
 // Starts the real worker for browser tests (scripts/local-newsroom.mjs): the demo content (or
-// another folder) in a throwaway local state directory, then `wrangler dev` on a free loopback
-// port, in its own process group so stop() ends it (and workerd) by PID and removes the state.
-// `args` adds wrangler dev options (e.g. `--test-scheduled`, which serves /__scheduled as
-// `npm start` does); `state` in the answer is the state directory, for the CLIs
-// (`scripts/import.ts`, `scripts/share.ts`) to work on the same local D1.
+// another folder) in a throwaway local state directory, then the worker as `wrangler deploy`
+// builds it, served by workerd through Miniflare on a free loopback port with wrangler.toml's
+// bindings (D1, KV, queues, rate limits, assets), as the benchmark serves it. With `args`, wrangler
+// dev options (`--test-scheduled`, which serves /__scheduled as `npm start` does), it is `wrangler
+// dev` itself, in its own process group so stop() ends it (and workerd) by PID. stop() removes the
+// state; `state` in the answer is the state directory, for the CLIs (`scripts/import.ts`,
+// `scripts/share.ts`) to work on the same local D1; `output()` is what the worker printed.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_CONTENT, importContent, startWorker } from '../../scripts/local-newsroom.mjs';
+import { DEMO_CONTENT, importContent, serveDeployBundle, startWorker } from '../../scripts/local-newsroom.mjs';
 
 /**
  * A state directory with the demo already imported, made once per `npm test` (scripts/test.mjs)
@@ -15,6 +17,8 @@ import { DEMO_CONTENT, importContent, startWorker } from '../../scripts/local-ne
  * next to nothing. A test file run on its own imports the demo itself.
  */
 export const DEMO_STATE_VARIABLE = 'NEWSROOM_E2E_DEMO_STATE';
+/** The deploy bundle, built once per `npm test` the same way (a file run alone builds its own). */
+export const BUNDLE_VARIABLE = 'NEWSROOM_E2E_BUNDLE';
 
 export async function startServer({ contentDir = DEMO_CONTENT, vars = {}, args = [] } = {}) {
   const state = mkdtempSync(join(tmpdir(), 'newsroom-e2e-'));
@@ -22,7 +26,7 @@ export async function startServer({ contentDir = DEMO_CONTENT, vars = {}, args =
     const template = process.env[DEMO_STATE_VARIABLE];
     if (contentDir === DEMO_CONTENT && template) cpSync(template, state, { recursive: true });
     else importContent({ contentDir, state });
-    const server = await startWorker(state, null, { vars, args });
+    const server = args.length > 0 ? await startWorker(state, null, { vars, args }) : await serveDeployBundle(state, null, { vars, bundle: process.env[BUNDLE_VARIABLE] || null, keepOutput: true });
     const stop = async () => {
       await server.stop();
       rmSync(state, { recursive: true, force: true });
