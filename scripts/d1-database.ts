@@ -1,8 +1,8 @@
 /**
  * The newsroom's D1 database and page-cache pointers as the Node CLIs (import, share) reach them:
  * local D1 and KV (the ones `npm start` serves) through wrangler's platform proxy, or a deployed
- * environment's through the wrangler CLI (which also applies its migrations). Both answer the same questions the same way, so a CLI
- * decides once where it works and then runs one code path.
+ * environment's through the wrangler CLI (which also applies its migrations). Both answer the same
+ * questions the same way, so a CLI decides once where it works and then runs one code path.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -3,9 +3,10 @@
  * hit on a busy page costs no KV read at all (ADR 0030). Bounded by bytes and by count, the least
  * recently used dropped first.
  *
- * Safe because a page-cache key never names two different pages: it holds the content revision
- * and the build, and KV entries are only ever added under a key, never changed or deleted. An
- * entry past its freshness is the caller's to skip (`isFresh`), as it skips KV's.
+ * Safe because a page-cache key never names two different pages: it holds the content revision,
+ * the build and the address, nothing deletes an entry, and a later copy under the same key is the
+ * same page rendered again once the earlier one expired. An entry past its freshness is the
+ * caller's to skip (`isFresh`), as it skips KV's; KV is then asked for a newer one.
  */
 import type { StoredPage } from '#src/platform/kv/page-cache-store';
 
