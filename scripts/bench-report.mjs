@@ -16,22 +16,31 @@ function table(rows, columns) {
   return [line(columns.map((column) => column.title)), line(widths.map((width) => '-'.repeat(width))), ...rows.map((row) => line(columns.map((column) => column.value(row))))].join('\n');
 }
 
-const d1Cell = (row) => (row.d1 ? `${row.d1.roundTrips}/${row.d1.statements}` : row.available ? '0/0' : '');
+const d1Column = { title: 'D1 trips/stmts', right: true, value: (row) => (row.d1 ? `${row.d1.roundTrips}/${row.d1.statements}` : row.available ? '0/0' : '') };
+const bytesColumn = { title: 'bytes', right: true, value: (row) => (row.available ? row.bytes : '') };
+const errorsColumn = { title: 'errors', right: true, value: (row) => (row.available ? row.non2xx + row.errors + row.timeouts : '') };
+
+/** The columns every table starts with: the row's name and path, its rate and latencies. */
+function rateColumns(nameTitle, config) {
+  return [
+    { title: nameTitle, value: (row) => row.name },
+    { title: 'path', value: (row) => row.path },
+    { title: 'req/s', right: true, value: (row) => (row.available ? row.requestsPerSecond.toFixed(0) : 'n/a') },
+    { title: 'p50 ms', right: true, value: (row) => latencyCell(row, 'p50', config) },
+    { title: 'p99 ms', right: true, value: (row) => latencyCell(row, 'p99', config) },
+  ];
+}
 
 export function printDefaultTable(rows, ceilingRate, config) {
   console.log(
     '\n' +
       table(rows, [
-        { title: 'route', value: (row) => row.name },
-        { title: 'path', value: (row) => row.path },
-        { title: 'req/s', right: true, value: (row) => (row.available ? row.requestsPerSecond.toFixed(0) : 'n/a') },
-        { title: 'p50 ms', right: true, value: (row) => latencyCell(row, 'p50', config) },
-        { title: 'p99 ms', right: true, value: (row) => latencyCell(row, 'p99', config) },
+        ...rateColumns('route', config),
         { title: 'vs ceiling', right: true, value: (row) => (row.available ? `${((row.requestsPerSecond / ceilingRate) * 100).toFixed(0)}%` : '') },
-        { title: 'bytes', right: true, value: (row) => (row.available ? row.bytes : '') },
+        bytesColumn,
         { title: 'X-Cache', value: (row) => row.cache ?? (row.available ? '-' : '') },
-        { title: 'D1 trips/stmts', right: true, value: d1Cell },
-        { title: 'errors', right: true, value: (row) => (row.available ? row.non2xx + row.errors + row.timeouts : '') },
+        d1Column,
+        errorsColumn,
       ]),
   );
 }
@@ -40,15 +49,11 @@ export function printScaleTable(rows, config) {
   console.log(
     '\n' +
       table(rows, [
-        { title: 'page (page-cache miss)', value: (row) => row.name },
-        { title: 'path', value: (row) => row.path },
-        { title: 'req/s', right: true, value: (row) => (row.available ? row.requestsPerSecond.toFixed(0) : 'n/a') },
-        { title: 'p50 ms', right: true, value: (row) => latencyCell(row, 'p50', config) },
-        { title: 'p99 ms', right: true, value: (row) => latencyCell(row, 'p99', config) },
+        ...rateColumns('page (page-cache miss)', config),
         { title: 'first ms', right: true, value: (row) => row.firstRequestMs ?? '' },
-        { title: 'bytes', right: true, value: (row) => (row.available ? row.bytes : '') },
-        { title: 'D1 trips/stmts', right: true, value: d1Cell },
-        { title: 'errors', right: true, value: (row) => (row.available ? row.non2xx + row.errors + row.timeouts : '') },
+        bytesColumn,
+        d1Column,
+        errorsColumn,
       ]),
   );
 }
