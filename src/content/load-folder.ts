@@ -14,6 +14,7 @@ import { toEpochSeconds } from '#src/domain/story';
 import { withRights } from '#src/domain/image-rights';
 import { renderPlainMarkdown } from './markdown';
 import { createFolderReader, listFiles } from './folder-reader';
+import { contentFingerprints } from './fingerprints';
 import { loadPolicies } from './load-policies';
 import { loadStories } from './load-stories';
 import type { MediaAddressing } from './media-addressing';
@@ -184,7 +185,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
   if (problems.length > 0) return { ok: false, problems };
 
   const publicCount = (predicate: (story: BundleStory) => boolean) => stories.filter((story) => story.is_public && predicate(story)).length;
-  const bundle: Omit<ContentBundle, 'hash'> = {
+  const content: Omit<ContentBundle, 'hash' | 'fingerprints'> = {
     newsroom,
     languages: newsroomFile.languages.map((language) => ({
       code: language.code,
@@ -209,6 +210,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
     stories,
     media: [...reader.media.values()].sort((a, b) => a.path.localeCompare(b.path)),
   };
+  const bundle: Omit<ContentBundle, 'hash'> = { ...content, fingerprints: contentFingerprints(content) };
   const hash = createHash('sha256').update(JSON.stringify(bundle, (key, value) => (key === 'absolutePath' ? undefined : value))).digest('hex');
   return { ok: true, bundle: { ...bundle, hash } };
 }

@@ -3,11 +3,10 @@
  * slugs and uuids unique, references to categories, contacts, galleries and media resolved, and the
  * body rendered once (src/content/markdown.ts) with labels in the story's own language.
  */
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { BundleStory, ContentBundle } from '#src/domain/content-bundle';
 import type { StoredFilePayload } from '#src/domain/media-payload';
-import { releaseState } from '#src/domain/publishing';
+import { releaseState, stateProblem } from '#src/domain/publishing';
 import { isPubliclyVisible, toEpochSeconds } from '#src/domain/story';
 import { looksLikeLocale } from '#src/i18n/locales';
 import { formatMessage, formatSize, messagesFor } from '#src/i18n/translate';
@@ -19,7 +18,6 @@ import { bodyToMarkdown } from './html-to-markdown';
 import { readMarkdownFile } from './front-matter';
 import { listDirectories, listFiles, type FolderReader } from './folder-reader';
 import type { MediaAddressing } from './media-addressing';
-import { uuidFromHash } from './media-files';
 import { StoryFrontMatterSchema, fieldPath, type ContentProblem } from './schema';
 
 /** Paths a story slug may not take: stories live at the root, beside these. */
@@ -63,12 +61,17 @@ export function loadStories(dir: string, reader: FolderReader, problems: Content
       if (RESERVED_SLUGS.has(front.slug) || looksLikeLocale(front.slug)) {
         problems.push({ file, field: 'slug', message: `"${front.slug}" is reserved (it looks like a locale code or a site path)` });
       }
+      const refusedState = stateProblem(front);
+      if (refusedState) problems.push({ file, field: 'visibility', message: refusedState });
       const other = storySlugs.get(front.slug);
       if (other) problems.push({ file, field: 'slug', message: `"${front.slug}" is already used by ${other}` });
       storySlugs.set(front.slug, file);
-      const uuid = front.uuid ?? uuidFromHash(createHash('sha256').update(`story:${group}:${locale}`).digest('hex'));
-      if (storyUuids.has(uuid)) problems.push({ file, field: 'uuid', message: `uuid ${uuid} is used by another story` });
-      storyUuids.add(uuid);
+      // A story's identity, which its secret link, alerts and go-live record belong to: written in
+      // its file, never derived from where the file is (a new story in an old folder is new).
+      const uuid = front.uuid;
+      if (!uuid) problems.push({ file, field: 'uuid', message: `required (the story's identity; a new story takes a new one, e.g. uuid: ${crypto.randomUUID()})` });
+      else if (storyUuids.has(uuid)) problems.push({ file, field: 'uuid', message: `uuid ${uuid} is used by another story` });
+      if (uuid) storyUuids.add(uuid);
       front.categories.forEach((key, index) => {
         if (categoryKeys && !categoryKeys.has(key)) problems.push({ file, field: fieldPath('categories', index), message: `category "${key}" not found in categories.yaml` });
       });
@@ -118,6 +121,7 @@ export function loadStories(dir: string, reader: FolderReader, problems: Content
       });
       const publishedAt = toEpochSeconds(front.published_at);
       const state = releaseState({ status: front.status, visibility: front.visibility, published_at: publishedAt }, now);
+      if (!uuid) continue;
       stories.push({
         uuid,
         translation_group: group,

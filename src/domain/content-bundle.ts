@@ -81,6 +81,12 @@ export interface BundleStory {
   category_keys: string[];
 }
 
+/** One thing a public page shows (`story:{uuid}`, `gallery:{uuid}`, `newsroom`, `policy:…`) and its content's hash. */
+export interface ContentFingerprint {
+  readonly key: string;
+  readonly fingerprint: string;
+}
+
 export interface ContentBundle {
   newsroom: BundleNewsroom;
   languages: { code: string; is_default: boolean; public_stories_count: number }[];
@@ -131,6 +137,8 @@ export interface ContentBundle {
   }[];
   stories: BundleStory[];
   media: MediaFile[];
+  /** What public pages show, one fingerprint per thing (src/content/fingerprints.ts). */
+  fingerprints: ContentFingerprint[];
   /** Hash of everything above: an import of an unchanged folder writes nothing. */
   hash: string;
 }

@@ -4,7 +4,8 @@
  * A story whose status is `scheduled` or `embargo` is released at its `published_at`: from then on
  * it is published and public, whoever notices first (the minute cron, or an import of a folder
  * that still says `scheduled`). Until then it exists only behind its secret link, with a notice
- * saying what the reader may do with it.
+ * saying what the reader may do with it. Only pairs with a meaning are accepted (`stateProblem`),
+ * and the clock never widens a visibility (docs/decisions/0037-states-and-story-identity.md).
  */
 import type { StoryStatus, StoryVisibility } from './story';
 import { isPublished } from './story';
@@ -25,11 +26,35 @@ export function isDue(story: { status: StoryStatus; published_at: number }, now:
 }
 
 /**
- * The state a story is in at `now`: a due scheduled or embargoed story is published and public,
- * every other story is as its content file says.
+ * The state a story is in at `now`: a due scheduled or embargoed story is published, and an
+ * embargo ends with it (visibility `embargo` becomes `public`). Any other visibility is kept: the
+ * clock changes a status, never widens who may read a story (a private or confidential story is
+ * never made public by a release time, whatever the folder says).
  */
 export function releaseState<T extends { status: StoryStatus; visibility: StoryVisibility; published_at: number }>(story: T, now: number): T {
-  return isDue(story, now) ? { ...story, status: 'published', visibility: 'public' } : story;
+  if (!isDue(story, now)) return story;
+  return { ...story, status: 'published', visibility: story.visibility === 'embargo' ? 'public' : story.visibility };
+}
+
+/**
+ * The status × visibility pairs a content file may declare (docs/content-format.md, "Publishing
+ * states"), each with a meaning: `null` for an accepted pair, else why it is refused. A pair is
+ * refused when the clock could not give it a safe meaning: a release time makes a story public,
+ * so it may only be declared for a story meant to become public.
+ */
+export function stateProblem(state: { status: StoryStatus; visibility: StoryVisibility }): string | null {
+  const { status, visibility } = state;
+  if (status === 'draft' || status === 'uninitialized') return null;
+  if (status === 'published') {
+    return visibility === 'embargo' ? 'an embargo ends at a release time: write `status: embargo` with the release time as `published_at`' : null;
+  }
+  const expected = status === 'scheduled' ? 'public' : 'embargo';
+  if (visibility === expected) return null;
+  const story = status === 'scheduled' ? 'a scheduled story' : 'an embargoed story';
+  if (visibility === 'private' || visibility === 'confidential') {
+    return `${story} becomes public at \`published_at\`; a ${visibility} story never does: write \`status: published\` (it stays behind its secret link) or \`draft\``;
+  }
+  return `${story} has \`visibility: ${expected}\``;
 }
 
 /** Does a story going live at `liveAt` count as news (alerts, IndexNow, WebSub)? */

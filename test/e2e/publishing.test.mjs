@@ -3,6 +3,7 @@
 // `npm run import` (scripts/import.ts) on the same local state while the server runs, the portal's
 // subscription form, and a local stub standing in for IndexNow and the WebSub hub.
 // docs/decisions/0015-scheduled-publishing.md, docs/decisions/0016-secret-story-links.md.
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -263,6 +264,7 @@ test('a story imported while the server runs goes live at the next cron run: one
     join(contentCopy, 'stories/westerschelde-test-turbine/en.md'),
     [
       '---',
+      `uuid: ${randomUUID()}`,
       `slug: ${NEW_STORY.slug}`,
       `title: "${NEW_STORY.title}"`,
       'summary: "The 15 MW test turbine at the mouth of the Westerschelde delivered its first power to the grid this morning."',

@@ -53,7 +53,7 @@ test('an import that keeps every public address is no withdrawal; one that drops
   await runAtomically(env.DB, env.TEST_SEED);
   const after = await pointers();
   expect(after).toEqual({ revision: same!.revision + 1, last_withdrawal: same!.revision + 1 });
-  expect(await env.DB.prepare('SELECT count(*) AS n FROM import_previous_public').first()).toEqual({ n: 0 });
+  expect(await env.DB.prepare('SELECT count(*) AS n FROM import_previous').first()).toEqual({ n: 0 });
 });
 
 test('a story that moved to another slug is a withdrawal of its old address', async () => {

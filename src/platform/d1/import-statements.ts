@@ -6,9 +6,11 @@
  * (subscribers) are never touched. The content revision is bumped in the same transaction, so a
  * page cached before the import can never be served after it.
  *
- * Two tables outlive imports: `story_links` (a story keeps its secret link; new stories get the
- * link handed in) and `publish_events` (a story that is news and public for the first time is
- * recorded for the next cron run to announce, once: see docs/decisions/0015-scheduled-publishing.md).
+ * Tables that outlive imports: `story_links` (a story keeps its secret link while it exists; new
+ * stories get the link handed in; a removed story's link is deleted and its uuid retired, so no
+ * later story inherits either: docs/decisions/0037-states-and-story-identity.md) and
+ * `publish_events` (a story that is news and public for the first time is recorded for the next
+ * cron run to announce, once: see docs/decisions/0015-scheduled-publishing.md).
  */
 import type { ContentBundle } from '#src/domain/content-bundle';
 import { NEWS_WINDOW_SECONDS } from '#src/domain/publishing';
@@ -25,6 +27,7 @@ const flag = (value: boolean): number => (value ? 1 : 0);
 
 /** Tables the import owns, children first so foreign keys never dangle mid-transaction. */
 const CONTENT_TABLES = [
+  'public_fingerprints',
   'story_tags',
   'story_categories',
   'stories',
@@ -54,11 +57,27 @@ export interface NewStoryLink {
 export function replaceContentStatements(bundle: ContentBundle, importedAt: number, links: ReadonlyMap<string, NewStoryLink>): SqlStatement[] {
   const statements: SqlStatement[] = [];
   const add = (sql: string, params: SqlValue[]) => statements.push({ sql, params });
-  // The public addresses before: compared with those after, to mark a withdrawal.
-  add('DELETE FROM import_previous_public', []);
-  add(`INSERT INTO import_previous_public (uuid, slug) SELECT uuid, slug FROM stories WHERE status = 'published' AND visibility = 'public'`, []);
+  // What was public before, and every other story: compared with the content after, for
+  // withdrawals, retired uuids and links of stories leaving the public.
+  add('DELETE FROM import_previous', []);
+  add(
+    `INSERT INTO import_previous (key, fingerprint, public)
+       SELECT 'story:' || uuid, fingerprint, status = 'published' AND visibility = 'public' FROM stories
+       UNION ALL SELECT 'gallery:' || uuid, fingerprint, 1 FROM galleries
+       UNION ALL SELECT key, fingerprint, 1 FROM public_fingerprints`,
+    [],
+  );
   for (const table of CONTENT_TABLES) add(`DELETE FROM ${table}`, []);
   const n = bundle.newsroom;
+  const fingerprints = new Map(bundle.fingerprints.map((entry) => [entry.key, entry.fingerprint]));
+  const fingerprintOf = (key: string): string => {
+    const fingerprint = fingerprints.get(key);
+    if (fingerprint === undefined) throw new Error(`The content bundle has no fingerprint for ${key}`);
+    return fingerprint;
+  };
+  for (const entry of bundle.fingerprints) {
+    if (!entry.key.startsWith('story:') && !entry.key.startsWith('gallery:')) add('INSERT INTO public_fingerprints (key, fingerprint) VALUES (?, ?)', [entry.key, entry.fingerprint]);
+  }
 
   add(
     `INSERT INTO newsroom (id, uuid, url, display_name, is_indexable, is_plausible_enabled, plausible_site_id, tracking_policy,
@@ -119,9 +138,12 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
   bundle.galleries.forEach((gallery, index) => {
     const id = index + 1;
     add(
-      `INSERT INTO galleries (id, uuid, key, title, description, published_at, thumbnail_image, images_number, videos_number)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [id, gallery.uuid, gallery.key, gallery.title, gallery.description, gallery.published_at, json(gallery.thumbnail_image), gallery.images.length, gallery.videos.length],
+      `INSERT INTO galleries (id, uuid, key, title, description, published_at, thumbnail_image, images_number, videos_number, fingerprint)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        id, gallery.uuid, gallery.key, gallery.title, gallery.description, gallery.published_at, json(gallery.thumbnail_image), gallery.images.length, gallery.videos.length,
+        fingerprintOf(`gallery:${gallery.uuid}`),
+      ],
     );
     let position = 0;
     for (const image of gallery.images) add('INSERT INTO gallery_items (gallery_id, position, kind, uuid, payload) VALUES (?, ?, ?, ?, ?)', [id, position++, 'image', image.uuid, json(image)]);
@@ -132,18 +154,27 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
     const id = index + 1;
     add(
       `INSERT INTO stories (id, uuid, translation_group, locale, slug, title, subtitle, summary, status, visibility, published_at, updated_at,
-         author_name, author_email, cover, is_pinned, seo_settings, tags, body_html, body_text, sections, notify, media_files, contact_keys, body_markdown)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         author_name, author_email, cover, is_pinned, seo_settings, tags, body_html, body_text, sections, notify, media_files, contact_keys, body_markdown, fingerprint)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         id, story.uuid, story.translation_group, story.locale, story.slug, story.title, story.subtitle, story.summary, story.status, story.visibility,
         story.published_at, story.updated_at, story.author_name, story.author_email, json(story.cover), flag(story.is_pinned), json(story.seo_settings),
         json(story.tags), story.body_html, story.body_text, json(story.sections), flag(story.notify), json(story.media_files), json(story.contact_keys),
-        story.body_markdown,
+        story.body_markdown, fingerprintOf(`story:${story.uuid}`),
       ],
     );
     const link = links.get(story.uuid);
     if (!link) throw new Error(`No secret link was made for story ${story.uuid}`);
-    add('INSERT INTO story_links (story_uuid, token, token_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (story_uuid) DO NOTHING', [story.uuid, link.token, link.tokenHash, importedAt]);
+    // A story keeps its link, except one that leaves the public: its old link may have gone
+    // anywhere while it only led to the public page, so it gets a new one.
+    add(
+      story.is_public
+        ? 'INSERT INTO story_links (story_uuid, token, token_hash, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (story_uuid) DO NOTHING'
+        : `INSERT INTO story_links (story_uuid, token, token_hash, created_at) VALUES (?1, ?2, ?3, ?4)
+           ON CONFLICT (story_uuid) DO UPDATE SET token = excluded.token, token_hash = excluded.token_hash, rotated_at = excluded.created_at
+           WHERE EXISTS (SELECT 1 FROM import_previous p WHERE p.key = 'story:' || excluded.story_uuid AND p.public = 1)`,
+      [story.uuid, link.token, link.tokenHash, importedAt],
+    );
     // A tag is matched case-insensitively: "Solar" and "solar" relate two stories.
     for (const tag of new Set(story.tags.map(normalizeTag))) {
       add('INSERT INTO story_tags (story_id, tag, locale, published_at, is_public) VALUES (?, ?, ?, ?, ?)', [id, tag, story.locale, story.published_at, flag(story.is_public)]);
@@ -176,15 +207,25 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
      ON CONFLICT (id) DO UPDATE SET revision = revision + 1, content_hash = excluded.content_hash, imported_at = excluded.imported_at`,
     [bundle.hash, importedAt],
   );
-  // An import that took a public address away (removed, unpublished, renamed) is a withdrawal:
-  // stale copies from before it must never be served again (src/middleware/page-cache.ts).
+  // A removed story's uuid is retired and its link deleted: no later story can take either.
+  add(
+    `INSERT OR IGNORE INTO retired_stories (uuid, retired_at)
+       SELECT substr(p.key, 7), ?1 FROM import_previous p WHERE p.key LIKE 'story:%' AND NOT EXISTS (SELECT 1 FROM stories s WHERE s.uuid = substr(p.key, 7))`,
+    [importedAt],
+  );
+  add('DELETE FROM story_links WHERE story_uuid NOT IN (SELECT uuid FROM stories)', []);
+  // An import that took away or changed anything public (a story, a gallery, a policy, a
+  // category, a company page, a language…) is a withdrawal: no copy rendered before it is served
+  // again (src/middleware/page-cache.ts). Only additions are not.
   add(
     `UPDATE content_revision SET last_withdrawal = revision WHERE id = 1 AND EXISTS (
-       SELECT 1 FROM import_previous_public p WHERE NOT EXISTS (
-         SELECT 1 FROM stories s WHERE s.uuid = p.uuid AND s.slug = p.slug AND s.status = 'published' AND s.visibility = 'public'))`,
+       SELECT 1 FROM import_previous p WHERE p.public = 1 AND NOT CASE
+         WHEN p.key LIKE 'story:%' THEN EXISTS (SELECT 1 FROM stories s WHERE s.uuid = substr(p.key, 7) AND s.fingerprint = p.fingerprint AND s.status = 'published' AND s.visibility = 'public')
+         WHEN p.key LIKE 'gallery:%' THEN EXISTS (SELECT 1 FROM galleries g WHERE g.uuid = substr(p.key, 9) AND g.fingerprint = p.fingerprint)
+         ELSE EXISTS (SELECT 1 FROM public_fingerprints f WHERE f.key = p.key AND f.fingerprint = p.fingerprint) END)`,
     [],
   );
-  add('DELETE FROM import_previous_public', []);
+  add('DELETE FROM import_previous', []);
   return statements;
 }
 

@@ -13,7 +13,9 @@ import { CACHE_POINTERS_SQL, type CachePointers } from './import-statements';
 
 // The literal list keeps the partial index stories_due usable (migrations/0005_publishing.sql).
 const AWAITING = AWAITING_RELEASE_STATUSES.map((status) => `'${status}'`).join(', ');
-const THIS_RUN = 'SELECT id FROM stories WHERE live_run = ?1';
+// The stories this run made public: an embargo ends with its release, any other visibility is
+// kept (src/domain/publishing.ts releaseState: the clock never widens who may read a story).
+const THIS_RUN = `SELECT id FROM stories WHERE live_run = ?1 AND visibility = 'public'`;
 /** A claimed event not handed to the queue after this long was lost with its run: claim it again. */
 export const EVENT_CLAIM_TIMEOUT_SECONDS = 600;
 
@@ -26,20 +28,20 @@ export class D1PublishingStore implements PublishingStore {
     if (!due) return { published: [], revision: null };
     const results = await guardD1(() =>
       this.db.batch([
-        this.db.prepare(`UPDATE stories SET status = 'published', visibility = 'public', live_run = ?1 WHERE status IN (${AWAITING}) AND published_at <= ?2`).bind(runId, now),
+        this.db.prepare(`UPDATE stories SET status = 'published', visibility = CASE visibility WHEN 'embargo' THEN 'public' ELSE visibility END, live_run = ?1 WHERE status IN (${AWAITING}) AND published_at <= ?2`).bind(runId, now),
         this.db.prepare(`UPDATE story_categories SET is_public = 1 WHERE story_id IN (${THIS_RUN})`).bind(runId),
         this.db.prepare(`UPDATE story_tags SET is_public = 1 WHERE story_id IN (${THIS_RUN})`).bind(runId),
         this.db
           .prepare(
-            `UPDATE languages SET public_stories_count = public_stories_count + (SELECT count(*) FROM stories s WHERE s.live_run = ?1 AND s.locale = languages.code)
-             WHERE code IN (SELECT locale FROM stories WHERE live_run = ?1)`,
+            `UPDATE languages SET public_stories_count = public_stories_count + (SELECT count(*) FROM stories s WHERE s.live_run = ?1 AND s.visibility = 'public' AND s.locale = languages.code)
+             WHERE code IN (SELECT locale FROM stories WHERE live_run = ?1 AND visibility = 'public')`,
           )
           .bind(runId),
         this.db
           .prepare(
             `UPDATE category_i18n SET public_stories_count = public_stories_count + (
                SELECT count(*) FROM story_categories sc JOIN stories s ON s.id = sc.story_id
-               WHERE s.live_run = ?1 AND sc.category_id = category_i18n.category_id AND sc.locale = category_i18n.locale)
+               WHERE s.live_run = ?1 AND s.visibility = 'public' AND sc.category_id = category_i18n.category_id AND sc.locale = category_i18n.locale)
              WHERE (category_id, locale) IN (SELECT sc.category_id, sc.locale FROM story_categories sc WHERE sc.story_id IN (${THIS_RUN}))`,
           )
           .bind(runId),
@@ -47,12 +49,12 @@ export class D1PublishingStore implements PublishingStore {
           .prepare(
             `INSERT INTO publish_events (story_uuid, source, live_at, alerts, created_at)
              SELECT s.uuid, 'schedule', ?2, s.notify * n.notify_subscribers, ?2 FROM stories s, newsroom n
-             WHERE s.live_run = ?1 AND s.published_at >= ?3
+             WHERE s.live_run = ?1 AND s.visibility = 'public' AND s.published_at >= ?3
              ON CONFLICT (story_uuid) DO NOTHING`,
           )
           .bind(runId, now, now - NEWS_WINDOW_SECONDS),
         this.db.prepare('UPDATE content_revision SET revision = revision + 1 WHERE id = 1 AND EXISTS (SELECT 1 FROM stories WHERE live_run = ?1)').bind(runId),
-        this.db.prepare('SELECT uuid, slug, locale FROM stories WHERE live_run = ?1 ORDER BY id').bind(runId),
+        this.db.prepare(`SELECT uuid, slug, locale FROM stories WHERE live_run = ?1 AND visibility = 'public' ORDER BY id`).bind(runId),
         this.db.prepare('SELECT revision FROM content_revision WHERE id = 1'),
       ]),
     );

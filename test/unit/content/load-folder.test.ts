@@ -220,3 +220,33 @@ test('a story cannot take the slug index: /index.md is the homepage’s Markdown
   edit(folder, 'stories/story-05/en.md', 'slug: english-story-05', 'slug: index');
   expect(problems(folder)).toEqual(['stories/story-05/en.md: slug: "index" is reserved (it looks like a locale code or a site path)']);
 });
+
+test('a story without a uuid is refused, with a fresh uuid to write (its identity is never derived from its folder)', () => {
+  const folder = copy();
+  const text = readFileSync(join(folder, 'stories/story-01/en.md'), 'utf8');
+  writeFileSync(join(folder, 'stories/story-01/en.md'), text.replace(/^uuid: .*\n/m, ''));
+  const [problem, ...rest] = problems(folder);
+  expect(rest).toEqual([]);
+  expect(problem).toMatch(/^stories\/story-01\/en\.md: uuid: required \(the story's identity; a new story takes a new one, e\.g\. uuid: [0-9a-f-]{36}\)$/);
+});
+
+test('two stories with one uuid (a copied file) are refused', () => {
+  const folder = copy();
+  const uuid = /^uuid: (.*)$/m.exec(readFileSync(join(folder, 'stories/story-01/en.md'), 'utf8'))![1]!;
+  const other = join(folder, 'stories/story-02/en.md');
+  writeFileSync(other, readFileSync(other, 'utf8').replace(/^uuid: .*$/m, `uuid: ${uuid}`));
+  expect(problems(folder)).toEqual([`stories/story-02/en.md: uuid: uuid ${uuid} is used by another story`]);
+});
+
+test.each([
+  ['embargo', 'confidential', 'an embargoed story becomes public at `published_at`; a confidential story never does'],
+  ['embargo', 'private', 'an embargoed story becomes public at `published_at`; a private story never does'],
+  ['scheduled', 'confidential', 'a scheduled story becomes public at `published_at`; a confidential story never does'],
+  ['embargo', 'public', 'an embargoed story has `visibility: embargo`'],
+] as const)('a story with status %s and visibility %s is refused as file: visibility: message', (status, visibility, message) => {
+  const folder = copy();
+  edit(folder, 'stories/embargoed/en.md', 'status: embargo\nvisibility: embargo', `status: ${status}\nvisibility: ${visibility}`);
+  const found = problems(folder);
+  expect(found).toHaveLength(1);
+  expect(found[0]).toContain(`stories/embargoed/en.md: visibility: ${message}`);
+});

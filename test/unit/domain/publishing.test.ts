@@ -10,6 +10,7 @@ import {
   isReleasedToAudience,
   NEWS_WINDOW_SECONDS,
   releaseState,
+  stateProblem,
   sharedStoryNotice,
   type SharedStoryNotice,
 } from '#src/domain/publishing';
@@ -42,18 +43,56 @@ test.each([
 });
 
 test.each([
-  ['scheduled', 'public'],
-  ['scheduled', 'private'],
-  ['embargo', 'embargo'],
-  ['embargo', 'confidential'],
-] as const)('a due %s story (visibility %s) is published and public, everything else about it unchanged', (status, visibility) => {
+  ['scheduled', 'public', 'public'],
+  ['embargo', 'embargo', 'public'],
+  // Pairs the import refuses (stateProblem), still never widened if D1 held one.
+  ['scheduled', 'private', 'private'],
+  ['embargo', 'confidential', 'confidential'],
+  ['embargo', 'private', 'private'],
+  ['scheduled', 'confidential', 'confidential'],
+] as const)('a due %s story (visibility %s) is published with visibility %s, everything else about it unchanged', (status, visibility, after) => {
   const story = { uuid: 'u-1', slug: 'wind-farm', status, visibility, published_at: RELEASE, title: 'Wind farm opens' };
   const released = releaseState(story, RELEASE);
-  expect(released).toEqual({ ...story, status: 'published', visibility: 'public' });
+  expect(released).toEqual({ ...story, status: 'published', visibility: after });
   // The input is left alone.
   expect(story.status).toBe(status);
   expect(story.visibility).toBe(visibility);
 });
+
+// The whole status × visibility space: which pairs a content file may declare.
+const ACCEPTED = new Set([
+  'published/public', 'published/private', 'published/confidential',
+  'scheduled/public', 'embargo/embargo',
+  ...STORY_VISIBILITIES.flatMap((visibility) => [`draft/${visibility}`, `uninitialized/${visibility}`]),
+]);
+test.each(STORY_STATUSES.flatMap((status) => STORY_VISIBILITIES.map((visibility) => [status, visibility] as const)))(
+  'a content file may declare status %s with visibility %s only when the pair has a meaning',
+  (status, visibility) => {
+    const problem = stateProblem({ status, visibility });
+    expect(problem === null).toBe(ACCEPTED.has(`${status}/${visibility}`));
+    if (problem !== null) expect(problem).toMatch(/status|visibility/);
+  },
+);
+
+test.each([
+  ['embargo', 'confidential', /never does/],
+  ['scheduled', 'private', /never does/],
+  ['scheduled', 'embargo', /`visibility: public`/],
+  ['embargo', 'public', /`visibility: embargo`/],
+  ['published', 'embargo', /`status: embargo`/],
+] as const)('a %s/%s story is refused with a message saying what to write instead', (status, visibility, message) => {
+  expect(stateProblem({ status, visibility })).toMatch(message);
+});
+
+test.each(STORY_STATUSES.flatMap((status) => STORY_VISIBILITIES.map((visibility) => [status, visibility] as const)))(
+  'a %s/%s story is never public after any release time unless it was declared for the public',
+  (status, visibility) => {
+    for (const now of [RELEASE - 1, RELEASE, RELEASE + 365 * DAY]) {
+      const after = releaseState({ status, visibility, published_at: RELEASE }, now);
+      if (after.visibility === 'public') expect(['public', 'embargo']).toContain(visibility);
+    }
+  },
+);
 
 test.each([
   ['scheduled', 'public', RELEASE - 1],

@@ -66,7 +66,7 @@ describe('buildSearchDocuments', () => {
 
   it('uses the category ids the D1 import assigns, and names categories in the story language', () => {
     const statements = replaceContentStatements(
-      { categories: CATEGORIES, stories: [], newsroom: {}, languages: [], companies: [], contacts: [], galleries: [], policies: [], media: [], hash: 'x' } as never,
+      { categories: CATEGORIES, stories: [], newsroom: {}, languages: [], companies: [], contacts: [], galleries: [], policies: [], media: [], fingerprints: [], hash: 'x' } as never,
       0,
       new Map(),
     );

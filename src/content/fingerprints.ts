@@ -1,0 +1,45 @@
+/**
+ * Fingerprints of what public pages show, one per thing (a story, a gallery, the newsroom, a
+ * language, a company page, a policy, a category, a contact), stored by the import beside the
+ * content. The import compares the public things before and after it in its transaction: one that
+ * is gone or whose fingerprint changed makes the import a withdrawal, after which the page cache
+ * never serves a copy rendered before it (docs/decisions/0037-states-and-story-identity.md). Only
+ * additions are not withdrawals.
+ *
+ * A fingerprint leaves out what changes without the thing changing: a story's state (the clock
+ * releases it; whether it is public is compared separately) and the counts of public stories
+ * (they grow as stories are added; a story taken away is a withdrawal of its own).
+ */
+import { createHash } from 'node:crypto';
+import type { ContentBundle, ContentFingerprint } from '#src/domain/content-bundle';
+
+type Unfingerprinted = Omit<ContentBundle, 'hash' | 'fingerprints'>;
+
+const digest = (value: unknown): string => createHash('sha256').update(JSON.stringify(value, (key, inner) => (key === 'absolutePath' ? undefined : inner))).digest('hex');
+
+export function storyFingerprintKey(uuid: string): string {
+  return `story:${uuid}`;
+}
+
+export function galleryFingerprintKey(uuid: string): string {
+  return `gallery:${uuid}`;
+}
+
+export function contentFingerprints(bundle: Unfingerprinted): ContentFingerprint[] {
+  const entry = (key: string, value: unknown): ContentFingerprint => ({ key, fingerprint: digest(value) });
+  return [
+    entry('newsroom', bundle.newsroom),
+    ...bundle.languages.map(({ public_stories_count: _count, ...language }) => entry(`language:${language.code}`, language)),
+    ...bundle.companies.map((company) => entry(`company:${company.locale}`, company)),
+    ...bundle.policies.map((policy) => entry(`policy:${policy.kind}:${policy.locale}`, policy)),
+    ...bundle.categories.map((category) =>
+      entry(`category:${category.key}`, {
+        ...category,
+        i18n: Object.fromEntries(Object.entries(category.i18n).map(([locale, { public_stories_count: _count, ...translation }]) => [locale, translation])),
+      }),
+    ),
+    ...bundle.contacts.map((contact) => entry(`contact:${contact.key}`, contact)),
+    ...bundle.galleries.map((gallery) => entry(galleryFingerprintKey(gallery.uuid), gallery)),
+    ...bundle.stories.map(({ status: _status, visibility: _visibility, is_public: _public, ...story }) => entry(storyFingerprintKey(story.uuid), story)),
+  ];
+}
