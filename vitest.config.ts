@@ -37,6 +37,7 @@ function workerProject(name: string, { include, isolate }: { include: string[]; 
             TEST_MIGRATIONS: migrations,
             TEST_SEED: inject('testSeed'),
             TEST_SEARCH_DOCUMENTS: inject('testSearchDocuments'),
+            TEST_BUNDLE: inject('testBundle'),
             // A seeded short fuzz run in the suite; `npm run fuzz` runs the long one.
             FUZZ_REQUESTS: Number(process.env.FUZZ_REQUESTS ?? 500),
             FUZZ_SEED: Number(process.env.FUZZ_SEED ?? 0x7e575eed),

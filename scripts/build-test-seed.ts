@@ -2,7 +2,8 @@
  * Turns the test content folder into the exact statements the import CLI would run, as JSON,
  * so worker tests seed real D1 through the same code path (test/worker/setup.ts applies them).
  * Also writes the search engine documents the import CLI's index sync would send for the same
- * bundle, so worker tests can serve that content from a fake engine (test/worker/read-only/search-backends.test.ts).
+ * bundle, so worker tests can serve that content from a fake engine (test/worker/read-only/search-backends.test.ts),
+ * and the bundle itself, which tests change and import again (test/worker/reimport.ts).
  * The worker project's global setup (test/worker/global-setup.ts) runs it before every run.
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -38,5 +39,7 @@ function writeAtomically(name: string, value: unknown): void {
 // test seed may do.
 const links = new Map(await Promise.all(result.bundle.stories.map(async (story) => [story.uuid, await testStoryLink(story.uuid)] as const)));
 writeAtomically('basic-seed.json', replaceContentStatements(result.bundle, IMPORTED_AT, links));
+// The bundle itself, for tests that import a changed folder through the same statements.
+writeAtomically('basic-bundle.json', result.bundle);
 // The CLI's default media root without a CDN (scripts/import.ts), as the seed's body media.
 writeAtomically('basic-search-documents.json', buildSearchDocuments(result.bundle, { cdnRoot: BODY_MEDIA_ROOT }));

@@ -28,7 +28,7 @@ import { formatProblem } from '#src/content/schema';
 import { syncSearchIndex } from '#src/content/search-sync';
 import { newStoryLink } from '#src/domain/story-link';
 import { readSearchAdminSettings } from '#src/platform/search/settings';
-import { CACHE_POINTERS_SQL, CURRENT_CONTENT_HASH_SQL, replaceContentStatements, type CachePointers } from '#src/platform/d1/import-statements';
+import { CACHE_POINTERS_SQL, CURRENT_CONTENT_HASH_SQL, RETIRED_STORY_UUIDS_SQL, replaceContentStatements, type CachePointers } from '#src/platform/d1/import-statements';
 import { hasEnvironment, localDatabase, remoteDatabase, root } from './d1-database';
 
 interface Options {
@@ -154,26 +154,35 @@ async function main(): Promise<void> {
     return;
   }
 
-  // The search engine is synced before D1 is written: a failed sync leaves D1 as it was.
-  if (options.syncSearch) {
-    const reporter = createProgressReporter();
-    const synced = await syncSearchIndex(bundle, readSearchAdminSettings(settings), {
-      cdnRoot: settings.MEDIA_CDN_URL || '/media',
-      onProgress: reporter.update,
-    }).finally(() => reporter.finish());
-    console.log(`Search index ${synced.indexName} (${synced.backend}): ${synced.indexed} documents sent, ${synced.deleted} removed.`);
-  }
-
   // Every story gets a link ready; stories that have one already keep theirs (the statement only
   // inserts missing ones), so links in journalists' inboxes survive re-imports.
   const links = new Map(await Promise.all(bundle.stories.map(async (story) => [story.uuid, await newStoryLink()] as const)));
   const statements = replaceContentStatements(bundle, importedAt, links);
   const envArgs = options.env === null ? [] : ['--env', options.env];
-  if (!options.remote) copyMediaToAssets(bundle.media);
   const where = options.remote ? ` into the remote D1 database of ${options.env ?? 'production'}` : '';
   const db = options.remote ? remoteDatabase(envArgs) : await localDatabase(options.persistTo);
   try {
     await db.migrate();
+    // A removed story's uuid belongs to it for good (its links, alerts and records): a file that
+    // takes one (a copied file, a restored folder) is refused here; D1's trigger refuses it too.
+    const retired = new Set((await db.query<{ uuid: string }>({ sql: RETIRED_STORY_UUIDS_SQL, params: [] })).map((row) => row.uuid));
+    const reused = bundle.stories.filter((story) => retired.has(story.uuid));
+    if (reused.length > 0) {
+      for (const story of reused) {
+        console.error(`stories/${story.translation_group}/${story.locale}.md: uuid: ${story.uuid} belonged to a story that was removed; give this story a new one (uuid: ${crypto.randomUUID()})`);
+      }
+      throw new Error(`${reused.length} ${reused.length === 1 ? 'story takes the uuid' : 'stories take uuids'} of removed stories.`);
+    }
+    // The search engine is synced before D1 is written: a failed sync leaves D1 as it was.
+    if (options.syncSearch) {
+      const reporter = createProgressReporter();
+      const synced = await syncSearchIndex(bundle, readSearchAdminSettings(settings), {
+        cdnRoot: settings.MEDIA_CDN_URL || '/media',
+        onProgress: reporter.update,
+      }).finally(() => reporter.finish());
+      console.log(`Search index ${synced.indexName} (${synced.backend}): ${synced.indexed} documents sent, ${synced.deleted} removed.`);
+    }
+    if (!options.remote) copyMediaToAssets(bundle.media);
     // The page cache keys on the revision: its pointers are published after the commit, never
     // before, so a page rendered from the old content is not cached under the new revision. An
     // unchanged folder writes no content, and publishes them again in case KV lost them.

@@ -1,22 +1,25 @@
 /**
  * `npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]`
+ * `npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]`
  *
  * Prints the secret link of a story and of each of its translations, one per line: language,
  * state, absolute link on the newsroom's `url` (`--origin` for another one, such as
  * http://localhost:8787 under `npm start`). A live story prints its public address. `--rotate`
  * gives the whole translation group new links first (the old ones answer 404 at once: use it when
  * a link went somewhere it should not). `--remote` works on the deployed D1 database (of
- * wrangler.toml's `[env.NAME]` with `--env NAME`, else production).
+ * wrangler.toml's `[env.NAME]` with `--env NAME`, else production). `--revoke` makes one link
+ * open nothing from now on, whether its story still exists or not; the story gets a new link the
+ * next time it is shared.
  */
 import { parseArgs } from 'node:util';
 import { describeState } from '#src/domain/publishing';
 import { isPubliclyVisible } from '#src/domain/story';
-import { newStoryLink } from '#src/domain/story-link';
+import { hashLinkToken, isWellFormedLinkToken, newStoryLink } from '#src/domain/story-link';
 import { urls } from '#src/i18n/urls';
-import { NEWSROOM_URL_QUERY, replaceLinkStatement, sharedGroupQuery, type SharedGroupRow } from '#src/platform/d1/story-links';
+import { linkedStoryQuery, NEWSROOM_URL_QUERY, replaceLinkStatement, revokeLinkStatement, sharedGroupQuery, type SharedGroupRow } from '#src/platform/d1/story-links';
 import { hasEnvironment, localDatabase, remoteDatabase } from './d1-database';
 
-const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]';
+const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]';
 
 function fail(message: string): never {
   console.error(message);
@@ -26,16 +29,27 @@ function fail(message: string): never {
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { rotate: { type: 'boolean', default: false }, remote: { type: 'boolean', default: false }, env: { type: 'string' }, origin: { type: 'string' }, 'persist-to': { type: 'string' } },
+    options: { revoke: { type: 'boolean', default: false }, rotate: { type: 'boolean', default: false }, remote: { type: 'boolean', default: false }, env: { type: 'string' }, origin: { type: 'string' }, 'persist-to': { type: 'string' } },
   });
   const slug = positionals[0];
   if (!slug || positionals.length !== 1) fail(USAGE);
+  if (values.revoke && (values.rotate || values.origin !== undefined)) fail(`--revoke takes a link alone.\n${USAGE}`);
+  // A link as printed (https://…/s/{token}) or its token alone.
+  const token = values.revoke ? slug.replace(/^.*\/s\//, '').replace(/[/?#].*$/, '') : '';
+  if (values.revoke && !isWellFormedLinkToken(token)) fail(`"${slug}" is not a secret link (…/s/ and a 43-character token).`);
   if (values.env !== undefined && !values.remote) fail(`--env names a deployed environment: it goes with --remote.\n${USAGE}`);
   // wrangler falls back to the top level (production) for an environment it does not know.
   if (values.env !== undefined && !hasEnvironment(values.env)) fail(`wrangler.toml has no [env.${values.env}].`);
   // Inside the try below, problems are thrown (not exits), so the local database is closed.
   const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env]) : await localDatabase(values['persist-to']);
   try {
+    if (values.revoke) {
+      const tokenHash = await hashLinkToken(token);
+      const [story] = await db.query<{ slug: string; locale: string }>(linkedStoryQuery(tokenHash));
+      await db.write([revokeLinkStatement(tokenHash)]);
+      console.log(story ? `Revoked the link of ${story.slug} (${story.locale}): it opens nothing from now on.` : 'This link opens nothing (its story was removed, or the link was rotated or revoked before). Nothing else changed.');
+      return;
+    }
     let group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));
     if (group.length === 0) throw new Error(`no story with the slug "${slug}". Nothing was changed.`);
     const now = Math.floor(Date.now() / 1000);

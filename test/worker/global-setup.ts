@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import type { ContentBundle } from '#src/domain/content-bundle';
 import type { SqlStatement } from '#src/platform/d1/import-statements';
 import type { SearchDocument } from '#src/platform/search/documents';
 
@@ -13,6 +14,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     testSeed: SqlStatement[];
     testSearchDocuments: SearchDocument[];
+    testBundle: ContentBundle;
   }
 }
 
@@ -23,4 +25,5 @@ export default function provideTestSeed(project: TestProject): void {
   execFileSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/build-test-seed.ts')], { cwd: root, stdio: 'inherit' });
   project.provide('testSeed', JSON.parse(readFileSync(join(generated, 'basic-seed.json'), 'utf8')));
   project.provide('testSearchDocuments', JSON.parse(readFileSync(join(generated, 'basic-search-documents.json'), 'utf8')));
+  project.provide('testBundle', JSON.parse(readFileSync(join(generated, 'basic-bundle.json'), 'utf8')));
 }

@@ -229,6 +229,9 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
   return statements;
 }
 
+/** The uuids of removed stories, which no story may take again (the import names the files that try). */
+export const RETIRED_STORY_UUIDS_SQL = 'SELECT uuid FROM retired_stories';
+
 /** The hash of the content D1 holds now, to skip an import that would change nothing. */
 export const CURRENT_CONTENT_HASH_SQL = 'SELECT content_hash FROM content_revision WHERE id = 1';
 

@@ -39,3 +39,16 @@ export function replaceLinkStatement(storyUuid: string, link: NewStoryLink, now:
     params: [storyUuid, link.token, link.tokenHash, now],
   };
 }
+
+/** Deletes the link with this token's hash, whatever story it belongs to (or belonged to). */
+export function revokeLinkStatement(tokenHash: string): SqlStatement {
+  return { sql: 'DELETE FROM story_links WHERE token_hash = ?1', params: [tokenHash] };
+}
+
+/** The story a link opens, if any (slug and locale, to say what was revoked). */
+export function linkedStoryQuery(tokenHash: string): SqlStatement {
+  return {
+    sql: 'SELECT s.slug, s.locale FROM story_links l JOIN stories s ON s.uuid = l.story_uuid WHERE l.token_hash = ?1',
+    params: [tokenHash],
+  };
+}
