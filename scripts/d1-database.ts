@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyPendingMigrations } from '#src/platform/d1/migrations';
 import { runAtomically, toSqlScript, type CachePointers, type SqlStatement } from '#src/platform/d1/import-statements';
-import { CONTENT_REVISION_KEY, KvPageCacheStore, LAST_WITHDRAWAL_KEY } from '#src/platform/kv/page-cache-store';
+import { CONTENT_REVISION_KEY, KvPageCacheStore, stampPointers } from '#src/platform/kv/page-cache-store';
 // @ts-expect-error: a plain .mjs script without type declarations.
 import { readMigrations } from './read-migrations.mjs';
 
@@ -70,8 +70,7 @@ export function remoteDatabase(envArgs: readonly string[]): Database {
       }
     },
     async writeCachePointers(pointers) {
-      wrangler(['kv', 'key', 'put', LAST_WITHDRAWAL_KEY, String(pointers.lastWithdrawal), '--binding', 'PAGE_CACHE', '--remote', ...envArgs]);
-      wrangler(['kv', 'key', 'put', CONTENT_REVISION_KEY, String(pointers.revision), '--binding', 'PAGE_CACHE', '--remote', ...envArgs]);
+      wrangler(['kv', 'key', 'put', CONTENT_REVISION_KEY, JSON.stringify(stampPointers(pointers)), '--binding', 'PAGE_CACHE', '--remote', ...envArgs]);
     },
     async close() {},
   };

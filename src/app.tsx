@@ -16,7 +16,7 @@ import { defaultLanguage } from '#src/domain/newsroom';
 import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { deps, readContentRevision } from '#src/middleware/deps';
+import { deps, readCachePointers } from '#src/middleware/deps';
 import { reportError } from '#src/middleware/error-reporting';
 import { pageCache } from '#src/middleware/page-cache';
 import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
@@ -71,7 +71,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.use(
     '*',
     pageCache({
-      readRevisionFromDb: readContentRevision,
+      readPointersFromDb: readCachePointers,
       build: (c) => pageCacheBuild(configOf(c.env), options.build),
       bypassToken: (c) => c.env.PAGE_CACHE_BYPASS_TOKEN,
       render: (request, env, ctx) => app.fetch(request, env, ctx as ExecutionContext<unknown>),

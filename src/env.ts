@@ -154,6 +154,8 @@ export interface AppEnv {
     deps: Deps;
     /** The content revision the page cache keys on (null: unknown, nothing imported or stores down). */
     contentRevision: number | null;
+    /** The revision changed moments ago: D1 reads go to the primary, which surely has it. */
+    readPrimary?: boolean;
     /** The newsroom; null until content has been imported. */
     site: SiteContext | null;
     /** The page's locale, resolved from the URL (or the story's own locale). */

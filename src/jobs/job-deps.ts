@@ -42,7 +42,10 @@ export function jobDeps(env: CloudflareBindings): JobDeps {
     transport: config.emailApi ? new HttpMailer(config.emailApi) : null,
     queue: env.JOBS as JobQueue,
     revision: {
-      read: async () => ({ revision: await pageCache.readRevision(), lastWithdrawal: await pageCache.readLastWithdrawal() }),
+      read: async () => {
+        const pointers = await pageCache.readPointers();
+        return { revision: pointers?.revision ?? null, lastWithdrawal: pointers?.lastWithdrawal ?? null };
+      },
       write: (pointers) => pageCache.writePointers(pointers),
     },
     fetch: (input, init) => fetch(input, init),

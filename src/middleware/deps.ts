@@ -2,7 +2,9 @@
  * Builds the request's dependencies from the bindings: the only place that sees D1 for pages.
  * Every store of a request shares one D1 session (platform/d1/sessions.ts): reads go to a nearby
  * replica, a form that writes starts at the primary, and the visitor's next request reads at
- * least what they wrote.
+ * least what they wrote. Renders just after a revision change read the primary too (the page
+ * cache says when: `readPrimary`), so no page of a new revision is rendered from a replica that
+ * does not have it yet.
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -10,6 +12,8 @@ import { createMiddleware } from 'hono/factory';
 import { configOf, type AppEnv } from '#src/env';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import { D1OutboxMailer, D1SubscriptionStore } from '#src/platform/d1/subscription-store';
+import type { CachePointers } from '#src/platform/d1/import-statements';
+import { D1PublishingStore } from '#src/platform/d1/publishing-store';
 import { createMailer } from '#src/platform/mail/create-mailer';
 import { D1SearchBackend } from '#src/platform/d1/search-backend';
 import { BOOKMARK_COOKIE, bookmarkCookie, openSession } from '#src/platform/d1/sessions';
@@ -19,6 +23,8 @@ import { composeSearchBackend, createEngineBackend } from '#src/platform/search/
 
 /** The page cache asks D1 for the content revision only when KV does not hold it. */
 export const readContentRevision = (c: Context<AppEnv>): Promise<number | null> => new D1ContentRepository(c.env.DB).getContentRevision();
+/** The same with the last withdrawal, read together. */
+export const readCachePointers = (c: Context<AppEnv>): Promise<CachePointers | null> => new D1PublishingStore(c.env.DB).cachePointers();
 
 /** A form post (the privacy portal, one-click unsubscribe) writes; the API's POSTs only read. */
 function writes(c: Context<AppEnv>): boolean {
@@ -26,7 +32,7 @@ function writes(c: Context<AppEnv>): boolean {
 }
 
 export const deps = createMiddleware<AppEnv>(async (c, next) => {
-  const db = openSession(c.env.DB, { bookmark: getCookie(c, BOOKMARK_COOKIE), writes: writes(c) });
+  const db = openSession(c.env.DB, { bookmark: getCookie(c, BOOKMARK_COOKIE), writes: writes(c) || c.var.readPrimary === true });
   const content = new D1ContentRepository(db);
   const config = configOf(c.env);
   const outbox = new D1OutboxMailer(db);

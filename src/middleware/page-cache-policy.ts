@@ -13,6 +13,17 @@ import { EDGE_TTL_SECONDS } from './cache-rules';
 
 /** How long an isolate trusts the revision it read: publishing shows within this (plus KV's own propagation). */
 export const REVISION_MEMO_MS = 5_000;
+/**
+ * How long after an import or a go-live renders read D1's primary rather than a replica: longer
+ * than a replica takes to catch up, so no page of the new revision is rendered from older content.
+ */
+export const REPLICA_CATCH_UP_MS = 30_000;
+
+/** Did the pointers change within the replicas' catch-up time? Unknown: no (a backfill is old news). */
+export function isRecentChange(pointers: { changedAt: number | null } | null, now: number): boolean {
+  return pointers?.changedAt != null && now - pointers.changedAt < REPLICA_CATCH_UP_MS;
+}
+
 /** TTL of the revision backfilled from D1, so an import that forgot KV is picked up within a minute. */
 export const REVISION_BACKFILL_TTL_SECONDS = MIN_KV_TTL_SECONDS;
 /** Freshness of a page whose Cache-Control names no `s-maxage`/`max-age` (routes always do; a fallback). */

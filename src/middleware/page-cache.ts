@@ -30,7 +30,7 @@ import { createRevisionReader, warnKvFailure } from './content-revision';
 import { HotPages } from './hot-pages';
 import { storeCopy, type PendingCopy } from './page-cache-fill';
 import {
-  REVISION_MEMO_MS, STALE_REVISIONS_SEARCHED, canServeFromCache, isOperatorBypass, canStoreResponse, storedHeaders, pageCacheKey, fitsKvKey, ageSeconds, isFresh,
+  REVISION_MEMO_MS, STALE_REVISIONS_SEARCHED, isRecentChange, canServeFromCache, isOperatorBypass, canStoreResponse, storedHeaders, pageCacheKey, fitsKvKey, ageSeconds, isFresh,
 } from './page-cache-policy';
 import { isNotModified, notModifiedResponse } from './conditional-get';
 import { replaceResponse, runAfterResponse, setResponseHeader } from './responses';
@@ -39,10 +39,10 @@ export type CacheStatus = 'HIT' | 'STALE' | 'MISS' | 'BYPASS';
 
 export interface PageCacheOptions {
   /**
-   * The content revision from D1, used when KV has none (a fresh namespace, an import that did
-   * not write KV). Called at most once per isolate per `revisionMemoMs`; keep it one statement.
+   * The revision and last withdrawal from D1, used when KV has none (a fresh namespace, an import
+   * that did not write KV). Called at most once per isolate per `revisionMemoMs`; keep it one statement.
    */
-  readonly readRevisionFromDb: (c: Context<AppEnv>) => Promise<number | null>;
+  readonly readPointersFromDb: (c: Context<AppEnv>) => Promise<{ revision: number; lastWithdrawal: number } | null>;
   /**
    * Part of every key: the client build (CLIENT_BUILD, with the configuration's fingerprint), so
    * a deploy with other browser assets or variables starts from fresh entries and never serves
@@ -95,16 +95,9 @@ interface CopyAddress {
 
 /**
  * A copy of the page from one of the revisions just before `revision`, newest first, but none
- * from before the last withdrawal (unknown: none at all), so withdrawn content never returns.
+ * from before the last withdrawal (`floor`; unknown: none at all), so withdrawn content never returns.
  */
-async function olderCopy(store: KvPageCacheStore, revision: number, address: CopyAddress): Promise<StoredPage | null> {
-  let floor: number | null;
-  try {
-    floor = await store.readLastWithdrawal();
-  } catch (error) {
-    warnKvFailure('get last withdrawal', error);
-    return null;
-  }
+async function olderCopy(store: KvPageCacheStore, revision: number, floor: number | null, address: CopyAddress): Promise<StoredPage | null> {
   if (floor === null) return null;
   for (let older = revision - 1; older >= Math.max(0, floor, revision - STALE_REVISIONS_SEARCHED); older--) {
     const key = pageCacheKey({ revision: older, ...address });
@@ -121,15 +114,14 @@ async function olderCopy(store: KvPageCacheStore, revision: number, address: Cop
 }
 
 /**
- * The copy of the revision just before `revision`, unless a withdrawal came since (or is unknown):
- * two KV reads side by side, on a miss only.
+ * The copy of the revision just before `revision`, unless a withdrawal came since (or is
+ * unknown): one KV read, on a miss only.
  */
-async function previousRevisionCopy(store: KvPageCacheStore, revision: number, address: CopyAddress): Promise<StoredPage | null> {
+async function previousRevisionCopy(store: KvPageCacheStore, revision: number, floor: number | null, address: CopyAddress): Promise<StoredPage | null> {
   const key = pageCacheKey({ revision: revision - 1, ...address });
-  if (revision < 1 || !fitsKvKey(key)) return null;
+  if (revision < 1 || floor === null || floor > revision - 1 || !fitsKvKey(key)) return null;
   try {
-    const [floor, entry] = await Promise.all([store.readLastWithdrawal(), store.get(key)]);
-    return floor !== null && floor <= revision - 1 ? entry : null;
+    return await store.get(key);
   } catch (error) {
     warnKvFailure('get previous revision page', error);
     return null;
@@ -142,7 +134,7 @@ async function previousRevisionCopy(store: KvPageCacheStore, revision: number, a
  */
 export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> {
   const clock = options.now ?? Date.now;
-  const currentRevision = createRevisionReader({ readRevisionFromDb: options.readRevisionFromDb, memoMs: options.revisionMemoMs ?? REVISION_MEMO_MS, now: clock });
+  const currentPointers = createRevisionReader({ readPointersFromDb: options.readPointersFromDb, memoMs: options.revisionMemoMs ?? REVISION_MEMO_MS, now: clock });
   const buildOf = (c: Context<AppEnv>) => (typeof options.build === 'function' ? options.build(c) : (options.build ?? ''));
   // Keys this isolate is rendering in the background: one render each, however many visitors ask.
   const rendering = new Set<string>();
@@ -168,8 +160,13 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
   return createMiddleware<AppEnv>(async (c, next) => {
     const request = c.req.raw;
     const store = new KvPageCacheStore(c.env.PAGE_CACHE);
-    const revision = await currentRevision(c, store);
+    const pointers = await currentPointers(c, store);
+    const revision = pointers?.revision ?? null;
+    const floor = pointers?.lastWithdrawal ?? null;
     c.set('contentRevision', revision);
+    // Right after an import or a go-live, a replica may not have the new content yet: pages
+    // rendered now (and stored under the new revision) read the primary.
+    c.set('readPrimary', isRecentChange(pointers, clock()));
     if (!canServeFromCache(request) || isOperatorBypass(request, options.bypassToken?.(c))) {
       await next();
       setResponseHeader(c, 'X-Cache', 'BYPASS');
@@ -201,7 +198,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
 
     // Not rendered under this revision yet: the previous revision's copy, if still fresh, now.
     if (!entry && options.render && !fillRequests.has(request)) {
-      const previous = await previousRevisionCopy(store, revision, address);
+      const previous = await previousRevisionCopy(store, revision, floor, address);
       if (previous && isFresh(previous.metadata, startedAt)) {
         renderInBackground(c, key, request);
         return cachedResponse(request, previous, startedAt, 'STALE');
@@ -214,7 +211,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     // page. Errors thrown by handlers reach us already turned into a response by app.onError; a
     // 404 or a redirect is an answer, not a failure, and is passed on.
     if (c.res.status >= 500) {
-      const stale = entry ?? (await olderCopy(store, revision, address));
+      const stale = entry ?? (await olderCopy(store, revision, floor, address));
       if (stale) replaceResponse(c, cachedResponse(request, stale, clock(), 'STALE'));
       else setResponseHeader(c, 'X-Cache', 'MISS');
       return;

@@ -35,9 +35,9 @@ function cachedApp(options: Partial<PageCacheOptions> & { build?: string } = {},
   app.use(
     '*',
     pageCache({
-      readRevisionFromDb: async () => {
+      readPointersFromDb: async () => {
         calls.revisionFromDb += 1;
-        return 1;
+        return { revision: 1, lastWithdrawal: 0 };
       },
       revisionMemoMs: 0,
       ...options,
@@ -325,9 +325,10 @@ test('without a revision in KV it is read once from D1 and written back for the 
   const seeded = (await repository.getSiteContext())!.revision;
   let reads = 0;
   const { app } = cachedApp({
-    readRevisionFromDb: async () => {
+    readPointersFromDb: async () => {
       reads += 1;
-      return (await new D1ContentRepository(env.DB).getSiteContext())?.revision ?? null;
+      const revision = (await new D1ContentRepository(env.DB).getSiteContext())?.revision;
+      return revision === undefined ? null : { revision, lastWithdrawal: 0 };
     },
     revisionMemoMs: 60_000,
   });
@@ -335,7 +336,7 @@ test('without a revision in KV it is read once from D1 and written back for the 
   await send(app, url);
   expect((await send(app, url)).header('X-Cache')).toBe('HIT');
   expect(reads).toBe(1);
-  expect(await env.PAGE_CACHE.get(CONTENT_REVISION_KEY)).toBe(String(seeded));
+  expect(JSON.parse((await env.PAGE_CACHE.get(CONTENT_REVISION_KEY))!)).toEqual({ revision: seeded, lastWithdrawal: 0, changedAt: null });
   await setRevision(null);
 });
 

@@ -101,7 +101,7 @@ describe('go-live at the minute', () => {
     const after = await counts();
     expect(after).toEqual({ language: before.language + 1, category: before.category + 1, revision: before.revision + 1, events: 1 });
     // The page cache keys on the revision in KV: it points at the new one.
-    expect(await env.PAGE_CACHE.get(CONTENT_REVISION_KEY)).toBe(String(after.revision));
+    expect(JSON.parse((await env.PAGE_CACHE.get(CONTENT_REVISION_KEY))!)).toMatchObject({ revision: after.revision });
 
     expect((await fresh('/draft-story')).status).toBe(200);
     expect(await (await fresh('/')).text()).toContain('/draft-story');

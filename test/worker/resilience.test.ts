@@ -8,7 +8,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { createApp, RETRY_AFTER_SECONDS } from '#src/app';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { KEY_PREFIX } from '#src/middleware/page-cache-policy';
-import { CONTENT_REVISION_KEY, LAST_KNOWN_REVISION_KEY, LAST_WITHDRAWAL_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
+import { CONTENT_REVISION_KEY, LAST_KNOWN_REVISION_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 import { countingD1, D1_DOWN, downD1, downKv } from '../fixtures/failing-bindings';
 
 const STORY = '/english-story-03';
@@ -126,8 +126,7 @@ test('with D1 down just after an import, the copy from the revision before it is
   expect(before.status).toBe(200);
 
   // The import published revision + 1 (KV says so), withdrawing nothing; nobody has visited the page since.
-  await env.PAGE_CACHE.put(LAST_WITHDRAWAL_KEY, '0');
-  await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, String(revision + 1));
+  await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, JSON.stringify({ revision: revision + 1, lastWithdrawal: 0, changedAt: Date.now() }));
   const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const stale = await send(appFor(url), url, { DB: downD1() });
   expect(stale.status).toBe(200);
@@ -137,7 +136,7 @@ test('with D1 down just after an import, the copy from the revision before it is
 });
 
 test.each([
-  ['that withdrew a public address', (revision: number) => String(revision + 1)],
+  ['that withdrew a public address', (revision: number) => revision + 1],
   ['whose withdrawals KV does not know', null],
 ])('with D1 down just after an import %s, no copy from before it is served', async (_name, withdrawal) => {
   const revision = await seededRevision();
@@ -146,9 +145,8 @@ test.each([
   expect((await send(appFor(url), url)).status).toBe(200);
 
   // The import (revision + 1) took a story down; D1 then failed before anyone visited the page.
-  if (withdrawal) await env.PAGE_CACHE.put(LAST_WITHDRAWAL_KEY, withdrawal(revision));
-  else await env.PAGE_CACHE.delete(LAST_WITHDRAWAL_KEY);
-  await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, String(revision + 1));
+  // The revision and its withdrawal floor are one KV value; a bare revision has no known floor.
+  await env.PAGE_CACHE.put(CONTENT_REVISION_KEY, withdrawal ? JSON.stringify({ revision: revision + 1, lastWithdrawal: withdrawal(revision), changedAt: Date.now() }) : String(revision + 1));
   const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const answer = await send(appFor(url), url, { DB: downD1() });
   expect(answer.status).toBe(503);
@@ -161,7 +159,7 @@ test('with D1 down and no revision left in KV, the last revision learned from D1
   // No revision in KV: the first visit reads it from D1 and remembers it for later outages.
   const first = await send(appFor(url), url);
   expect(first.status).toBe(200);
-  expect(await env.PAGE_CACHE.get(LAST_KNOWN_REVISION_KEY)).toBe(String(await seededRevision()));
+  expect(JSON.parse((await env.PAGE_CACHE.get(LAST_KNOWN_REVISION_KEY))!)).toMatchObject({ revision: await seededRevision(), changedAt: null });
   // The backfilled revision expired (it has a one-minute TTL); then D1 went down.
   await env.PAGE_CACHE.delete(CONTENT_REVISION_KEY);
 

@@ -11,18 +11,19 @@
  * @see https://developers.cloudflare.com/kv/api/write-key-value-pairs/#metadata
  */
 
-/** The KV key holding the current content revision, written by the import (see ADR 0011). */
+/**
+ * The KV key holding the page cache's pointers, written by the import and the cron after their
+ * commit (see ADR 0011): the content revision, the last withdrawal's revision (no copy from before
+ * it may be served) and when they changed, in one value, so a reader never pairs a revision with
+ * another moment's withdrawal. A bare number (a backfill, an older deploy) is a revision with the
+ * rest unknown.
+ */
 export const CONTENT_REVISION_KEY = 'content-revision';
 /**
- * The last revision the page cache learned from D1, kept without a TTL: when `content-revision`
- * has expired (it was only backfilled) and D1 is down, pages stored under it can still be found.
+ * The last pointers the page cache learned, kept without a TTL: when `content-revision` has
+ * expired (it was only backfilled) and D1 is down, pages stored under it can still be found.
  */
 export const LAST_KNOWN_REVISION_KEY = 'content-revision:last-known';
-/**
- * The last revision that withdrew a public address (D1's content_revision.last_withdrawal): stale
- * copies of older revisions are never served. Written with the revision by the import and the cron.
- */
-export const LAST_WITHDRAWAL_KEY = 'content-revision:last-withdrawal';
 /** The revision and build whose busiest pages the cron last pre-rendered (src/jobs/warm-page-cache.ts). */
 export const PRERENDERED_KEY = 'page-cache:prerendered';
 /** KV refuses metadata larger than this (serialized JSON). */
@@ -44,6 +45,15 @@ export interface StoredPageMetadata {
   readonly f: number;
   /** The page's ETag, quotes included: the route's own, else a strong hash of the body. */
   readonly e: string;
+}
+
+/** The page cache's pointers as one KV value holds them. */
+export interface RevisionPointers {
+  readonly revision: number;
+  /** The last withdrawal's revision; null when unknown (then no older copy may be served). */
+  readonly lastWithdrawal: number | null;
+  /** When the import or the cron committed them (ms since the epoch); null when unknown. */
+  readonly changedAt: number | null;
 }
 
 export interface StoredPage {
@@ -77,35 +87,32 @@ export class KvPageCacheStore {
     return true;
   }
 
-  /** The content revision the import recorded, or null when the key is missing or malformed. */
-  async readRevision(): Promise<number | null> {
-    return parseRevision(await this.kv.get(CONTENT_REVISION_KEY));
+  /** The pointers the import or the cron recorded, or null when the key is missing or malformed. */
+  async readPointers(): Promise<RevisionPointers | null> {
+    return parsePointers(await this.kv.get(CONTENT_REVISION_KEY));
   }
 
-  /** The last revision learned from D1 (see LAST_KNOWN_REVISION_KEY), or null. */
-  async readLastKnownRevision(): Promise<number | null> {
-    return parseRevision(await this.kv.get(LAST_KNOWN_REVISION_KEY));
+  /** The content revision alone (the health check). */
+  async readRevision(): Promise<number | null> {
+    return (await this.readPointers())?.revision ?? null;
+  }
+
+  /** The last pointers learned (see LAST_KNOWN_REVISION_KEY), or null. */
+  async readLastKnownPointers(): Promise<RevisionPointers | null> {
+    return parsePointers(await this.kv.get(LAST_KNOWN_REVISION_KEY));
   }
 
   /**
-   * Records the content revision. The import writes it without a TTL; the middleware backfills
-   * it from D1 with a short TTL so that a deployment whose import forgot KV still converges.
+   * Records the pointers. The import and the cron write them without a TTL; the middleware
+   * backfills them from D1 with a short TTL so that a deployment whose import forgot KV still
+   * converges.
    */
-  async writeRevision(revision: number, ttlSeconds?: number): Promise<void> {
-    await this.kv.put(CONTENT_REVISION_KEY, String(revision), ttlSeconds === undefined ? {} : { expirationTtl: Math.max(MIN_KV_TTL_SECONDS, Math.ceil(ttlSeconds)) });
+  async writeRevisionPointers(pointers: RevisionPointers, ttlSeconds?: number): Promise<void> {
+    await this.kv.put(CONTENT_REVISION_KEY, JSON.stringify(pointers), ttlSeconds === undefined ? {} : { expirationTtl: Math.max(MIN_KV_TTL_SECONDS, Math.ceil(ttlSeconds)) });
   }
 
-  async writeLastKnownRevision(revision: number): Promise<void> {
-    await this.kv.put(LAST_KNOWN_REVISION_KEY, String(revision));
-  }
-
-  /** The last withdrawal's revision, or null when unknown (then no older copy may be served). */
-  async readLastWithdrawal(): Promise<number | null> {
-    return parseRevision(await this.kv.get(LAST_WITHDRAWAL_KEY));
-  }
-
-  async writeLastWithdrawal(revision: number): Promise<void> {
-    await this.kv.put(LAST_WITHDRAWAL_KEY, String(revision));
+  async writeLastKnownPointers(pointers: RevisionPointers): Promise<void> {
+    await this.kv.put(LAST_KNOWN_REVISION_KEY, JSON.stringify(pointers));
   }
 
   async readPrerendered(): Promise<string | null> {
@@ -116,15 +123,28 @@ export class KvPageCacheStore {
     await this.kv.put(PRERENDERED_KEY, marker);
   }
 
-  /** Both pointers, after an import or a go-live commits (never before: see the import CLI). */
+  /** Both pointers, stamped now, after an import or a go-live commits (never before: see the import CLI). */
   async writePointers(pointers: { revision: number; lastWithdrawal: number }): Promise<void> {
-    await this.writeLastWithdrawal(pointers.lastWithdrawal);
-    await this.writeRevision(pointers.revision);
+    await this.writeRevisionPointers(stampPointers(pointers));
   }
 }
 
-function parseRevision(value: string | null): number | null {
+/** The one KV value for pointers D1 just committed. */
+export function stampPointers(pointers: { revision: number; lastWithdrawal: number }, now = Date.now()): RevisionPointers {
+  return { revision: pointers.revision, lastWithdrawal: pointers.lastWithdrawal, changedAt: now };
+}
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+function parsePointers(value: string | null): RevisionPointers | null {
   if (value === null) return null;
-  const revision = Number(value.trim());
-  return Number.isSafeInteger(revision) && revision >= 0 ? revision : null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return isCount(Number(text)) ? { revision: Number(text), lastWithdrawal: null, changedAt: null } : null;
+  try {
+    const parsed = JSON.parse(text) as Partial<RevisionPointers>;
+    if (!isCount(parsed.revision)) return null;
+    return { revision: parsed.revision, lastWithdrawal: isCount(parsed.lastWithdrawal) ? parsed.lastWithdrawal : null, changedAt: isCount(parsed.changedAt) ? parsed.changedAt : null };
+  } catch {
+    return null;
+  }
 }

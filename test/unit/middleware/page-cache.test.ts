@@ -8,11 +8,13 @@ import {
   fitsKvKey,
   isFresh,
   isOperatorBypass,
+  isRecentChange,
   isStorableCacheControl,
   isStorableContentType,
   isStorableVary,
   normalisedQuery,
   pageCacheKey,
+  REPLICA_CATCH_UP_MS,
   storedHeaders,
 } from '#src/middleware/page-cache-policy';
 
@@ -180,4 +182,15 @@ test.each([
   ['no secret configured at all', undefined, { 'X-Page-Cache-Bypass': 'x' }, false],
 ])('the operator bypass with %s skips the cache: %s', (_name, token, headers, expected) => {
   expect(isOperatorBypass(new Request('https://n.example/', { headers }), token)).toBe(expected);
+});
+
+test.each([
+  ['changed a second ago', { changedAt: 1_000_000 - 1_000 }, true],
+  ['changed just under the catch-up time ago', { changedAt: 1_000_000 - REPLICA_CATCH_UP_MS + 1 }, true],
+  ['changed exactly the catch-up time ago', { changedAt: 1_000_000 - REPLICA_CATCH_UP_MS }, false],
+  ['changed an hour ago', { changedAt: 1_000_000 - 3_600_000 }, false],
+  ['of unknown age (a backfill from D1)', { changedAt: null }, false],
+  ['unknown altogether', null, false],
+] as const)('pointers %s make renders read the primary: %s', (_case, pointers, expected) => {
+  expect(isRecentChange(pointers, 1_000_000)).toBe(expected);
 });
