@@ -80,8 +80,9 @@ if (command === 'd1 list') {
   const environment = option('--env') ?? 'production';
   const hashes = (account.contentHashes ??= {});
   if (args.includes('--json')) {
-    // The import's reads: the content hash before it writes, the cache pointers after.
-    const results = option('--command')?.includes('content_hash') ? (hashes[environment] ? [{ content_hash: hashes[environment] }] : []) : [{ revision: 7, lastWithdrawal: 0 }];
+    // The import's reads: retired story uuids (none) and the content hash before it writes, the cache pointers after.
+    const sql = option('--command') ?? '';
+    const results = sql.includes('retired_stories') ? [] : sql.includes('content_hash') ? (hashes[environment] ? [{ content_hash: hashes[environment] }] : []) : [{ revision: 7, lastWithdrawal: 0 }];
     console.log(JSON.stringify([{ results, success: true, meta: { served_by: 'fake', duration: 0.1, changes: 0 } }], null, 2));
   } else {
     const file = args.find((arg) => arg.startsWith('--file='))?.slice('--file='.length);

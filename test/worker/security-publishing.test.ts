@@ -79,7 +79,7 @@ describe('row 1: states that cannot leak', () => {
         else expect(text.includes(`/${slug}`), `${slug} on ${path}`).toBe(expected);
       }
       expect(apiText.includes(slug), `${slug} in /api/fetch-stories`).toBe(expected);
-      for (const path of [`/${slug}`, `/${slug}.json`, `/${slug}.md`, `/oembed?url=${encodeURIComponent(`${TEST_ORIGIN}/${slug}`)}`]) {
+      for (const path of [`/${slug}`, `/${slug}.json`, `/${slug}.md`, `/${slug}/embed`, `/${slug}/download`, `/oembed?url=${encodeURIComponent(`${TEST_ORIGIN}/${slug}`)}`]) {
         expect((await renderFresh(path)).status, path).toBe(expected ? 200 : 404);
       }
     }
