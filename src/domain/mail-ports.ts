@@ -47,7 +47,7 @@ export interface OutboxMessage {
 
 /**
  * A privacy request the newsroom's operators must answer: confirmed by its sender, or flagged
- * (`flag`: why it is unconfirmed, e.g. `mail-limit`, its mailbox had had its confirmation mails
+ * (`flag`: why it is unconfirmed, e.g. `mail-limit`: its mailbox had already had its confirmation mails
  * for the day), so that no request is silently dropped.
  */
 export interface OperatorDataRequest {

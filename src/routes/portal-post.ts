@@ -89,8 +89,8 @@ export type PortalOutcome = 'pending' | 'recorded';
 /**
  * What both portal forms do with a post: the client's limit, the honeypot (a robot is answered as
  * if all went well), the address's check, Turnstile when set up, then `submit` with a new
- * confirmation request. Every outcome that reaches the store gets the same answer, so nobody
- * learns who is on the list.
+ * confirmation request, whose outcome names the answer: every subscription gets the same one, so
+ * nobody learns who is on the list; a privacy request kept without a mail is told so.
  */
 export async function handlePortalPost<F extends Guarded, T>(
   c: Context<AppEnv>,
