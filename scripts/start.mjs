@@ -1,5 +1,6 @@
 // `npm start`: applies migrations, imports the demo newsroom (a no-op when it is already there),
-// then serves it with wrangler dev on http://localhost:8787, fully offline, behaving like
+// then serves it with wrangler dev on http://localhost:8787 (its SITE_URL, so every link in pages
+// and mail points at it; `SITE_URL=… npm start` names another), fully offline, behaving like
 // production: wrangler dev never runs Cron Triggers by itself, so this script fires the scheduled
 // handler (go-live of due stories, then alerts, IndexNow and WebSub through the queue) at the
 // start of every minute through wrangler's `--test-scheduled` endpoint, `/__scheduled`.
@@ -10,6 +11,8 @@ import { DEMO_CONTENT, importContent, root } from './local-newsroom.mjs';
 // Offline, and in colour: the server's output goes to the developer's terminal.
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 const port = process.env.PORT ?? '8787';
+// The site's origin (SITE_URL): links in pages and in the outbox's mail point at this server.
+const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
 /** The cron of wrangler.toml; wrangler dev hands it to the handler as `controller.cron`. */
 const CRON = '* * * * *';
 
@@ -23,7 +26,7 @@ try {
 
 const server = spawn(
   join(root, 'node_modules/.bin/wrangler'),
-  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--test-scheduled', '--var', 'SHOW_OUTBOX:true', ...process.argv.slice(2)],
+  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--test-scheduled', '--var', 'SHOW_OUTBOX:true', '--var', `SITE_URL:${siteUrl}`, ...process.argv.slice(2)],
   { cwd: root, env, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

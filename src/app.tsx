@@ -89,11 +89,12 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
 
   app.route('/api', api);
   // Local development: the mail that would have been sent (confirmation links to click), and the
-  // privacy requests their senders confirmed (what the newsroom's operators must answer).
+  // privacy requests the newsroom's operators must answer: those their senders confirmed, and
+  // those flagged because no confirmation mail could be sent (`flag`).
   app.get('/_dev/outbox', async (c) => {
     if (!c.var.deps.config.showOutbox) throw new NotFoundError('Outbox');
     const { outbox } = c.var.deps;
-    return c.json({ messages: await outbox.recent(50), dataRequests: await outbox.confirmedDataRequests(50) }, 200, { 'Cache-Control': cacheRules.private });
+    return c.json({ messages: await outbox.recent(50), dataRequests: await outbox.dataRequestsToAnswer(50) }, 200, { 'Cache-Control': cacheRules.private });
   });
   app.route(`/${LOCALE_SEGMENT}/newsroom/:uuid`, privacy);
   // Secret links for journalists (never cached: the page cache skips /s/).

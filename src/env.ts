@@ -16,6 +16,7 @@ import { DEFAULT_RELEASE, readErrorReportingConfig, type ErrorReportingConfig } 
 assertServerOnly('src/env.ts (worker configuration)');
 
 const VarsSchema = z.object({
+  SITE_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
   MEDIA_CDN_URL: z.optional(z.string()),
   ANALYTICS_ROLLUP_DOMAIN: z.optional(z.string()),
   ANALYTICS_HOST: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
@@ -38,6 +39,12 @@ export const DEFAULT_TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/t
 export const DEFAULT_INDEXNOW_ENDPOINT = 'https://api.indexnow.org/indexnow';
 
 export interface AppConfig {
+  /**
+   * The site's public origin (`SITE_URL`, e.g. `https://news.example.com`): every absolute link
+   * the site writes or mails is built on it, never on the request's Host. null: the newsroom's
+   * own `url` (newsroom.yaml). See siteServedAt (domain/site-origin.ts).
+   */
+  readonly siteUrl: string | null;
   /** Root of media addresses: the Uploadcare CDN, or `/media` served by this worker. */
   readonly mediaRoot: string;
   readonly analyticsRollupDomain: string | null;
@@ -103,6 +110,18 @@ export function configFingerprint(config: AppConfig): string {
   return fingerprint;
 }
 
+/**
+ * SITE_URL as an origin (`https://news.example.com`, no trailing slash). Anything more (a path,
+ * a query, credentials) would be a site somewhere else than at the root: refused.
+ */
+function siteOrigin(value: string): string {
+  const url = new URL(value);
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    throw new Error(`Invalid worker configuration: SITE_URL: must be an origin such as https://news.example.com, not ${value}`);
+  }
+  return url.origin;
+}
+
 /** Parses the worker's variables; use configOf(), which does it once per isolate. */
 export function readConfig(env: CloudflareBindings): AppConfig {
   const parsed = VarsSchema.safeParse(env);
@@ -118,6 +137,7 @@ export function readConfig(env: CloudflareBindings): AppConfig {
     throw new Error('Invalid worker configuration: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together');
   }
   return {
+    siteUrl: vars.SITE_URL ? siteOrigin(vars.SITE_URL) : null,
     release: env.RELEASE?.trim() || DEFAULT_RELEASE,
     errorReporting: readErrorReportingConfig(env),
     mediaRoot: (vars.MEDIA_CDN_URL || '/media').replace(/\/$/, ''),

@@ -3,8 +3,17 @@
  * the sender drains and the dev server shows.
  */
 
+/**
+ * Whom a mail goes to, as the email API receives it: an address already checked as a plain one
+ * (./email-address.ts) and an optional display name, never a header line built by concatenation.
+ */
+export interface MailRecipient {
+  readonly email: string;
+  readonly name?: string;
+}
+
 export interface MailMessage {
-  readonly to: string;
+  readonly to: MailRecipient;
   readonly subject: string;
   readonly text: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post on alerts). */
@@ -29,24 +38,31 @@ export interface Mailer {
 
 export interface OutboxMessage {
   readonly to_address: string;
+  readonly to_name: string | null;
   readonly subject: string;
   readonly text_body: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly created_at: number;
 }
 
-/** A confirmed privacy request, for the newsroom's operators. */
-export interface ConfirmedDataRequest {
+/**
+ * A privacy request the newsroom's operators must answer: confirmed by its sender, or flagged
+ * (`flag`: why it is unconfirmed, e.g. `mail-limit`: its mailbox had already had its confirmation mails
+ * for the day), so that no request is silently dropped.
+ */
+export interface OperatorDataRequest {
   readonly email: string;
   readonly locale: string;
   readonly kind: string;
   readonly message: string;
+  readonly status: 'pending' | 'confirmed';
+  readonly flag: string | null;
   readonly created_at: number;
-  readonly confirmed_at: number;
+  readonly confirmed_at: number | null;
 }
 
-/** Mail kept in the outbox and confirmed privacy requests, newest first (for the dev server). */
+/** Mail kept in the outbox and the privacy requests to answer, newest first (for the dev server). */
 export interface OutboxReader {
   recent(limit: number): Promise<OutboxMessage[]>;
-  confirmedDataRequests(limit: number): Promise<ConfirmedDataRequest[]>;
+  dataRequestsToAnswer(limit: number): Promise<OperatorDataRequest[]>;
 }

@@ -1,22 +1,26 @@
 /** Subscription form rules (SPEC.md section 5): the messages are message ids shown per language. */
+import { parseEmailAddress, type EmailAddress } from './email-address';
+
 export const FORM_MESSAGES = {
   required: 'form.error.required', // "This field is required"
   invalidEmail: 'form.error.invalid_email', // "Introduce a valid email address"
   failed: 'form.error.failed', // "Something went wrong. Please try submitting the form again"
 } as const;
 
-// Deliberately simple: one @, something before it, a dot in the domain, no spaces. Real
-// confirmation happens by email; this only catches typos.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export type FormMessageId = (typeof FORM_MESSAGES)[keyof typeof FORM_MESSAGES];
+
+/** The address a form's email field holds (./email-address.ts), or the message id for what is wrong with it. */
+export function readSubscriberEmail(value: string | null | undefined): { ok: true; email: EmailAddress } | { ok: false; error: FormMessageId } {
+  const text = (value ?? '').trim();
+  if (text === '') return { ok: false, error: FORM_MESSAGES.required };
+  const email = parseEmailAddress(text);
+  return email ? { ok: true, email } : { ok: false, error: FORM_MESSAGES.invalidEmail };
+}
 
 /** Returns the message id for a bad email field, or null when it is acceptable. */
 export function validateSubscriberEmail(value: string | null | undefined): FormMessageId | null {
-  const email = (value ?? '').trim();
-  if (email === '') return FORM_MESSAGES.required;
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return FORM_MESSAGES.invalidEmail;
-  return null;
+  const read = readSubscriberEmail(value);
+  return read.ok ? null : read.error;
 }
 
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
@@ -34,16 +38,17 @@ export interface Subscriber {
 export const DATA_REQUEST_KINDS = ['access', 'deletion', 'correction', 'other'] as const;
 export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
 
-/** Emails are compared case-insensitively and stored trimmed and lower-cased. */
-export function normaliseEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
-
 /** A confirmation link works this long (seconds), once. */
 export const CONFIRM_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
-/** Confirmation mails (subscriptions and data requests together) one mailbox may get per day. */
+/** Subscription confirmation mails one mailbox may get per day (canonical mailbox: ./email-address.ts). */
 export const MAILBOX_DAILY_LIMIT = 3;
+/**
+ * Privacy-request confirmation mails one mailbox may get per day, counted apart from
+ * subscriptions so that nobody's subscription posts can spend them; a request over it is kept,
+ * flagged for the operators.
+ */
+export const DATA_REQUEST_MAILBOX_DAILY_LIMIT = 3;
 export const MAILBOX_WINDOW_SECONDS = 24 * 60 * 60;
 
 /**
@@ -51,28 +56,6 @@ export const MAILBOX_WINDOW_SECONDS = 24 * 60 * 60;
  * it is a robot filling every field, answered as if all went well, and nothing is stored or sent.
  */
 export const HONEYPOT_FIELD = 'website';
-
-/** Providers that ignore dots in the local part (and their alias domains). */
-const DOT_BLIND_DOMAINS: Readonly<Record<string, string>> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
-
-/**
- * The mailbox an address delivers to, for limits: case folded, a `+tag` dropped (every large
- * provider delivers `name+anything@` to `name@`), dots dropped where the provider ignores them.
- */
-export function canonicalMailbox(email: string): string {
-  const address = normaliseEmail(email);
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return address;
-  let local = address.slice(0, at).split('+')[0]!;
-  // `example.com.` is example.com (a fully qualified name): one mailbox, one quota.
-  let domain = address.slice(at + 1).replace(/\.+$/, '');
-  const dotBlind = DOT_BLIND_DOMAINS[domain];
-  if (dotBlind) {
-    local = local.replace(/\./g, '');
-    domain = dotBlind;
-  }
-  return `${local}@${domain}`;
-}
 
 /** A random token for a mailed link (192 bits, hex). */
 export function newMailToken(): string {

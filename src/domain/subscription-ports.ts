@@ -17,10 +17,18 @@ export interface ConfirmationRequest {
 }
 
 /**
+ * What became of a privacy request: `mailed`, pending with its confirmation link in the outbox; or
+ * `flagged`, its mailbox had had its confirmation mails for the day, so it is kept unconfirmed
+ * and flagged for the operators (never dropped).
+ */
+export type DataRequestOutcome = 'mailed' | 'flagged';
+
+/**
  * Visitors' writes: subscriptions and privacy requests, with their confirmation mail. Each request
- * is one transaction: the mailbox's daily quota is checked and counted, the row written and its
- * mail put in the outbox, or (quota spent, address already confirmed) nothing at all. Callers
- * answer the visitor the same either way, so the answer tells nobody who is on the list.
+ * is one transaction: the mailbox's daily quota for its kind of mail is checked and counted, the
+ * row written and its mail put in the outbox. A subscription over its quota (or of an address
+ * already confirmed) writes nothing, and callers answer the same either way, so the answer tells
+ * nobody who is on the list. A privacy request over its quota is still written, flagged.
  */
 export interface SubscriptionStore {
   /** The unsubscribe token of an existing (email, locale) subscriber, to put in a new mail. */
@@ -38,8 +46,11 @@ export interface SubscriptionStore {
   unsubscribe(token: string, now: number): Promise<boolean>;
   /** The subscriber holding this unsubscribe token, for the unsubscribe page. */
   findByToken(token: string): Promise<{ email: string; locale: string; status: string } | null>;
-  /** Stores a privacy request, pending until confirmed by mail, with its mail. */
-  requestDataRequest(input: ConfirmationRequest & { email: string; locale: string; kind: string; message: string; mail: MailMessage }): Promise<void>;
+  /**
+   * Stores a privacy request, pending until confirmed by mail, with its mail; over the mailbox's
+   * data-request quota, stores it flagged for the operators, with no mail.
+   */
+  requestDataRequest(input: ConfirmationRequest & { email: string; locale: string; kind: string; message: string; mail: MailMessage }): Promise<DataRequestOutcome>;
   findPendingDataRequest(confirmToken: string, now: number): Promise<{ email: string; kind: string } | null>;
   /** Confirms a pending privacy request (once); false for an unknown or expired token. */
   confirmDataRequest(confirmToken: string, now: number): Promise<boolean>;

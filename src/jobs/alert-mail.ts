@@ -21,7 +21,7 @@ export function alertMail(site: SiteContext, story: AnnouncedStory, recipient: A
     .filter(Boolean)
     .join('\n\n');
   return {
-    to: recipient.email,
+    to: { email: recipient.email },
     subject: story.title,
     text,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

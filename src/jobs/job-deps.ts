@@ -36,7 +36,7 @@ export function jobDeps(env: CloudflareBindings): JobDeps {
   return {
     publishing: new D1PublishingStore(env.DB),
     alerts: new D1AlertStore(env.DB),
-    content: new D1ContentRepository(env.DB),
+    content: new D1ContentRepository(env.DB, { siteUrl: config.siteUrl }),
     mailer: createMailer(env.DB, config.emailApi),
     outbox: new D1OutboxMailer(env.DB),
     transport: config.emailApi ? new HttpMailer(config.emailApi) : null,

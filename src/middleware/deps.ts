@@ -33,8 +33,8 @@ function writes(c: Context<AppEnv>): boolean {
 
 export const deps = createMiddleware<AppEnv>(async (c, next) => {
   const db = openSession(c.env.DB, { bookmark: getCookie(c, BOOKMARK_COOKIE), writes: writes(c) || c.var.readPrimary === true });
-  const content = new D1ContentRepository(db);
   const config = configOf(c.env);
+  const content = new D1ContentRepository(db, { siteUrl: config.siteUrl });
   const outbox = new D1OutboxMailer(db);
   c.set('deps', {
     content,

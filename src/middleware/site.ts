@@ -9,16 +9,18 @@ import type { SiteContext } from '#src/domain/ports';
 import type { AppEnv } from '#src/env';
 
 export function createSiteLoader() {
-  let kept: { revision: number; site: SiteContext } | null = null;
+  let kept: { revision: number; siteUrl: string | null; site: SiteContext } | null = null;
   return createMiddleware<AppEnv>(async (c, next) => {
     const revision = c.var.contentRevision ?? null;
-    if (revision !== null && kept?.revision === revision) {
+    // The site's origin is configuration (SITE_URL) the kept context carries: kept per origin too.
+    const siteUrl = c.var.deps.config.siteUrl;
+    if (revision !== null && kept?.revision === revision && kept.siteUrl === siteUrl) {
       c.set('site', kept.site);
     } else {
       const site = await c.var.deps.content.getSiteContext();
       c.set('site', site);
       // Kept under the revision this request is served under (KV's), so the key and the copy agree.
-      if (site && revision !== null) kept = { revision, site };
+      if (site && revision !== null) kept = { revision, siteUrl, site };
     }
     await next();
   });

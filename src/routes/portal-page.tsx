@@ -28,7 +28,7 @@ export function portalSite(c: Context<AppEnv>): { site: SiteContext; locale: str
   return { site: quietSite(c), locale };
 }
 
-const DATA_REQUEST_VIEWS: ReadonlySet<PrivacyView['kind']> = new Set(['data-request', 'data-request-pending', 'confirm-data-request', 'received']);
+const DATA_REQUEST_VIEWS: ReadonlySet<PrivacyView['kind']> = new Set(['data-request', 'data-request-pending', 'data-request-recorded', 'confirm-data-request', 'received']);
 /** The views with a form a stranger fills in: the only ones with Turnstile (when configured). */
 const FORM_VIEWS: ReadonlySet<PrivacyView['kind']> = new Set(['subscribe', 'data-request']);
 

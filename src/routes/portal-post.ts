@@ -3,14 +3,16 @@
  * 0018-token-lifecycle.md): posts from other sites are refused before this
  * (middleware/request-limits.ts); each client has a rate limit; a filled honeypot field is
  * answered as success and does nothing; Turnstile, when set up, must accept the post; each mailbox
- * gets at most a few confirmation mails a day; the answer is the same whether the address is new,
- * pending or confirmed, and its mail goes through the outbox, so neither the page nor its timing
- * tells who is on the list.
+ * gets at most a few confirmation mails a day for each form; the answer to a subscription is the
+ * same whether the address is new, pending or confirmed, and its mail goes through the outbox, so
+ * neither the page nor its timing tells who is on the list. Mailed links point at the configured
+ * site origin (the site context's `newsroom.url`), never at the Host a request named.
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '#src/env';
 import type { SiteContext } from '#src/domain/ports';
-import { canonicalMailbox, CONFIRM_TOKEN_TTL_SECONDS, FORM_MESSAGES, HONEYPOT_FIELD, newMailToken, normaliseEmail, validateSubscriberEmail } from '#src/domain/subscriber';
+import { canonicalMailbox, type EmailAddress } from '#src/domain/email-address';
+import { CONFIRM_TOKEN_TTL_SECONDS, FORM_MESSAGES, HONEYPOT_FIELD, newMailToken, readSubscriberEmail } from '#src/domain/subscriber';
 import { TURNSTILE_RESPONSE_FIELD } from '#src/domain/turnstile';
 import type { MessageId } from '#src/i18n/translate';
 import { limitClient } from '#src/middleware/request-limits';
@@ -54,7 +56,7 @@ function deliverMailLater(c: Context<AppEnv>): void {
   );
 }
 
-function confirmationRequest(email: string) {
+function confirmationRequest(email: EmailAddress) {
   const at = now();
   return { mailbox: canonicalMailbox(email), requestId: crypto.randomUUID(), now: at, confirmToken: newMailToken(), confirmExpiresAt: at + CONFIRM_TOKEN_TTL_SECONDS };
 }
@@ -69,57 +71,52 @@ export interface PostedForm<T> {
 export interface Submission<T> {
   readonly site: SiteContext;
   readonly locale: string;
+  /** The posted address as a plain one: IDNA-mapped domain, lower case (domain/email-address.ts). */
   readonly address: string;
   readonly fields: T;
   readonly request: ReturnType<typeof confirmationRequest>;
   /** The newsroom's name in the portal's language. */
   readonly name: string;
-  /** The origin mailed links point at (`mailOrigin`). */
-  readonly origin: string;
 }
 
 /**
- * The origin of a portal mail's links: the newsroom's own `url`, never the Host a request named
- * (anyone can send any Host, and the mail would carry it into a real inbox). Local development
- * (SHOW_OUTBOX) is the exception: its mail stays in the outbox, read on the machine that serves
- * the newsroom at another address than its `url`, so the links point at that server.
+ * What the visitor is told after a post that reached the store, as the `?status=` of the page it
+ * is sent to: `pending` (a confirmation mail is on its way, or the answer that never says whether
+ * one is), or `recorded` (a privacy request kept for the operators without a mail).
  */
-function mailOrigin(c: Context<AppEnv>, site: SiteContext): string {
-  return c.var.deps.config.showOutbox ? new URL(c.req.url).origin : site.newsroom.url;
-}
+export type PortalOutcome = 'pending' | 'recorded';
 
 /**
  * What both portal forms do with a post: the client's limit, the honeypot (a robot is answered as
  * if all went well), the address's check, Turnstile when set up, then `submit` with a new
- * confirmation request. Every outcome that reaches the store gets the same answer, so nobody
- * learns who is on the list.
+ * confirmation request, whose outcome names the answer: every subscription gets the same one, so
+ * nobody learns who is on the list; a privacy request kept without a mail is told so.
  */
 export async function handlePortalPost<F extends Guarded, T>(
   c: Context<AppEnv>,
   form: F,
   read: (form: F, site: SiteContext) => PostedForm<T>,
-  submit: (submission: Submission<T>) => Promise<void>,
+  submit: (submission: Submission<T>) => Promise<PortalOutcome>,
 ): Promise<Response> {
   const { site, locale } = portalSite(c);
   await limitPortalPosts(c);
-  const pending = () => redirect(c, `${new URL(c.req.url).pathname}?status=pending`, 303);
-  if (isRobot(form)) return pending();
+  const answer = (outcome: PortalOutcome) => redirect(c, `${new URL(c.req.url).pathname}?status=${outcome}`, 303);
+  if (isRobot(form)) return answer('pending');
   const { email, fields, again } = read(form, site);
-  const error = validateSubscriberEmail(email);
-  if (error) return portalPage(c, site, locale, again(error), 400);
+  const checked = readSubscriberEmail(email);
+  if (!checked.ok) return portalPage(c, site, locale, again(checked.error), 400);
   const challenge = await turnstileAnswer(c, form);
   if (challenge === 'missing') return portalPage(c, site, locale, again(null));
   if (challenge === 'refused') return portalPage(c, site, locale, again(FORM_MESSAGES.failed), 400);
-  const address = normaliseEmail(email);
+  let outcome: PortalOutcome;
   try {
     const name = siteNameFor(site, locale);
-    await submit({ site, locale, address, fields, request: confirmationRequest(address), name, origin: mailOrigin(c, site) });
+    outcome = await submit({ site, locale, address: checked.email.address, fields, request: confirmationRequest(checked.email), name });
     deliverMailLater(c);
   } catch (failure) {
     console.error(JSON.stringify({ message: 'Portal request failed', error: String(failure), locale, path: new URL(c.req.url).pathname }));
     return portalPage(c, site, locale, again(FORM_MESSAGES.failed), 503);
   }
-  // The same answer for a new, pending or confirmed address, and for a spent mailbox quota.
-  return pending();
+  return answer(outcome);
 }
 

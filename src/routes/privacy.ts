@@ -54,7 +54,9 @@ export const privacy = new Hono<AppEnv>()
   })
   .get('/data-request', statusQuery, async (c) => {
     const { site, locale } = portalSite(c);
-    if (c.req.valid('query').status === 'pending') return portalPage(c, site, locale, { kind: 'data-request-pending' });
+    const status = c.req.valid('query').status;
+    if (status === 'pending') return portalPage(c, site, locale, { kind: 'data-request-pending' });
+    if (status === 'recorded') return portalPage(c, site, locale, { kind: 'data-request-recorded' });
     return portalPage(c, site, locale, { kind: 'data-request', email: '', error: null, requestKind: 'access', message: '' });
   })
   .post('/data-request', dataRequestForm, (c) => dataRequestPost(c, c.req.valid('form')))

@@ -160,6 +160,8 @@ export type PrivacyView =
   | { kind: 'unsubscribed' }
   | { kind: 'data-request'; email: string; error: MessageId | null; requestKind: string; message: string }
   | { kind: 'data-request-pending' }
+  /** Kept for the operators without a confirmation mail (its mailbox had already had its mails for the day). */
+  | { kind: 'data-request-recorded' }
   | { kind: 'confirm-data-request' }
   | { kind: 'received' };
 

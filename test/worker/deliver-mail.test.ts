@@ -26,8 +26,8 @@ function deps(send: (message: MailMessage) => Promise<void>) {
 
 test('every waiting mail is sent once; a second run sends nothing', async () => {
   const sent: string[] = [];
-  expect(await deliverOutbox(deps(async (mail) => void sent.push(mail.to)), NOW)).toEqual({ sent: 3 });
-  expect(await deliverOutbox(deps(async (mail) => void sent.push(mail.to)), NOW)).toEqual({ sent: 0 });
+  expect(await deliverOutbox(deps(async (mail) => void sent.push(mail.to.email)), NOW)).toEqual({ sent: 3 });
+  expect(await deliverOutbox(deps(async (mail) => void sent.push(mail.to.email)), NOW)).toEqual({ sent: 0 });
   expect(sent).toEqual(['one@example.org', 'refused@example.org', 'three@example.org']);
 });
 
@@ -35,8 +35,8 @@ test('an address refused for good is marked failed and the mail after it still g
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
   const sent: string[] = [];
   const send = async (mail: MailMessage) => {
-    if (mail.to === 'refused@example.org') throw new MailRefusedError(422);
-    sent.push(mail.to);
+    if (mail.to.email === 'refused@example.org') throw new MailRefusedError(422);
+    sent.push(mail.to.email);
   };
   expect(await deliverOutbox(deps(send), NOW)).toEqual({ sent: 2 });
   expect(sent).toEqual(['one@example.org', 'three@example.org']);
@@ -51,8 +51,8 @@ test('an address refused for good is marked failed and the mail after it still g
 test('a passing failure gives that mail back and strands none of the others', async () => {
   const sent: string[] = [];
   const flaky = async (mail: MailMessage) => {
-    if (mail.to === 'refused@example.org') throw new MailRefusedError(503);
-    sent.push(mail.to);
+    if (mail.to.email === 'refused@example.org') throw new MailRefusedError(503);
+    sent.push(mail.to.email);
   };
   await expect(deliverOutbox(deps(flaky), NOW)).rejects.toThrow('Email API answered 503');
   expect(await outbox()).toEqual([
@@ -61,7 +61,7 @@ test('a passing failure gives that mail back and strands none of the others', as
     { to_address: 'three@example.org', claimed: 0, failed: 0 },
   ]);
   // The queue's retry sends the rest.
-  expect(await deliverOutbox(deps(async (mail) => void sent.push(mail.to)), NOW)).toEqual({ sent: 2 });
+  expect(await deliverOutbox(deps(async (mail) => void sent.push(mail.to.email)), NOW)).toEqual({ sent: 2 });
   expect(sent).toEqual(['one@example.org', 'refused@example.org', 'three@example.org']);
 });
 

@@ -322,8 +322,8 @@ describe('alerts to subscribers', () => {
       recordingDeps({
         mailer: {
           async send(message: MailMessage) {
-            if (message.to === failFor) throw new Error('Email API answered 503');
-            mailed.push(message.to);
+            if (message.to.email === failFor) throw new Error('Email API answered 503');
+            mailed.push(message.to.email);
           },
         },
       });
@@ -345,8 +345,8 @@ describe('alerts to subscribers', () => {
     const deps = recordingDeps({
       mailer: {
         async send(message: MailMessage) {
-          if (message.to === refused.email) throw new MailRefusedError(422);
-          mailed.push(message.to);
+          if (message.to.email === refused.email) throw new MailRefusedError(422);
+          mailed.push(message.to.email);
         },
       },
     });

@@ -10,6 +10,7 @@ import type { Gallery } from '#src/domain/gallery';
 import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFeedStoriesInput, ListFreshness, ListStoriesInput, MatchingStoriesInput, SharedStory, SitemapStory, SiteContext, StoryBodyFormat, StoryListPage } from '#src/domain/ports';
 import type { PolicyKind, PolicyPage } from '#src/domain/policy';
 import type { Story, StorySummary } from '#src/domain/story';
+import { siteServedAt } from '#src/domain/site-origin';
 import { guardD1 } from './guard';
 import type { D1Queryable } from './sessions';
 import { rowsOf } from './read-sql';
@@ -28,7 +29,14 @@ export interface QueryStats {
 export class D1ContentRepository implements ContentRepository {
   readonly stats: QueryStats = { roundTrips: 0, statements: 0 };
 
-  constructor(private readonly db: D1Queryable) {}
+  /**
+   * `siteUrl`: the deployment's configured origin (SITE_URL), which the site context's
+   * `newsroom.url` carries in place of newsroom.yaml's when set (domain/site-origin.ts).
+   */
+  constructor(
+    private readonly db: D1Queryable,
+    private readonly options: { siteUrl?: string | null } = {},
+  ) {}
 
   private async batch(statements: D1PreparedStatement[]): Promise<D1Result[]> {
     this.stats.roundTrips += 1;
@@ -43,7 +51,8 @@ export class D1ContentRepository implements ContentRepository {
   }
 
   async getSiteContext(): Promise<SiteContext | null> {
-    return toSiteContext(await this.batch(siteContextStatements(this.db)));
+    const site = toSiteContext(await this.batch(siteContextStatements(this.db)));
+    return site && siteServedAt(site, this.options.siteUrl ?? null);
   }
 
   async getHomepage(locale: string, page: number, pageSize: number): Promise<HomepageContent> {

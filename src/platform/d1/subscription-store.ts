@@ -2,9 +2,9 @@
  * SubscriptionStore and the outbox Mailer over D1; a D1 failure is an UnavailableError
  * (./guard.ts). Each visitor request is one batch: quota, row and mail together or not at all.
  */
-import type { ConfirmedDataRequest, Mailer, MailMessage, OutboxMessage, OutboxQueue } from '#src/domain/mail-ports';
-import type { ConfirmationRequest, SubscriptionStore } from '#src/domain/subscription-ports';
-import { MAILBOX_DAILY_LIMIT, MAILBOX_WINDOW_SECONDS } from '#src/domain/subscriber';
+import type { Mailer, MailMessage, OperatorDataRequest, OutboxMessage, OutboxQueue } from '#src/domain/mail-ports';
+import type { ConfirmationRequest, DataRequestOutcome, SubscriptionStore } from '#src/domain/subscription-ports';
+import { DATA_REQUEST_MAILBOX_DAILY_LIMIT, MAILBOX_DAILY_LIMIT, MAILBOX_WINDOW_SECONDS } from '#src/domain/subscriber';
 import type { SqlValue } from './import-statements';
 import { guardD1 } from './guard';
 import type { D1Queryable } from './sessions';
@@ -12,19 +12,27 @@ import type { D1Queryable } from './sessions';
 /** This request's quota row: every statement after the quota check depends on it. */
 const QUOTA_GRANTED = 'EXISTS (SELECT 1 FROM mailbox_sends WHERE request_id = ?2)';
 
+/** Each kind of confirmation mail has its own daily quota per mailbox, so one never spends the other's. */
+const QUOTAS = {
+  subscription: MAILBOX_DAILY_LIMIT,
+  'data-request': DATA_REQUEST_MAILBOX_DAILY_LIMIT,
+} as const;
+type QuotaPurpose = keyof typeof QUOTAS;
+
 export class D1SubscriptionStore implements SubscriptionStore {
   constructor(private readonly db: D1Queryable) {}
 
   /**
    * The quota check and count: a row for this request only while the mailbox has had fewer than
-   * MAILBOX_DAILY_LIMIT confirmation mails in the window (and, for subscriptions, the address is
-   * not confirmed already). One conditional INSERT, so concurrent requests cannot both squeeze in.
+   * its purpose's quota of confirmation mails in the window (and, for subscriptions, the address
+   * is not confirmed already). One conditional INSERT, so concurrent requests cannot both squeeze in.
    */
-  private quotaStatement(request: ConfirmationRequest, extraCondition = '1', ...extraParams: SqlValue[]): D1PreparedStatement {
+  private quotaStatement(purpose: QuotaPurpose, request: ConfirmationRequest, extraCondition = '1', ...extraParams: SqlValue[]): D1PreparedStatement {
     return this.db
       .prepare(
-        `INSERT INTO mailbox_sends (mailbox, request_id, sent_at)
-         SELECT ?1, ?2, ?3 WHERE (SELECT count(*) FROM mailbox_sends WHERE mailbox = ?1 AND sent_at > ?3 - ${MAILBOX_WINDOW_SECONDS}) < ${MAILBOX_DAILY_LIMIT}
+        `INSERT INTO mailbox_sends (mailbox, request_id, sent_at, purpose)
+         SELECT ?1, ?2, ?3, '${purpose}'
+         WHERE (SELECT count(*) FROM mailbox_sends WHERE mailbox = ?1 AND purpose = '${purpose}' AND sent_at > ?3 - ${MAILBOX_WINDOW_SECONDS}) < ${QUOTAS[purpose]}
            AND ${extraCondition}`,
       )
       .bind(request.mailbox, request.requestId, request.now, ...extraParams);
@@ -32,8 +40,8 @@ export class D1SubscriptionStore implements SubscriptionStore {
 
   private outboxStatement(request: ConfirmationRequest, mail: MailMessage): D1PreparedStatement {
     return this.db
-      .prepare(`INSERT INTO outbox (to_address, subject, text_body, headers, created_at) SELECT ?3, ?4, ?5, ?6, ?1 WHERE ${QUOTA_GRANTED}`)
-      .bind(request.now, request.requestId, mail.to, mail.subject, mail.text, JSON.stringify(mail.headers ?? {}));
+      .prepare(`INSERT INTO outbox (to_address, to_name, subject, text_body, headers, created_at) SELECT ?3, ?4, ?5, ?6, ?7, ?1 WHERE ${QUOTA_GRANTED}`)
+      .bind(request.now, request.requestId, mail.to.email, mail.to.name ?? null, mail.subject, mail.text, JSON.stringify(mail.headers ?? {}));
   }
 
   async unsubscribeTokenOf(email: string, locale: string): Promise<string | null> {
@@ -44,7 +52,7 @@ export class D1SubscriptionStore implements SubscriptionStore {
   async requestSubscription(input: ConfirmationRequest & { email: string; locale: string; categories: readonly number[]; unsubscribeToken: string; mail: MailMessage }): Promise<void> {
     await guardD1(() =>
       this.db.batch([
-        this.quotaStatement(input, `NOT EXISTS (SELECT 1 FROM subscribers WHERE email = ?4 AND locale = ?5 AND status = 'confirmed')`, input.email, input.locale),
+        this.quotaStatement('subscription', input, `NOT EXISTS (SELECT 1 FROM subscribers WHERE email = ?4 AND locale = ?5 AND status = 'confirmed')`, input.email, input.locale),
         // New, pending again (a new link; earlier ones stop working) or back after unsubscribing
         // (keeping the unsubscribe token earlier mail carries, so old links keep working). A
         // confirmed subscriber is never touched.
@@ -99,19 +107,28 @@ export class D1SubscriptionStore implements SubscriptionStore {
     return guardD1(() => this.db.prepare('SELECT email, locale, status FROM subscribers WHERE token = ?1').bind(token).first());
   }
 
-  async requestDataRequest(input: ConfirmationRequest & { email: string; locale: string; kind: string; message: string; mail: MailMessage }): Promise<void> {
-    await guardD1(() =>
+  async requestDataRequest(input: ConfirmationRequest & { email: string; locale: string; kind: string; message: string; mail: MailMessage }): Promise<DataRequestOutcome> {
+    const [, mailed] = await guardD1(() =>
       this.db.batch([
-        this.quotaStatement(input),
+        this.quotaStatement('data-request', input),
+        // Within the quota: pending, with its confirmation link mailed.
         this.db
           .prepare(
             `INSERT INTO data_requests (email, locale, kind, message, created_at, status, confirm_token, confirm_expires_at)
              SELECT ?3, ?4, ?5, ?6, ?1, 'pending', ?7, ?8 WHERE ${QUOTA_GRANTED}`,
           )
           .bind(input.now, input.requestId, input.email, input.locale, input.kind, input.message, input.confirmToken, input.confirmExpiresAt),
+        // Over it: kept all the same, with no link (it cannot be confirmed) and flagged for the operators.
+        this.db
+          .prepare(
+            `INSERT INTO data_requests (email, locale, kind, message, created_at, status, flag)
+             SELECT ?3, ?4, ?5, ?6, ?1, 'pending', 'mail-limit' WHERE NOT ${QUOTA_GRANTED}`,
+          )
+          .bind(input.now, input.requestId, input.email, input.locale, input.kind, input.message),
         this.outboxStatement(input, input.mail),
       ]),
     );
+    return mailed!.meta.changes > 0 ? 'mailed' : 'flagged';
   }
 
   async findPendingDataRequest(confirmToken: string, now: number): Promise<{ email: string; kind: string } | null> {
@@ -144,15 +161,15 @@ export class D1OutboxMailer implements Mailer, OutboxQueue {
   async send(message: MailMessage): Promise<void> {
     await guardD1(() =>
       this.db
-        .prepare('INSERT INTO outbox (to_address, subject, text_body, headers, created_at) VALUES (?1, ?2, ?3, ?4, ?5)')
-        .bind(message.to, message.subject, message.text, JSON.stringify(message.headers ?? {}), Math.floor(Date.now() / 1000))
+        .prepare('INSERT INTO outbox (to_address, to_name, subject, text_body, headers, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)')
+        .bind(message.to.email, message.to.name ?? null, message.subject, message.text, JSON.stringify(message.headers ?? {}), Math.floor(Date.now() / 1000))
         .run(),
     );
   }
 
   async recent(limit: number): Promise<OutboxMessage[]> {
     const result = await guardD1(() =>
-      this.db.prepare('SELECT to_address, subject, text_body, headers, created_at FROM outbox ORDER BY id DESC LIMIT ?1').bind(limit).all<Omit<OutboxMessage, 'headers'> & { headers: string }>(),
+      this.db.prepare('SELECT to_address, to_name, subject, text_body, headers, created_at FROM outbox ORDER BY id DESC LIMIT ?1').bind(limit).all<Omit<OutboxMessage, 'headers'> & { headers: string }>(),
     );
     return result.results.map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> }));
   }
@@ -162,12 +179,18 @@ export class D1OutboxMailer implements Mailer, OutboxQueue {
       this.db
         .prepare(
           `UPDATE outbox SET sent_at = ?2 WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?1)
-           RETURNING id, to_address, subject, text_body, headers`,
+           RETURNING id, to_address, to_name, subject, text_body, headers`,
         )
         .bind(limit, now)
-        .all<{ id: number; to_address: string; subject: string; text_body: string; headers: string }>(),
+        .all<{ id: number; to_address: string; to_name: string | null; subject: string; text_body: string; headers: string }>(),
     );
-    return result.results.map((row) => ({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, headers: JSON.parse(row.headers) as Record<string, string> }));
+    return result.results.map((row) => ({
+      id: row.id,
+      to: row.to_name === null ? { email: row.to_address } : { email: row.to_address, name: row.to_name },
+      subject: row.subject,
+      text: row.text_body,
+      headers: JSON.parse(row.headers) as Record<string, string>,
+    }));
   }
 
   async release(id: number): Promise<void> {
@@ -182,13 +205,16 @@ export class D1OutboxMailer implements Mailer, OutboxQueue {
     return (await guardD1(() => this.db.prepare('SELECT 1 AS waiting FROM outbox WHERE sent_at IS NULL LIMIT 1').first())) !== null;
   }
 
-  async confirmedDataRequests(limit: number): Promise<ConfirmedDataRequest[]> {
-    const result = await guardD1(() =>
-      this.db
-        .prepare(`SELECT email, locale, kind, message, created_at, confirmed_at FROM data_requests WHERE status = 'confirmed' ORDER BY confirmed_at DESC LIMIT ?1`)
-        .bind(limit)
-        .all<ConfirmedDataRequest>(),
+  /** The newest confirmed and flagged requests (each list by its own index), newest first. */
+  async dataRequestsToAnswer(limit: number): Promise<OperatorDataRequest[]> {
+    const columns = 'email, locale, kind, message, status, flag, created_at, confirmed_at';
+    const [confirmed, flagged] = await guardD1(() =>
+      this.db.batch<OperatorDataRequest>([
+        this.db.prepare(`SELECT ${columns} FROM data_requests WHERE status = 'confirmed' ORDER BY confirmed_at DESC LIMIT ?1`).bind(limit),
+        this.db.prepare(`SELECT ${columns} FROM data_requests WHERE flag IS NOT NULL ORDER BY created_at DESC LIMIT ?1`).bind(limit),
+      ]),
     );
-    return result.results;
+    const arrived = (request: OperatorDataRequest) => request.confirmed_at ?? request.created_at;
+    return [...confirmed!.results, ...flagged!.results].sort((a, b) => arrived(b) - arrived(a)).slice(0, limit);
   }
 }

@@ -1,14 +1,22 @@
 /**
- * Mail through an HTTP email API (any provider accepting `POST {from, to, subject, text, headers}`
- * with a bearer key, as Resend and Postmark-style APIs do). Used when EMAIL_API_URL is configured; a failure throws, so the caller can show
- * the form's "Something went wrong" message instead of pretending the mail left.
+ * Mail through an HTTP email API: `POST {from, to: {email, name?}, subject, text, headers}` as
+ * JSON with a bearer key. The recipient travels as a structured value (an address already checked
+ * as a plain one, domain/email-address.ts), never as a header line: the provider writes the `To`
+ * header itself, so nothing a visitor typed can add a recipient. Used when EMAIL_API_URL is
+ * configured; a failure throws, so the caller can show the form's "Something went wrong" message
+ * instead of pretending the mail left.
  */
 import { MailRefusedError } from '#src/domain/errors';
-import type { Mailer, MailMessage } from '#src/domain/mail-ports';
+import type { Mailer, MailMessage, MailRecipient } from '#src/domain/mail-ports';
 import { assertServerOnly } from '#src/server-only';
 
 // Sends with the email API key: never in a browser bundle.
 assertServerOnly('src/platform/mail/http-mailer.ts (email API client)');
+
+/** The recipient as the API receives it: `name` only when there is one. */
+function recipient(to: MailRecipient): MailRecipient {
+  return to.name ? { email: to.email, name: to.name } : { email: to.email };
+}
 
 export class HttpMailer implements Mailer {
   constructor(private readonly options: { url: string; apiKey: string; from: string; fetch?: typeof fetch }) {}
@@ -17,7 +25,7 @@ export class HttpMailer implements Mailer {
     const response = await (this.options.fetch ?? fetch)(this.options.url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${this.options.apiKey}` },
-      body: JSON.stringify({ from: this.options.from, to: message.to, subject: message.subject, text: message.text, ...(message.headers ? { headers: message.headers } : {}) }),
+      body: JSON.stringify({ from: this.options.from, to: recipient(message.to), subject: message.subject, text: message.text, ...(message.headers ? { headers: message.headers } : {}) }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) throw new MailRefusedError(response.status);

@@ -163,6 +163,8 @@ function PrivacyContent({ model }: { model: PrivacyPageModel }) {
       );
     case 'data-request-pending':
       return <Notice id="data_request.pending" />;
+    case 'data-request-recorded':
+      return <Notice id="data_request.recorded" />;
     case 'confirm-data-request':
       return <ConfirmForm action={model.action} intro={t('data_request.confirm_intro')} submit={t('data_request.confirm_submit')} />;
     case 'received':

@@ -28,7 +28,7 @@ const UNSUBSCRIBE = `https://news.acme.example/en/newsroom/${NEWSROOM_UUID}/unsu
 
 test('the alert goes to the recipient, its subject is the title, its body the summary, the story link and the unsubscribe link', () => {
   const mail = alertMail(site(), story(), recipient);
-  expect(mail.to).toBe('reader@example.org');
+  expect(mail.to).toEqual({ email: 'reader@example.org' });
   expect(mail.subject).toBe('Wind farm opens');
   expect(mail.text).toBe(
     [

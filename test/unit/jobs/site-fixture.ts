@@ -55,6 +55,7 @@ export function testSite(overrides: Partial<SiteContext> = {}, newsroom: Partial
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
+    siteUrl: null,
     mediaRoot: '/media',
     analyticsRollupDomain: null,
     analyticsHost: null,
