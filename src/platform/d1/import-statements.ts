@@ -6,13 +6,14 @@
  * (subscribers) are never touched. The content revision is bumped in the same transaction, so a
  * page cached before the import can never be served after it.
  *
- * Two tables outlive imports: `story_links` (a story keeps its secret link; new stories get the
- * link handed in) and `publish_events` (a story that is news and public for the first time is
+ * Three tables outlive imports: `story_links` (a story keeps its secret link; new stories get the
+ * link handed in), `gallery_links` (likewise for galleries: ./gallery-links.ts) and `publish_events` (a story that is news and public for the first time is
  * recorded for the next cron run to announce, once: see docs/decisions/0015-scheduled-publishing.md).
  */
 import type { ContentBundle } from '#src/domain/content-bundle';
 import { NEWS_WINDOW_SECONDS } from '#src/domain/publishing';
 import { normalizeTag } from '#src/domain/tag';
+import { dropLinksOfGalleriesTakenBack, galleryLinkStatements, type NewGalleryLink } from './gallery-links';
 
 export type SqlValue = string | number | null;
 export interface SqlStatement {
@@ -50,13 +51,21 @@ export interface NewStoryLink {
 /**
  * @param links a fresh link per story uuid; only stories without a link keep theirs (the import
  *   CLI makes random ones; the test seed fixed ones, to stay byte-identical).
+ * @param galleryLinks the same per gallery uuid (src/domain/gallery-link.ts newGalleryLink).
  */
-export function replaceContentStatements(bundle: ContentBundle, importedAt: number, links: ReadonlyMap<string, NewStoryLink>): SqlStatement[] {
+export function replaceContentStatements(
+  bundle: ContentBundle,
+  importedAt: number,
+  links: ReadonlyMap<string, NewStoryLink>,
+  galleryLinks: ReadonlyMap<string, NewGalleryLink>,
+): SqlStatement[] {
   const statements: SqlStatement[] = [];
   const add = (sql: string, params: SqlValue[]) => statements.push({ sql, params });
   // The public addresses before: compared with those after, to mark a withdrawal.
   add('DELETE FROM import_previous_public', []);
   add(`INSERT INTO import_previous_public (uuid, slug) SELECT uuid, slug FROM stories WHERE status = 'published' AND visibility = 'public'`, []);
+  // Galleries released before and not now: their links go before the rows that say so do.
+  statements.push(dropLinksOfGalleriesTakenBack(bundle.galleries));
   for (const table of CONTENT_TABLES) add(`DELETE FROM ${table}`, []);
   const n = bundle.newsroom;
 
@@ -119,14 +128,18 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
   bundle.galleries.forEach((gallery, index) => {
     const id = index + 1;
     add(
-      `INSERT INTO galleries (id, uuid, key, title, description, published_at, thumbnail_image, images_number, videos_number)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [id, gallery.uuid, gallery.key, gallery.title, gallery.description, gallery.published_at, json(gallery.thumbnail_image), gallery.images.length, gallery.videos.length],
+      `INSERT INTO galleries (id, uuid, key, title, description, published_at, is_public, thumbnail_image, images_number, videos_number)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        id, gallery.uuid, gallery.key, gallery.title, gallery.description, gallery.published_at, flag(gallery.is_public), json(gallery.thumbnail_image),
+        gallery.images.length, gallery.videos.length,
+      ],
     );
     let position = 0;
     for (const image of gallery.images) add('INSERT INTO gallery_items (gallery_id, position, kind, uuid, payload) VALUES (?, ?, ?, ?, ?)', [id, position++, 'image', image.uuid, json(image)]);
     for (const video of gallery.videos) add('INSERT INTO gallery_items (gallery_id, position, kind, uuid, payload) VALUES (?, ?, ?, ?, ?)', [id, position++, 'video', video.url, json(video)]);
   });
+  statements.push(...galleryLinkStatements(bundle.galleries, importedAt, galleryLinks));
 
   bundle.stories.forEach((story, index) => {
     const id = index + 1;
