@@ -1,5 +1,6 @@
 /**
  * `npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]`
+ * `npm run share -- --gallery <key> [same options]`
  *
  * Prints the secret link of a story and of each of its translations, one per line: language,
  * state, absolute link on the newsroom's `url` (`--origin` for another one, such as
@@ -7,6 +8,10 @@
  * gives the whole translation group new links first (the old ones answer 404 at once: use it when
  * a link went somewhere it should not). `--remote` works on the deployed D1 database (of
  * wrangler.toml's `[env.NAME]` with `--env NAME`, else production).
+ *
+ * With `--gallery`, the secret link of the gallery `galleries/<key>.yaml` instead (one line:
+ * `gallery`, its state, its link): for journalists before its release time; a released gallery
+ * prints its public address (./share-gallery.ts).
  */
 import { parseArgs } from 'node:util';
 import { describeState } from '#src/domain/publishing';
@@ -15,8 +20,9 @@ import { newStoryLink } from '#src/domain/story-link';
 import { urls } from '#src/i18n/urls';
 import { NEWSROOM_URL_QUERY, replaceLinkStatement, sharedGroupQuery, type SharedGroupRow } from '#src/platform/d1/story-links';
 import { hasEnvironment, localDatabase, remoteDatabase } from './d1-database';
+import { shareGallery } from './share-gallery';
 
-const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]';
+const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --gallery <key> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]';
 
 function fail(message: string): never {
   console.error(message);
@@ -26,7 +32,14 @@ function fail(message: string): never {
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { rotate: { type: 'boolean', default: false }, remote: { type: 'boolean', default: false }, env: { type: 'string' }, origin: { type: 'string' }, 'persist-to': { type: 'string' } },
+    options: {
+      rotate: { type: 'boolean', default: false },
+      gallery: { type: 'boolean', default: false },
+      remote: { type: 'boolean', default: false },
+      env: { type: 'string' },
+      origin: { type: 'string' },
+      'persist-to': { type: 'string' },
+    },
   });
   const slug = positionals[0];
   if (!slug || positionals.length !== 1) fail(USAGE);
@@ -36,6 +49,7 @@ async function main(): Promise<void> {
   // Inside the try below, problems are thrown (not exits), so the local database is closed.
   const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env]) : await localDatabase(values['persist-to']);
   try {
+    if (values.gallery) return await shareGallery(db, slug, { rotate: values.rotate, origin: values.origin });
     let group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));
     if (group.length === 0) throw new Error(`no story with the slug "${slug}". Nothing was changed.`);
     const now = Math.floor(Date.now() / 1000);

@@ -76,3 +76,6 @@ export function replaceGalleryLinkStatement(galleryUuid: string, link: NewGaller
     params: [galleryUuid, link.token, link.tokenHash, now],
   };
 }
+
+/** The newsroom's default language, whose addresses have no prefix (the share CLI prints those). */
+export const DEFAULT_LANGUAGE_QUERY: SqlStatement = { sql: 'SELECT code FROM languages ORDER BY is_default DESC, position LIMIT 1', params: [] };
