@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, test, vi } from 'vitest';
 import worker from '#src/worker';
 import { newGalleryLink } from '#src/domain/gallery-link';
 import { cacheRules } from '#src/middleware/cache-rules';
+import { CONTENT_REVISION_KEY } from '#src/platform/kv/page-cache-store';
 import { testGalleryLinkToken, testLinkToken } from '../fixtures/story-links';
 import { renderFresh, TEST_ORIGIN as ORIGIN } from './fresh-render';
 
@@ -82,8 +83,10 @@ describe('before its release time', () => {
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).not.toContain(TITLE);
     }
-    const oembed = await get(`/oembed?url=${encodeURIComponent(`${ORIGIN}/media/album/${UPCOMING}`)}&format=json`);
-    expect(oembed.status).toBe(404);
+    for (const url of [`${ORIGIN}/media/album/${UPCOMING}`, `${ORIGIN}/s/${token}`, `${ORIGIN}/s/${token}/fr`]) {
+      const oembed = await get(`/oembed?url=${encodeURIComponent(url)}&format=json`);
+      expect(oembed.status, url).toBe(404);
+    }
   });
 
   test('its secret link opens it with the embargo banner, private headers and no analytics, not embeddable, shareable or indexable', async () => {
@@ -197,5 +200,17 @@ describe('once the cron released it', () => {
       expect(response.headers.get('Cache-Control'), path).toBe(cacheRules.private);
       expect(response.headers.get('Referrer-Policy'), path).toBe('no-referrer');
     }
+  });
+
+  test('a gallery due alone is released by the cron too: one revision, and the page cache points at it', async () => {
+    const LAUNCH = '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const later = RELEASE + 3600;
+    await env.DB.prepare('UPDATE galleries SET is_public = 0, published_at = ?2 WHERE uuid = ?1').bind(LAUNCH, later).run();
+    expect(JSON.parse(await (await fetchGalleries(renderFresh)).text())).toMatchObject({ total: 1 });
+    const before = await revision();
+    await runCron(later);
+    expect(await revision()).toBe(before + 1);
+    expect(await env.PAGE_CACHE.get(CONTENT_REVISION_KEY)).toBe(String(before + 1));
+    expect(JSON.parse(await (await fetchGalleries(renderFresh)).text())).toMatchObject({ total: 2 });
   });
 });
