@@ -15,7 +15,7 @@ import { formatProblem } from '#src/content/schema';
 import { buildSearchDocuments } from '#src/platform/search/documents';
 import { replaceContentStatements } from '#src/platform/d1/import-statements';
 import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
-import { testStoryLink } from '../test/fixtures/story-links';
+import { testGalleryLink, testStoryLink } from '../test/fixtures/story-links';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // A fixed import time keeps the seed byte-identical between runs, and states fixed whatever the
@@ -35,10 +35,11 @@ function writeAtomically(name: string, value: unknown): void {
   writeFileSync(temporary, JSON.stringify(value));
   renameSync(temporary, join(generated, name));
 }
-// Fixed secret links too (tests open them with testLinkToken): derived from the uuid, which only a
+// Fixed secret links too (tests open them with testLinkToken and testGalleryLinkToken): derived from the uuid, which only a
 // test seed may do.
 const links = new Map(await Promise.all(result.bundle.stories.map(async (story) => [story.uuid, await testStoryLink(story.uuid)] as const)));
-writeAtomically('basic-seed.json', replaceContentStatements(result.bundle, IMPORTED_AT, links));
+const galleryLinks = new Map(await Promise.all(result.bundle.galleries.map(async (gallery) => [gallery.uuid, await testGalleryLink(gallery.uuid)] as const)));
+writeAtomically('basic-seed.json', replaceContentStatements(result.bundle, IMPORTED_AT, links, galleryLinks));
 // The bundle itself, for tests that import a changed folder through the same statements.
 writeAtomically('basic-bundle.json', result.bundle);
 // The CLI's default media root without a CDN (scripts/import.ts), as the seed's body media.

@@ -27,6 +27,7 @@ import { createMediaAddressing } from '#src/content/media-addressing';
 import { formatProblem } from '#src/content/schema';
 import { syncSearchIndex } from '#src/content/search-sync';
 import { newStoryLink } from '#src/domain/story-link';
+import { newGalleryLink } from '#src/domain/gallery-link';
 import { readSearchAdminSettings } from '#src/platform/search/settings';
 import { CACHE_POINTERS_SQL, CURRENT_CONTENT_HASH_SQL, RETIRED_STORY_UUIDS_SQL, replaceContentStatements, type CachePointers } from '#src/platform/d1/import-statements';
 import { hasEnvironment, localDatabase, remoteDatabase, root } from './d1-database';
@@ -157,7 +158,9 @@ async function main(): Promise<void> {
   // Every story gets a link ready; stories that have one already keep theirs (the statement only
   // inserts missing ones), so links in journalists' inboxes survive re-imports.
   const links = new Map(await Promise.all(bundle.stories.map(async (story) => [story.uuid, await newStoryLink()] as const)));
-  const statements = replaceContentStatements(bundle, importedAt, links);
+  // Galleries likewise (src/domain/gallery-link.ts).
+  const galleryLinks = new Map(await Promise.all(bundle.galleries.map(async (gallery) => [gallery.uuid, await newGalleryLink()] as const)));
+  const statements = replaceContentStatements(bundle, importedAt, links, galleryLinks);
   const envArgs = options.env === null ? [] : ['--env', options.env];
   const where = options.remote ? ` into the remote D1 database of ${options.env ?? 'production'}` : '';
   const db = options.remote ? remoteDatabase(envArgs) : await localDatabase(options.persistTo);

@@ -1,6 +1,7 @@
 /**
  * `npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]`
  * `npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]`
+ * `npm run share -- --gallery <key> [same options]`
  *
  * Prints the secret link of a story and of each of its translations, one per line: language,
  * state, absolute link on the newsroom's `url` (`--origin` for another one, such as
@@ -10,6 +11,10 @@
  * wrangler.toml's `[env.NAME]` with `--env NAME`, else production). `--revoke` makes one link
  * open nothing from now on, whether its story still exists or not; the story gets a new link the
  * next time it is shared.
+ *
+ * With `--gallery`, the secret link of the gallery `galleries/<key>.yaml` instead (one line:
+ * `gallery`, its state, its link): for journalists before its release time; a released gallery
+ * prints its public address (./share-gallery.ts).
  */
 import { parseArgs } from 'node:util';
 import { describeState } from '#src/domain/publishing';
@@ -18,8 +23,9 @@ import { hashLinkToken, isWellFormedLinkToken, newStoryLink } from '#src/domain/
 import { urls } from '#src/i18n/urls';
 import { linkedStoryQuery, NEWSROOM_URL_QUERY, replaceLinkStatement, revokeLinkStatement, sharedGroupQuery, type SharedGroupRow } from '#src/platform/d1/story-links';
 import { hasEnvironment, localDatabase, remoteDatabase } from './d1-database';
+import { shareGallery } from './share-gallery';
 
-const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]';
+const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --gallery <key> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]';
 
 function fail(message: string): never {
   console.error(message);
@@ -29,7 +35,15 @@ function fail(message: string): never {
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { revoke: { type: 'boolean', default: false }, rotate: { type: 'boolean', default: false }, remote: { type: 'boolean', default: false }, env: { type: 'string' }, origin: { type: 'string' }, 'persist-to': { type: 'string' } },
+    options: {
+      revoke: { type: 'boolean', default: false },
+      rotate: { type: 'boolean', default: false },
+      gallery: { type: 'boolean', default: false },
+      remote: { type: 'boolean', default: false },
+      env: { type: 'string' },
+      origin: { type: 'string' },
+      'persist-to': { type: 'string' },
+    },
   });
   const slug = positionals[0];
   if (!slug || positionals.length !== 1) fail(USAGE);
@@ -50,6 +64,7 @@ async function main(): Promise<void> {
       console.log(story ? `Revoked the link of ${story.slug} (${story.locale}): it opens nothing from now on.` : 'This link opens nothing (its story was removed, or the link was rotated or revoked before). Nothing else changed.');
       return;
     }
+    if (values.gallery) return await shareGallery(db, slug, { rotate: values.rotate, origin: values.origin });
     let group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));
     if (group.length === 0) throw new Error(`no story with the slug "${slug}". Nothing was changed.`);
     const now = Math.floor(Date.now() / 1000);

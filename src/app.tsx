@@ -42,6 +42,7 @@ import { privacy } from './routes/privacy';
 import { search } from './routes/search';
 import { seo } from './routes/seo';
 import { sharedStory } from './routes/shared-story';
+import { sharedGallery } from './routes/shared-gallery';
 import { redirect } from './routes/redirect';
 import { story } from './routes/story';
 import { tag } from './routes/tag';
@@ -97,7 +98,9 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     return c.json({ messages: await outbox.recent(50), dataRequests: await outbox.dataRequestsToAnswer(50) }, 200, { 'Cache-Control': cacheRules.private });
   });
   app.route(`/${LOCALE_SEGMENT}/newsroom/:uuid`, privacy);
-  // Secret links for journalists (never cached: the page cache skips /s/).
+  // Secret links for journalists (never cached: the page cache skips /s/): galleries' tokens have
+  // a shape of their own (src/domain/gallery-link.ts), then stories'.
+  app.route('/s', sharedGallery);
   app.route('/s', sharedStory);
 
   app.route('/', seo);

@@ -61,6 +61,7 @@ export default {
         scheduledTime: new Date(controller.scheduledTime).toISOString(),
         published: report.published.length,
         stories: report.published,
+        galleries: report.releasedGalleries,
         revision: report.revision,
         enqueuedEvents: report.enqueuedEvents,
         durationMs: Date.now() - startedAt,

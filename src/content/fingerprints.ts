@@ -6,8 +6,8 @@
  * never serves a copy rendered before it (docs/decisions/0037-states-and-story-identity.md). Only
  * additions are not withdrawals.
  *
- * A fingerprint leaves out what changes without the thing changing: a story's state (the clock
- * releases it; whether it is public is compared separately) and the counts of public stories
+ * A fingerprint leaves out what changes without the thing changing: a story's or a gallery's state
+ * (the clock releases them; whether they are public is compared separately) and the counts of public stories
  * (they grow as stories are added; a story taken away is a withdrawal of its own).
  */
 import { createHash } from 'node:crypto';
@@ -39,7 +39,7 @@ export function contentFingerprints(bundle: Unfingerprinted): ContentFingerprint
       }),
     ),
     ...bundle.contacts.map((contact) => entry(`contact:${contact.key}`, contact)),
-    ...bundle.galleries.map((gallery) => entry(galleryFingerprintKey(gallery.uuid), gallery)),
+    ...bundle.galleries.map(({ is_public: _released, ...gallery }) => entry(galleryFingerprintKey(gallery.uuid), gallery)),
     ...bundle.stories.map(({ status: _status, visibility: _visibility, is_public: _public, ...story }) => entry(storyFingerprintKey(story.uuid), story)),
   ];
 }

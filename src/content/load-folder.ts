@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { BundleNewsroom, BundleStory, ContentBundle } from '#src/domain/content-bundle';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { toEpochSeconds } from '#src/domain/story';
+import { isGalleryReleased } from '#src/domain/gallery';
 import { withRights } from '#src/domain/image-rights';
 import { renderPlainMarkdown } from './markdown';
 import { createFolderReader, listFiles } from './folder-reader';
@@ -42,7 +43,8 @@ export interface LoadOptions {
   readonly knownUuids?: ReadonlyMap<string, string>;
   /**
    * The import's time (epoch seconds, default now): a scheduled or embargoed story whose release
-   * time has passed is imported published and public, so the folder need not be edited afterwards.
+   * time has passed is imported published and public, so the folder need not be edited afterwards;
+   * a gallery dated after it is imported unreleased (the minute cron releases it).
    */
   readonly now?: number;
 }
@@ -156,12 +158,16 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
         return withRights(image.caption ? { ...payload, 'prezly:data': { caption: image.caption } } : payload, image, imageDefaults);
       })
       .filter((image): image is StoredImagePayload => image !== null);
+    const sameUuid = galleries.find((other) => other.uuid === gallery.uuid);
+    if (sameUuid) problems.push({ file, field: 'uuid', message: `uuid ${gallery.uuid} is used by galleries/${sameUuid.key}.yaml` });
+    const publishedAt = toEpochSeconds(gallery.published_at);
     galleries.push({
       key: name.replace(/\.yaml$/, ''),
       uuid: gallery.uuid,
       title: gallery.title,
       description: gallery.description,
-      published_at: toEpochSeconds(gallery.published_at),
+      published_at: publishedAt,
+      is_public: isGalleryReleased({ published_at: publishedAt }, now),
       thumbnail_image: images[0] ?? null,
       images,
       videos: gallery.videos.map((video, index) => ({ url: video.url, title: video.title, thumbnail: imageRef(file, fieldPath('videos', index, 'thumbnail'), video.thumbnail) })),

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { BundleStory, ContentBundle } from '#src/domain/content-bundle';
 import type { StoredFilePayload } from '#src/domain/media-payload';
 import { releaseState, stateProblem } from '#src/domain/publishing';
+import { galleryShownTooEarly, type GalleryShownTooEarly } from '#src/domain/gallery';
 import { isPubliclyVisible, toEpochSeconds } from '#src/domain/story';
 import { looksLikeLocale } from '#src/i18n/locales';
 import { formatMessage, formatSize, messagesFor } from '#src/i18n/translate';
@@ -87,6 +88,8 @@ export function loadStories(dir: string, reader: FolderReader, problems: Content
         return payload;
       };
       used(cover);
+      // The galleries the body shows, judged against the story's release once its state is known.
+      const shownGalleries = new Map<string, ContentBundle['galleries'][number]>();
       const body = renderStoryBody(markdown.body, {
         image: (path) => used(reader.imageRef(file, 'body', path)),
         file: (path) => used(reader.mediaRef(file, 'body', path)?.payload ?? null),
@@ -94,6 +97,7 @@ export function loadStories(dir: string, reader: FolderReader, problems: Content
           const gallery = galleries.find((candidate) => candidate.key === key);
           if (!gallery && brokenGalleries.has(key)) return { title: key, href: '#', imagesLabel: '', thumbnails: [] };
           if (!gallery) return null;
+          shownGalleries.set(gallery.key, gallery);
           return {
             title: gallery.title,
             href: urls.gallery(urlContext, locale, gallery.uuid),
@@ -121,6 +125,10 @@ export function loadStories(dir: string, reader: FolderReader, problems: Content
       });
       const publishedAt = toEpochSeconds(front.published_at);
       const state = releaseState({ status: front.status, visibility: front.visibility, published_at: publishedAt }, now);
+      for (const gallery of shownGalleries.values()) {
+        const tooEarly = galleryShownTooEarly(state, gallery);
+        if (tooEarly) problems.push({ file, field: 'body', message: galleryTooEarlyMessage(tooEarly, gallery, publishedAt) });
+      }
       if (!uuid) continue;
       stories.push({
         uuid,
@@ -153,4 +161,14 @@ export function loadStories(dir: string, reader: FolderReader, problems: Content
     }
   }
   return stories;
+}
+
+const utcMinute = (seconds: number) => `${new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The import's words for a gallery a story would show before the gallery's release. */
+function galleryTooEarlyMessage(reason: GalleryShownTooEarly, gallery: { key: string; published_at: number }, storyReleasedAt: number): string {
+  const gallerySays = `gallery "${gallery.key}" is not released until ${utcMinute(gallery.published_at)}`;
+  return reason === 'story-is-public'
+    ? `${gallerySays}: a public story cannot show it`
+    : `${gallerySays}, after this story goes live (${utcMinute(storyReleasedAt)}): release the gallery no later than the story`;
 }

@@ -130,7 +130,10 @@ export interface ContentBundle {
     uuid: string;
     title: string;
     description: string;
+    /** Its release time: a gallery dated ahead of the import is not released yet (src/domain/gallery.ts). */
     published_at: number;
+    /** Released at the import's time: shown on public pages; otherwise only through its secret link. */
+    is_public: boolean;
     thumbnail_image: StoredImagePayload | null;
     images: StoredImagePayload[];
     videos: { url: string; title: string; thumbnail: StoredImagePayload | null }[];

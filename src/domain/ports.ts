@@ -26,7 +26,7 @@ export interface SiteContext {
   readonly categories: readonly Category[];
   /** All press contacts, each with the languages it serves (a handful of rows). */
   readonly contacts: readonly Contact[];
-  /** Galleries with at least one image or video. */
+  /** Released galleries with at least one image or video. */
   readonly galleries_count: number;
   /** Which policy pages the content folder wrote, by kind and language (not their text). */
   readonly policy_pages: readonly { readonly kind: PolicyKind; readonly locale: string }[];
@@ -85,6 +85,21 @@ export interface MatchingStoriesInput {
 export interface GalleryPage {
   readonly galleries: readonly GallerySummary[];
   readonly total: number;
+}
+
+/** A gallery behind its secret link (src/domain/gallery-link.ts), released or not. */
+export interface SharedGallery {
+  readonly gallery: Gallery;
+  /** The link's stored token, to compare with the one asked for in constant time. */
+  readonly token: string;
+  /** Released: the link answers with the public address. */
+  readonly isReleased: boolean;
+}
+
+/** An unreleased gallery's secret link, for the secret page of a story that shows it. */
+export interface UnreleasedGalleryLink {
+  readonly uuid: string;
+  readonly token: string;
 }
 
 /** Which form of a story's body a page reads: the HTML page's, or the Markdown alternate's. */
@@ -153,7 +168,7 @@ export interface ContentRepository {
   listSitemapStories(input: { locale: string; offset: number; limit: number }): Promise<SitemapStory[]>;
   /** Public stories of any language published since the given time (Google News sitemap). */
   listRecentStories(since: number, limit: number): Promise<SitemapStory[]>;
-  /** All non-empty galleries with their images, for sitemaps. */
+  /** All released, non-empty galleries with their images, for sitemaps. */
   listAllGalleries(): Promise<Gallery[]>;
   /**
    * When a language's list pages last changed, for sitemap `lastmod`: the newest public story of
@@ -161,10 +176,14 @@ export interface ContentRepository {
    * absent).
    */
   getListFreshness(locale: string): Promise<ListFreshness>;
-  /** Non-empty galleries, newest first. */
+  /** Released, non-empty galleries, newest first. */
   listGalleries(page: number, pageSize: number): Promise<GalleryPage>;
-  /** A gallery with its images and videos, or null (empty galleries included: callers decide). */
+  /** A released gallery with its images and videos, or null (empty galleries included: callers decide). */
   getGallery(uuid: string): Promise<Gallery | null>;
+  /** The gallery whose secret link has this SHA-256, released or not, or null. */
+  getSharedGallery(tokenHash: string): Promise<SharedGallery | null>;
+  /** The secret links of the galleries not released yet. */
+  listUnreleasedGalleryLinks(): Promise<UnreleasedGalleryLink[]>;
   /** A policy page written in the content folder, or null. */
   getPolicyPage(kind: PolicyKind, locale: string): Promise<PolicyPage | null>;
 }

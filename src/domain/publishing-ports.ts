@@ -11,6 +11,12 @@ export interface WentLiveStory {
   readonly locale: string;
 }
 
+/** A gallery the minute cron released (docs/decisions/0036-gallery-release-time.md). */
+export interface ReleasedGallery {
+  readonly uuid: string;
+  readonly key: string;
+}
+
 /** Go-live work recorded for a story (docs/decisions/0015-scheduled-publishing.md). */
 export interface PublishEvent {
   readonly id: number;
@@ -37,8 +43,9 @@ export interface PublishingStore {
    * Makes every scheduled or embargoed story whose release time is at or before `now` published
    * and public, in one transaction with its counts, its publish event and the content-revision
    * bump. `runId` must be unique per run: two overlapping runs each report only their own stories.
+   * Galleries whose release time has passed are released in the same transaction (one bump for both).
    */
-  publishDue(now: number, runId: string): Promise<{ published: WentLiveStory[]; revision: number | null }>;
+  publishDue(now: number, runId: string): Promise<{ published: WentLiveStory[]; galleries: ReleasedGallery[]; revision: number | null }>;
   /** The content revision D1 holds now and its last withdrawal's (one statement). */
   cachePointers(): Promise<{ revision: number; lastWithdrawal: number } | null>;
   /**

@@ -201,6 +201,18 @@ export const urls = {
   sharedStoryJson(token: string): string {
     return `/s/${segment(token)}.json`;
   },
+  /**
+   * A gallery's secret link before its release (src/domain/gallery-link.ts), in one of the
+   * newsroom's languages: the default language's has no suffix, another's ends in its code (the
+   * token stays the first segment after `/s/`, where logs and the page cache look for it).
+   */
+  sharedGallery(ctx: UrlContext, locale: string, token: string): string {
+    return `/s/${segment(token)}${prefix(ctx, locale)}`;
+  },
+  /** Every image of a gallery behind its secret link, in one ZIP. */
+  sharedGalleryArchive(token: string): string {
+    return `/s/${segment(token)}/download`;
+  },
   /** The newsroom's theme stylesheet (src/domain/theme.ts), named by the hash of its text. */
   themeStylesheet(hash: string): string {
     return `/theme-${segment(hash)}.css`;

@@ -1,11 +1,12 @@
 /**
- * The minute cron (docs/decisions/0015-scheduled-publishing.md): makes due stories live, points
+ * The minute cron (docs/decisions/0015-scheduled-publishing.md): makes due stories live and
+ * releases due galleries (docs/decisions/0036-gallery-release-time.md), points
  * the page cache at the new content revision, and hands the go-live work recorded in D1 (by this
  * run, an earlier one, or an import) to the queue. Every step is safe to repeat: a late run
  * catches up every overdue story, an overlapping run flips and claims nothing twice, and work the
  * queue refused stays in D1 for the next run.
  */
-import type { PublishEvent } from '#src/domain/publishing-ports';
+import type { PublishEvent, ReleasedGallery } from '#src/domain/publishing-ports';
 import type { JobDeps } from './job-deps';
 import { sendJobs, type Job } from './messages';
 
@@ -14,12 +15,13 @@ export const EVENTS_PER_RUN = 50;
 
 export interface GoLiveReport {
   readonly published: readonly { uuid: string; slug: string; locale: string }[];
+  readonly releasedGalleries: readonly ReleasedGallery[];
   readonly revision: number | null;
   readonly enqueuedEvents: number;
 }
 
 export async function runGoLive(deps: JobDeps, now: number): Promise<GoLiveReport> {
-  const { published, revision } = await deps.publishing.publishDue(now, crypto.randomUUID());
+  const { published, galleries, revision } = await deps.publishing.publishDue(now, crypto.randomUUID());
   try {
     await syncCacheRevision(deps, revision);
   } catch (error) {
@@ -38,7 +40,7 @@ export async function runGoLive(deps: JobDeps, now: number): Promise<GoLiveRepor
   // Mail the queue was not told about (its send failed) is swept up here.
   if (deps.transport && (await deps.outbox.hasUnsent())) await deps.queue.send({ kind: 'deliver-mail' });
   // The scheduled handler logs it (`go_live`, src/worker.ts): one line per run.
-  return { published, revision, enqueuedEvents: events.length };
+  return { published, releasedGalleries: galleries, revision, enqueuedEvents: events.length };
 }
 
 /** The queue messages for claimed events: an alert run per story, one IndexNow and one WebSub job for all. */

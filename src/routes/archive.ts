@@ -1,7 +1,8 @@
 /**
  * "Download all": a ZIP of media originals, streamed (src/platform/archive/zip-stream.ts). The
  * originals come from this worker's static assets in the offline demo, or from the media CDN.
- * Only media of public content are ever archived: callers pass what a public page shows.
+ * Only media of public content are archived under public addresses: callers pass what a public
+ * page shows (an unreleased gallery's ZIP is behind its secret link, with private headers).
  */
 import type { Context } from 'hono';
 import { archiveFilename, archiveNames } from '#src/domain/archive';
@@ -18,7 +19,8 @@ async function openOriginal(c: Context<AppEnv>, file: StoredFilePayload): Promis
   return response.body;
 }
 
-export function archiveResponse(c: Context<AppEnv>, title: string, files: readonly StoredFilePayload[]): Response {
+/** `headers` replace the defaults (a secret link's ZIP is private: src/routes/private-page.ts). */
+export function archiveResponse(c: Context<AppEnv>, title: string, files: readonly StoredFilePayload[], headers: Readonly<Record<string, string>> = {}): Response {
   const names = archiveNames(files.map((file) => file.filename));
   const { stream, done } = zipStream(
     files.map((file, index) => ({ name: names[index]!, open: () => openOriginal(c, file) })),
@@ -32,6 +34,7 @@ export function archiveResponse(c: Context<AppEnv>, title: string, files: readon
       // An ASCII fallback name first, for clients that do not read filename*.
       'Content-Disposition': `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
       'Cache-Control': cacheRules.page,
+      ...headers,
     },
   });
 }

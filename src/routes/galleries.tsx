@@ -9,7 +9,7 @@ import type { SiteContext } from '#src/domain/ports';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
-import type { GalleryIndexModel, GalleryPageModel } from '#src/views/page-model';
+import type { GalleryIndexModel, GalleryNoticeModel, GalleryPageModel } from '#src/views/page-model';
 import { GalleryIndexPage, GalleryPage } from '#src/views/pages/gallery-pages';
 import { renderPage } from './render-page';
 import { absoluteImage, buildLayout, pageTitle, urlContextOf } from './layout-model';
@@ -48,7 +48,7 @@ export async function loadGalleryIndex(deps: Deps, site: SiteContext, locale: st
   };
 }
 
-/** A listed gallery (well-formed uuid, found, not empty), or NotFoundError: page, JSON and ZIP alike. */
+/** A listed gallery (well-formed uuid, released, not empty), or NotFoundError: page, JSON and ZIP alike. */
 async function findGallery(deps: Deps, uuid: string): Promise<Gallery> {
   if (!UUID.test(uuid)) throw new NotFoundError(`Gallery ${uuid}`);
   const gallery = await deps.content.getGallery(uuid);
@@ -59,36 +59,72 @@ async function findGallery(deps: Deps, uuid: string): Promise<Gallery> {
 export async function loadGallery(deps: Deps, site: SiteContext, locale: string, uuid: string): Promise<GalleryPageModel> {
   const gallery = await findGallery(deps, uuid);
   const ctx = urlContextOf(site);
+  return galleryPageModel(deps, site, locale, gallery, {
+    path: urls.gallery(ctx, locale, uuid),
+    translations: site.languages.map((language) => ({ code: language.code, href: urls.gallery(ctx, language.code, uuid) })),
+    archiveHref: urls.galleryArchive(ctx, locale, uuid),
+    notice: null,
+  });
+}
+
+/** Where one gallery page lives, and what it may say of itself. */
+export interface GalleryPlacement {
+  /** Site-relative address of this page. */
+  readonly path: string;
+  /** This page in each of the newsroom's languages. */
+  readonly translations: readonly { code: string; href: string }[];
+  readonly archiveHref: string;
+  /**
+   * The embargo banner of an unreleased gallery's secret-link page (src/routes/shared-gallery.tsx),
+   * which is never indexed, embedded, described for search engines or offered to share; null on
+   * the public page.
+   */
+  readonly notice: GalleryNoticeModel | null;
+}
+
+/** The page model of a gallery, public or behind its secret link. */
+export function galleryPageModel(deps: Deps, site: SiteContext, locale: string, gallery: Gallery, placement: GalleryPlacement): GalleryPageModel {
+  const ctx = urlContextOf(site);
+  const isPublicPage = placement.notice === null;
+  const url = urls.absolute(site.newsroom.url, placement.path);
   return {
     layout: buildLayout({
       site,
       config: deps.config,
       locale,
-      path: urls.gallery(ctx, locale, uuid),
+      path: placement.path,
       title: pageTitle(site, locale, gallery.title),
       description: gallery.description,
-      pageTranslations: site.languages.map((language) => ({ code: language.code, href: urls.gallery(ctx, language.code, uuid) })),
+      pageTranslations: placement.translations,
+      // A secret page's switcher offers the same secret page in another language, never a homepage.
+      translationsOnly: !isPublicPage,
       isMediaPage: true,
+      indexable: isPublicPage,
       image: gallery.thumbnail_image,
-      jsonAlternate: urls.galleryJson(ctx, locale, uuid),
-      oembed: true,
-      breadcrumbs: [
-        { name: formatMessage(locale, messagesFor(locale), 'media.title'), path: urls.media(ctx, locale) },
-        { name: gallery.title, path: urls.gallery(ctx, locale, uuid) },
-      ],
-      jsonLd: [
-        imageGalleryLd({
-          url: urls.absolute(site.newsroom.url, urls.gallery(ctx, locale, uuid)),
-          name: gallery.title,
-          description: gallery.description,
-          images: gallery.images.flatMap((image) => absoluteImage(image, deps.config.mediaRoot, site.newsroom.url) ?? []),
-        }),
-      ],
+      jsonAlternate: isPublicPage ? urls.galleryJson(ctx, locale, gallery.uuid) : null,
+      oembed: isPublicPage,
+      breadcrumbs: isPublicPage
+        ? [
+            { name: formatMessage(locale, messagesFor(locale), 'media.title'), path: urls.media(ctx, locale) },
+            { name: gallery.title, path: placement.path },
+          ]
+        : [],
+      jsonLd: isPublicPage
+        ? [
+            imageGalleryLd({
+              url,
+              name: gallery.title,
+              description: gallery.description,
+              images: gallery.images.flatMap((image) => absoluteImage(image, deps.config.mediaRoot, site.newsroom.url) ?? []),
+            }),
+          ]
+        : [],
     }),
     gallery,
     indexHref: urls.media(ctx, locale),
-    archive: gallery.images.length > 0 ? { href: urls.galleryArchive(ctx, locale, uuid), bytes: archiveBytes(gallery.images) } : null,
-    share: { url: urls.absolute(site.newsroom.url, urls.gallery(ctx, locale, uuid)), title: gallery.title },
+    archive: gallery.images.length > 0 ? { href: placement.archiveHref, bytes: archiveBytes(gallery.images) } : null,
+    share: isPublicPage ? { url, title: gallery.title } : null,
+    notice: placement.notice,
   };
 }
 

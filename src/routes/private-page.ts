@@ -7,9 +7,11 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '#src/env';
+import { MovedError } from '#src/domain/errors';
 import { requireSite } from '#src/middleware/require-site';
 import type { SiteContext } from '#src/domain/ports';
 import { cacheRules } from '#src/middleware/cache-rules';
+import { redirect } from './redirect';
 
 export const PRIVATE_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': cacheRules.private,
@@ -38,4 +40,17 @@ export function quietSite(c: Context<AppEnv>): SiteContext {
   const site = withoutThirdParties(requireSite(c));
   c.set('site', site);
   return site;
+}
+
+/**
+ * Runs a secret-link handler; the 301 of what went live carries the secret-link headers too, so a
+ * browser does not keep it (it may be withdrawn again) and sends no Referer.
+ */
+export async function answerPrivately(c: Context<AppEnv>, handler: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (!(error instanceof MovedError)) throw error;
+    return redirect(c, error.location, 301, PRIVATE_PAGE_HEADERS);
+  }
 }

@@ -9,7 +9,7 @@
  * story is live the link answers 301 to the public address, so links already sent keep working.
  * An unknown or malformed token is the ordinary 404 page.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
 import { MovedError, NotFoundError } from '#src/domain/errors';
 import type { SiteContext } from '#src/domain/ports';
@@ -24,9 +24,9 @@ import { StoryPage } from '#src/views/pages/story-page';
 import { renderPage } from './render-page';
 import { playerOriginsInHtml } from '#src/domain/video-embed';
 import { allowPlayers } from './players';
-import { redirect } from './redirect';
 import { storyPageModel } from './story';
-import { PRIVATE_PAGE_HEADERS, quietSite } from './private-page';
+import { answerPrivately, PRIVATE_PAGE_HEADERS, quietSite } from './private-page';
+import { withSecretGalleryCards } from './shared-gallery';
 
 /** The story behind a token, as a page model; a 301 once it is public, a 404 when unknown. */
 export async function loadSharedStory(deps: Deps, site: SiteContext, token: string, publicPath: (slug: string) => string): Promise<StoryPageModel> {
@@ -42,7 +42,8 @@ export async function loadSharedStory(deps: Deps, site: SiteContext, token: stri
     return linkToken ? [{ code: translation.locale, href: urls.sharedStory(linkToken) }] : [];
   });
   const timeZone = site.newsroom.timezone;
-  return storyPageModel(deps, site, story, {
+  // A gallery card in the body links to the gallery's own secret link until its release.
+  return storyPageModel(deps, site, await withSecretGalleryCards(deps, site, story), {
     path: urls.sharedStory(token),
     jsonPath: urls.sharedStoryJson(token),
     translations,
@@ -55,22 +56,9 @@ export async function loadSharedStory(deps: Deps, site: SiteContext, token: stri
   });
 }
 
-/**
- * Runs a secret-link handler; the 301 of a story gone live carries the secret-link headers too,
- * so a browser does not keep it (the story may be withdrawn again) and sends no Referer.
- */
-async function answer(c: Context<AppEnv>, handler: () => Promise<Response>): Promise<Response> {
-  try {
-    return await handler();
-  } catch (error) {
-    if (!(error instanceof MovedError)) throw error;
-    return redirect(c, error.location, 301, PRIVATE_PAGE_HEADERS);
-  }
-}
-
 export const sharedStory = new Hono<AppEnv>()
   .get('/:file{[^/]+\\.json}', (c) =>
-    answer(c, async () => {
+    answerPrivately(c, async () => {
       const site = quietSite(c);
       const model = await loadSharedStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length), urls.storyJson);
       c.set('locale', model.story.locale);
@@ -78,7 +66,7 @@ export const sharedStory = new Hono<AppEnv>()
     }),
   )
   .get('/:token', (c) =>
-    answer(c, async () => {
+    answerPrivately(c, async () => {
       const site = quietSite(c);
       const model = await loadSharedStory(c.var.deps, site, c.req.param('token'), urls.story);
       c.set('locale', model.story.locale);

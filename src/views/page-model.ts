@@ -121,7 +121,17 @@ export interface GalleryPageModel {
   readonly indexHref: string;
   /** "Download all": the ZIP's address and the originals' total size; null without images. */
   readonly archive: { readonly href: string; readonly bytes: number } | null;
-  readonly share: SharedPage;
+  /** What the share bar offers; null on the secret-link page of an unreleased gallery. */
+  readonly share: SharedPage | null;
+  /** The embargo banner of the secret-link page; null on public pages. */
+  readonly notice: GalleryNoticeModel | null;
+}
+
+/** A gallery's release time in the newsroom's zone, for the embargo banner of its secret-link page. */
+export interface GalleryNoticeModel {
+  readonly date: string;
+  readonly time: string;
+  readonly zone: string;
 }
 
 export interface StoryPageModel {

@@ -224,6 +224,28 @@ test('the embargoed story and its French translation open through their secret l
   assert.equal(await statusOf('/s/wrongtoken'), 404);
 });
 
+test('the embargoed story shows its embargoed gallery through the gallery’s secret link, which share --gallery prints; no public page has it', async () => {
+  const { lines } = await share(EMBARGOED);
+  const [en, fr] = lines;
+  const enHtml = await (await get(pathOf(en.link))).text();
+  const card = enHtml.match(/<div class="story-gallery"><a href="(\/s\/g[A-Za-z0-9_-]{43})"/)?.[1];
+  assert.ok(card, 'the gallery card of the English story links the gallery’s secret link');
+  const gallery = await get(card);
+  assertSecretLinkHeaders(gallery, card);
+  const galleryHtml = await gallery.text();
+  assert.ok(galleryHtml.includes('<h1 id="gallery-title">Dogger Ridge II</h1>') && galleryHtml.includes('Embargo until'), 'the gallery opens with its embargo banner');
+  const frHtml = await (await get(pathOf(fr.link))).text();
+  assert.ok(frHtml.includes(`<a href="${card}/fr">`), 'the French story links the gallery in French');
+  assert.ok((await (await get(`${card}/fr`)).text()).includes('Embargo jusqu’au'), 'in French');
+
+  const { stdout } = await cli('share.ts', '--gallery', 'dogger-ridge-ii');
+  assert.equal(stdout.trim(), `gallery\tembargo until 2027-02-04 07:00 UTC\t${NEWSROOM_URL}${card}`);
+
+  const uuid = 'fd84cbaa-3bcb-48b8-8963-ef218cd2d329';
+  for (const path of ['/media', '/fr/media', '/llms.txt']) assert.ok(!(await (await get(path)).text()).includes(uuid), `${path} does not list the gallery`);
+  for (const path of [`/media/album/${uuid}`, `/media/album/${uuid}.json`, `/media/album/${uuid}/download`]) assert.equal(await statusOf(path), 404, path);
+});
+
 test('share --rotate prints new links: the old ones answer 404 at once, the new ones 200', async () => {
   const previous = (await share(EMBARGOED)).lines;
   const { lines: rotated, stderr } = await share(EMBARGOED, '--rotate');

@@ -236,6 +236,7 @@ test('the cron writes one go_live line per run: what went live, the revision, th
         scheduledTime: new Date(at).toISOString(),
         published: 1,
         stories: [{ uuid, slug: 'draft-story', locale: 'en' }],
+        galleries: [],
         revision: await d1Revision(),
         enqueuedEvents: 1,
         durationMs: expect.any(Number),
@@ -243,7 +244,7 @@ test('the cron writes one go_live line per run: what went live, the revision, th
     ]);
 
     const idle = await logsOf(() => run(at + 60_000));
-    expect(idle.lines.filter((line) => line.event === 'go_live')).toEqual([expect.objectContaining({ published: 0, stories: [], revision: null, enqueuedEvents: 0 })]);
+    expect(idle.lines.filter((line) => line.event === 'go_live')).toEqual([expect.objectContaining({ published: 0, stories: [], galleries: [], revision: null, enqueuedEvents: 0 })]);
   } finally {
     // Back to the seeded newsroom (the import's own statements), for the tests after this one.
     await env.DB.batch([env.DB.prepare('DELETE FROM publish_events'), env.DB.prepare('DELETE FROM alert_deliveries'), env.DB.prepare('DELETE FROM outbox')]);

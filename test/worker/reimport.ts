@@ -5,6 +5,7 @@
  */
 import { env } from 'cloudflare:workers';
 import type { BundleStory, ContentBundle } from '#src/domain/content-bundle';
+import { newGalleryLink } from '#src/domain/gallery-link';
 import { newStoryLink } from '#src/domain/story-link';
 import { replaceContentStatements, runAtomically, type NewStoryLink } from '#src/platform/d1/import-statements';
 import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
@@ -38,7 +39,8 @@ export function refingerprint(bundle: ContentBundle, key: string): void {
 /** Imports `bundle` at `importedAt` and publishes the cache pointers as the CLI does after its commit. */
 export async function reimport(bundle: ContentBundle, importedAt: number): Promise<Map<string, NewStoryLink>> {
   const links = new Map(await Promise.all(bundle.stories.map(async (story) => [story.uuid, await newStoryLink()] as const)));
-  await runAtomically(env.DB, replaceContentStatements({ ...bundle, hash: `test-${crypto.randomUUID()}` }, importedAt, links));
+  const galleryLinks = new Map(await Promise.all(bundle.galleries.map(async (gallery) => [gallery.uuid, await newGalleryLink()] as const)));
+  await runAtomically(env.DB, replaceContentStatements({ ...bundle, hash: `test-${crypto.randomUUID()}` }, importedAt, links, galleryLinks));
   const pointers = await env.DB.prepare('SELECT revision, last_withdrawal AS lastWithdrawal FROM content_revision WHERE id = 1').first<{ revision: number; lastWithdrawal: number }>();
   await new KvPageCacheStore(env.PAGE_CACHE).writePointers(pointers!);
   return links;

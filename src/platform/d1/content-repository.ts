@@ -7,7 +7,7 @@
  * gallery-queries.ts.
  */
 import type { Gallery } from '#src/domain/gallery';
-import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFeedStoriesInput, ListFreshness, ListStoriesInput, MatchingStoriesInput, SharedStory, SitemapStory, SiteContext, StoryBodyFormat, StoryListPage } from '#src/domain/ports';
+import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFeedStoriesInput, ListFreshness, ListStoriesInput, MatchingStoriesInput, SharedGallery, SharedStory, SitemapStory, SiteContext, StoryBodyFormat, StoryListPage, UnreleasedGalleryLink } from '#src/domain/ports';
 import type { PolicyKind, PolicyPage } from '#src/domain/policy';
 import type { Story, StorySummary } from '#src/domain/story';
 import { siteServedAt } from '#src/domain/site-origin';
@@ -18,7 +18,18 @@ import { siteContextStatements, toSiteContext } from './site-context-queries';
 import { feedStatement, homepageStatements, listStatements, matchingStatements, toFeedStories, toHomepageContent, toStoryListPage } from './story-list-queries';
 import { sharedStoryStatements, storyPageStatements, toSharedStory, toStoryWithRelated } from './story-page-queries';
 import { listFreshnessStatements, recentStoriesStatement, sitemapStoriesStatement, toListFreshness, toSitemapStories } from './sitemap-queries';
-import { allGalleriesStatements, galleryListStatements, galleryStatements, toAllGalleries, toGalleryPage, toGalleryWithItems } from './gallery-queries';
+import {
+  allGalleriesStatements,
+  galleryListStatements,
+  galleryStatements,
+  sharedGalleryStatements,
+  toAllGalleries,
+  toGalleryPage,
+  toGalleryWithItems,
+  toSharedGallery,
+  toUnreleasedGalleryLinks,
+  unreleasedGalleryLinksStatement,
+} from './gallery-queries';
 
 /** Counts the statements and round trips a request costs, for Server-Timing and the benchmark. */
 export interface QueryStats {
@@ -104,6 +115,15 @@ export class D1ContentRepository implements ContentRepository {
 
   async getGallery(uuid: string): Promise<Gallery | null> {
     return toGalleryWithItems(await this.batch(galleryStatements(this.db, uuid)));
+  }
+
+  async getSharedGallery(tokenHash: string): Promise<SharedGallery | null> {
+    return toSharedGallery(await this.batch(sharedGalleryStatements(this.db, tokenHash)));
+  }
+
+  async listUnreleasedGalleryLinks(): Promise<UnreleasedGalleryLink[]> {
+    const [rows] = await this.batch([unreleasedGalleryLinksStatement(this.db)]);
+    return toUnreleasedGalleryLinks(rows);
   }
 
   async getPolicyPage(kind: PolicyKind, locale: string): Promise<PolicyPage | null> {

@@ -8,13 +8,15 @@
  *
  * Tables that outlive imports: `story_links` (a story keeps its secret link while it exists; new
  * stories get the link handed in; a removed story's link is deleted and its uuid retired, so no
- * later story inherits either: docs/decisions/0037-states-and-story-identity.md) and
- * `publish_events` (a story that is news and public for the first time is recorded for the next
- * cron run to announce, once: see docs/decisions/0015-scheduled-publishing.md).
+ * later story inherits either: docs/decisions/0037-states-and-story-identity.md), `gallery_links`
+ * (likewise for galleries: ./gallery-links.ts) and `publish_events` (a story that is news and
+ * public for the first time is recorded for the next cron run to announce, once: see
+ * docs/decisions/0015-scheduled-publishing.md).
  */
 import type { ContentBundle } from '#src/domain/content-bundle';
 import { NEWS_WINDOW_SECONDS } from '#src/domain/publishing';
 import { normalizeTag } from '#src/domain/tag';
+import { dropLinksOfGalleriesTakenBack, galleryLinkStatements, type NewGalleryLink } from './gallery-links';
 
 export type SqlValue = string | number | null;
 export interface SqlStatement {
@@ -53,8 +55,14 @@ export interface NewStoryLink {
 /**
  * @param links a fresh link per story uuid; only stories without a link keep theirs (the import
  *   CLI makes random ones; the test seed fixed ones, to stay byte-identical).
+ * @param galleryLinks the same per gallery uuid (src/domain/gallery-link.ts newGalleryLink).
  */
-export function replaceContentStatements(bundle: ContentBundle, importedAt: number, links: ReadonlyMap<string, NewStoryLink>): SqlStatement[] {
+export function replaceContentStatements(
+  bundle: ContentBundle,
+  importedAt: number,
+  links: ReadonlyMap<string, NewStoryLink>,
+  galleryLinks: ReadonlyMap<string, NewGalleryLink>,
+): SqlStatement[] {
   const statements: SqlStatement[] = [];
   const add = (sql: string, params: SqlValue[]) => statements.push({ sql, params });
   // What was public before, and every other story: compared with the content after, for
@@ -63,10 +71,12 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
   add(
     `INSERT INTO import_previous (key, fingerprint, public)
        SELECT 'story:' || uuid, fingerprint, status = 'published' AND visibility = 'public' FROM stories
-       UNION ALL SELECT 'gallery:' || uuid, fingerprint, 1 FROM galleries
+       UNION ALL SELECT 'gallery:' || uuid, fingerprint, is_public FROM galleries
        UNION ALL SELECT key, fingerprint, 1 FROM public_fingerprints`,
     [],
   );
+  // Galleries released before and not now: their links go before the rows that say so do.
+  statements.push(dropLinksOfGalleriesTakenBack(bundle.galleries));
   for (const table of CONTENT_TABLES) add(`DELETE FROM ${table}`, []);
   const n = bundle.newsroom;
   const fingerprints = new Map(bundle.fingerprints.map((entry) => [entry.key, entry.fingerprint]));
@@ -138,17 +148,18 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
   bundle.galleries.forEach((gallery, index) => {
     const id = index + 1;
     add(
-      `INSERT INTO galleries (id, uuid, key, title, description, published_at, thumbnail_image, images_number, videos_number, fingerprint)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO galleries (id, uuid, key, title, description, published_at, is_public, thumbnail_image, images_number, videos_number, fingerprint)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
-        id, gallery.uuid, gallery.key, gallery.title, gallery.description, gallery.published_at, json(gallery.thumbnail_image), gallery.images.length, gallery.videos.length,
-        fingerprintOf(`gallery:${gallery.uuid}`),
+        id, gallery.uuid, gallery.key, gallery.title, gallery.description, gallery.published_at, flag(gallery.is_public), json(gallery.thumbnail_image),
+        gallery.images.length, gallery.videos.length, fingerprintOf(`gallery:${gallery.uuid}`),
       ],
     );
     let position = 0;
     for (const image of gallery.images) add('INSERT INTO gallery_items (gallery_id, position, kind, uuid, payload) VALUES (?, ?, ?, ?, ?)', [id, position++, 'image', image.uuid, json(image)]);
     for (const video of gallery.videos) add('INSERT INTO gallery_items (gallery_id, position, kind, uuid, payload) VALUES (?, ?, ?, ?, ?)', [id, position++, 'video', video.url, json(video)]);
   });
+  statements.push(...galleryLinkStatements(bundle.galleries, importedAt, galleryLinks));
 
   bundle.stories.forEach((story, index) => {
     const id = index + 1;
@@ -221,7 +232,7 @@ export function replaceContentStatements(bundle: ContentBundle, importedAt: numb
     `UPDATE content_revision SET last_withdrawal = revision WHERE id = 1 AND EXISTS (
        SELECT 1 FROM import_previous p WHERE p.public = 1 AND NOT CASE
          WHEN p.key LIKE 'story:%' THEN EXISTS (SELECT 1 FROM stories s WHERE s.uuid = substr(p.key, 7) AND s.fingerprint = p.fingerprint AND s.status = 'published' AND s.visibility = 'public')
-         WHEN p.key LIKE 'gallery:%' THEN EXISTS (SELECT 1 FROM galleries g WHERE g.uuid = substr(p.key, 9) AND g.fingerprint = p.fingerprint)
+         WHEN p.key LIKE 'gallery:%' THEN EXISTS (SELECT 1 FROM galleries g WHERE g.uuid = substr(p.key, 9) AND g.fingerprint = p.fingerprint AND g.is_public = 1)
          ELSE EXISTS (SELECT 1 FROM public_fingerprints f WHERE f.key = p.key AND f.fingerprint = p.fingerprint) END)`,
     [],
   );

@@ -5,11 +5,13 @@
  * category and tag rows, the counts lists read, the publish event and the content-revision bump.
  * The flip stamps the stories with the run's id, and every later statement of the batch selects
  * by that stamp: a second run overlapping this one flips nothing and counts nothing twice.
+ * Due galleries are released in the same batch, by the statements of ./gallery-release.ts.
  */
-import type { AlertRecipient, AlertStore, AnnouncedStory, PublishEvent, PublishingStore, WentLiveStory } from '#src/domain/publishing-ports';
+import type { AlertRecipient, AlertStore, AnnouncedStory, PublishEvent, PublishingStore, ReleasedGallery, WentLiveStory } from '#src/domain/publishing-ports';
 import { AWAITING_RELEASE_STATUSES, NEWS_WINDOW_SECONDS } from '#src/domain/publishing';
 import { guardD1 } from './guard';
 import { CACHE_POINTERS_SQL, type CachePointers } from './import-statements';
+import { GALLERIES_DUE_PROBE, galleryReleaseStatements, toGalleryRelease } from './gallery-release';
 
 // The literal list keeps the partial index stories_due usable (migrations/0005_publishing.sql).
 const AWAITING = AWAITING_RELEASE_STATUSES.map((status) => `'${status}'`).join(', ');
@@ -22,10 +24,13 @@ export const EVENT_CLAIM_TIMEOUT_SECONDS = 600;
 export class D1PublishingStore implements PublishingStore {
   constructor(private readonly db: D1Database) {}
 
-  async publishDue(now: number, runId: string): Promise<{ published: WentLiveStory[]; revision: number | null }> {
-    // Most minutes nothing is due: one index probe, no write.
-    const due = await guardD1(() => this.db.prepare(`SELECT 1 AS due FROM stories WHERE status IN (${AWAITING}) AND published_at <= ?1 LIMIT 1`).bind(now).first());
-    if (!due) return { published: [], revision: null };
+  async publishDue(now: number, runId: string): Promise<{ published: WentLiveStory[]; galleries: ReleasedGallery[]; revision: number | null }> {
+    // Most minutes nothing is due: one statement (a probe of stories_due, then of galleries_due), no write.
+    const due = await guardD1(() =>
+      this.db.prepare(`SELECT 1 AS due FROM stories WHERE status IN (${AWAITING}) AND published_at <= ?1 UNION ALL ${GALLERIES_DUE_PROBE} LIMIT 1`).bind(now).first(),
+    );
+    if (!due) return { published: [], galleries: [], revision: null };
+    const galleryStatements = galleryReleaseStatements(this.db, runId, now);
     const results = await guardD1(() =>
       this.db.batch([
         this.db.prepare(`UPDATE stories SET status = 'published', visibility = CASE visibility WHEN 'embargo' THEN 'public' ELSE visibility END, live_run = ?1 WHERE status IN (${AWAITING}) AND published_at <= ?2`).bind(runId, now),
@@ -56,11 +61,14 @@ export class D1PublishingStore implements PublishingStore {
         this.db.prepare('UPDATE content_revision SET revision = revision + 1 WHERE id = 1 AND EXISTS (SELECT 1 FROM stories WHERE live_run = ?1)').bind(runId),
         this.db.prepare(`SELECT uuid, slug, locale FROM stories WHERE live_run = ?1 AND visibility = 'public' ORDER BY id`).bind(runId),
         this.db.prepare('SELECT revision FROM content_revision WHERE id = 1'),
+        // Galleries: their release, in the same transaction (./gallery-release.ts).
+        ...galleryStatements,
       ]),
     );
     const published = (results[7]?.results ?? []) as WentLiveStory[];
-    const revision = ((results[8]?.results ?? []) as { revision: number }[])[0]?.revision ?? null;
-    return { published, revision: published.length > 0 ? revision : null };
+    // The revision as the batch left it, after the galleries' statements too.
+    const { galleries, revision } = toGalleryRelease(results.slice(-galleryStatements.length));
+    return { published, galleries, revision: published.length > 0 || galleries.length > 0 ? revision : null };
   }
 
   async cachePointers(): Promise<CachePointers | null> {

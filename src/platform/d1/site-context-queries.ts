@@ -1,11 +1,12 @@
 /**
  * The site context (src/domain/ports.ts SiteContext): the newsroom, its languages, companies,
- * categories, contacts, gallery count, policy pages and content revision, in one batch.
+ * categories, contacts, count of released galleries, policy pages and content revision, in one batch.
  */
 import type { SiteContext } from '#src/domain/ports';
 import type { PolicyKind } from '#src/domain/policy';
 import { toCategories, toCompany, toContact, toLanguage, toNewsroom, type CategoryRow, type CompanyRow, type ContactRow, type LanguageRow, type NewsroomRow } from './rows';
 import { rowsOf, totalOf, type StatementSource } from './read-sql';
+import { PUBLIC_GALLERY } from './gallery-queries';
 
 export function siteContextStatements(db: StatementSource): D1PreparedStatement[] {
   return [
@@ -17,7 +18,7 @@ export function siteContextStatements(db: StatementSource): D1PreparedStatement[
        FROM categories c LEFT JOIN category_i18n ci ON ci.category_id = c.id ORDER BY c.position, ci.locale`,
     ),
     db.prepare('SELECT revision FROM content_revision WHERE id = 1'),
-    db.prepare('SELECT count(*) AS total FROM galleries g WHERE g.images_number + g.videos_number > 0'),
+    db.prepare(`SELECT count(*) AS total FROM galleries g WHERE ${PUBLIC_GALLERY}`),
     db.prepare(
       `SELECT c.key, c.name, c.description, c.company, c.email, c.phone, c.mobile, c.website, c.avatar,
          (SELECT json_group_array(cl.locale) FROM contact_locales cl WHERE cl.contact_id = c.id) AS locales

@@ -10,11 +10,12 @@ import { ResponsiveImage } from '../components/image';
 import { Pagination } from '../components/pagination';
 import { Boilerplate } from '../components/boilerplate';
 import { NewsroomPage } from '../components/newsroom-page';
-import type { GalleryIndexModel, GalleryPageModel, LayoutModel } from '../page-model';
+import type { GalleryIndexModel, GalleryNoticeModel, GalleryPageModel, LayoutModel } from '../page-model';
 import type { ReactNode } from 'react';
 import { ArchiveLink } from '../components/archive-link';
 import { VideoPlayer } from '../components/video-player';
 import { PageTools } from '../components/page-tools';
+import { SharedNotice } from '../components/shared-notice';
 import { ImageCredit } from '../components/image-credit';
 import { imageRightsOf } from '#src/domain/image-rights';
 import { formatNumber, formatSize } from '#src/i18n/translate';
@@ -77,9 +78,16 @@ function GalleryIndex({ model }: { model: GalleryIndexModel }) {
 export function GalleryPage({ model }: { model: GalleryPageModel }) {
   return (
     <Page layout={model.layout}>
+      {model.notice ? <GalleryEmbargoNotice notice={model.notice} /> : null}
       <GalleryContent model={model} />
     </Page>
   );
+}
+
+/** The banner of an unreleased gallery's secret-link page: the story notice's embargo title, with its release time. */
+function GalleryEmbargoNotice({ notice }: { notice: GalleryNoticeModel }) {
+  const { t } = useTranslator();
+  return <SharedNotice kind="embargo" label={t('shared.gallery_notice_label')} title={t('shared.embargo_title', { date: notice.date, time: notice.time, zone: notice.zone })} body={t('shared.gallery_embargo_body')} />;
 }
 
 function GalleryContent({ model }: { model: GalleryPageModel }) {

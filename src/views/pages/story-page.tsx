@@ -12,6 +12,7 @@ import { Boilerplate } from '../components/boilerplate';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
 import { CategoryLinks } from '../components/cards';
+import { SharedNotice } from '../components/shared-notice';
 import type { StoryNoticeModel, StoryPageModel } from '../page-model';
 
 export function StoryPage({ model }: { model: StoryPageModel }) {
@@ -37,14 +38,7 @@ function SharedStoryNotice({ notice }: { notice: StoryNoticeModel }) {
       : notice.kind === 'preview'
         ? [t('shared.preview_title'), t('shared.preview_body', when)]
         : [t('shared.private_title'), t('shared.private_body')];
-  return (
-    <aside className={`container-narrow share-notice share-notice-${notice.kind}`} aria-label={t('shared.notice_label')}>
-      <p className="share-notice-title">
-        <strong>{title}</strong>
-      </p>
-      <p className="share-notice-body">{body}</p>
-    </aside>
-  );
+  return <SharedNotice kind={notice.kind} label={t('shared.notice_label')} title={title} body={body} />;
 }
 
 function RelatedStories({ model }: { model: StoryPageModel }) {

@@ -250,3 +250,45 @@ test.each([
   expect(found).toHaveLength(1);
   expect(found[0]).toContain(`stories/embargoed/en.md: visibility: ${message}`);
 });
+
+test('a gallery dated after the import is imported unreleased, one dated at or before it released', () => {
+  const folder = copy();
+  // The fixed clock above is 2026-06-01 00:00 UTC.
+  edit(folder, 'galleries/launch.yaml', 'published_at: 2026-05-01T10:00:00Z', 'published_at: 2026-06-01T00:00:00Z');
+  const result = load(folder);
+  if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
+  const released = Object.fromEntries(result.bundle.galleries.map((gallery) => [gallery.key, gallery.is_public]));
+  expect(released).toEqual({ empty: true, launch: true, upcoming: false });
+});
+
+test('two galleries with one uuid are refused, naming the first', () => {
+  const folder = copy();
+  edit(folder, 'galleries/upcoming.yaml', 'uuid: 8c2e4d6f-1a3b-4c5d-9e7f-0a1b2c3d4e5f', 'uuid: 6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b');
+  expect(problems(folder)).toEqual(['galleries/upcoming.yaml: uuid: uuid 6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b is used by galleries/launch.yaml']);
+});
+
+test('a public story cannot show a gallery that is not released yet', () => {
+  const folder = copy();
+  edit(folder, 'stories/story-03/en.md', '::gallery{key="launch"}', '::gallery{key="upcoming"}');
+  expect(problems(folder)).toEqual(['stories/story-03/en.md: body: gallery "upcoming" is not released until 2099-06-01 09:00 UTC: a public story cannot show it']);
+});
+
+test.each([
+  ['an embargoed story released before the gallery is refused', 'status: embargo\nvisibility: embargo', '2099-06-01T08:59:00Z', ['stories/embargoed/en.md: body: gallery "upcoming" is not released until 2099-06-01 09:00 UTC, after this story goes live (2099-06-01 08:59 UTC): release the gallery no later than the story']],
+  ['an embargoed story released with the gallery may show it', 'status: embargo\nvisibility: embargo', '2099-06-01T09:00:00Z', []],
+  ['an embargoed story released after the gallery may show it', 'status: embargo\nvisibility: embargo', '2099-07-01T09:00:00Z', []],
+  ['a scheduled story released before the gallery is refused', 'status: scheduled\nvisibility: public', '2099-05-01T09:00:00Z', ['stories/embargoed/en.md: body: gallery "upcoming" is not released until 2099-06-01 09:00 UTC, after this story goes live (2099-05-01 09:00 UTC): release the gallery no later than the story']],
+  ['a draft (never released by the clock) may show it', 'status: draft\nvisibility: embargo', '2099-05-01T09:00:00Z', []],
+])('%s', (_name, state, releasedAt, expected) => {
+  const folder = copy();
+  edit(folder, 'stories/embargoed/en.md', 'status: embargo\nvisibility: embargo', state);
+  edit(folder, 'stories/embargoed/en.md', 'published_at: 2026-12-05T09:00:00Z', `published_at: ${releasedAt}`);
+  edit(folder, 'stories/embargoed/en.md', 'Secret embargo.', 'Secret embargo.\n\n::gallery{key="upcoming"}');
+  expect(problems(folder)).toEqual(expected);
+});
+
+test('a private story may show an unreleased gallery: the clock never makes it public', () => {
+  const folder = copy();
+  edit(folder, 'stories/private/en.md', 'Secret private.', 'Secret private.\n\n::gallery{key="upcoming"}');
+  expect(problems(folder)).toEqual([]);
+});

@@ -33,6 +33,9 @@ test.each([
   [urls.tagFeed(ctx, 'ar', 'إطلاق', 'json'), '/ar/tag/%D8%A5%D8%B7%D9%84%D8%A7%D9%82/feed/json'],
   [urls.privacy('en', 'uuid-1'), '/en/newsroom/uuid-1/subscribe'],
   [urls.privacy('fr', 'uuid-1', 'data-request'), '/fr/newsroom/uuid-1/data-request'],
+  [urls.sharedGallery(ctx, 'en', 'gTOKEN'), '/s/gTOKEN'],
+  [urls.sharedGallery(ctx, 'pt-br', 'gTOKEN'), '/s/gTOKEN/pt-br'],
+  [urls.sharedGalleryArchive('gTOKEN'), '/s/gTOKEN/download'],
 ])('%s is %s', (actual, expected) => {
   expect(actual).toBe(expected);
 });
@@ -94,6 +97,8 @@ test.each([
 test.each([
   ['/s/r_4K1XAkym3ry19CWCJ3CqStL3RWEPw_cYFLwjDgEa0', '/s/:token'],
   ['/s/abc.json', '/s/:token'],
+  ['/s/gR4K1XAkym3ry19CWCJ3CqStL3RWEPw_cYFLwjDgEa0/fr', '/s/:token/fr'],
+  ['/s/gR4K1XAkym3ry19CWCJ3CqStL3RWEPw_cYFLwjDgEa0/download', '/s/:token/download'],
   ['/en/newsroom/u-u-i-d/subscribe/confirm/0123abcd', '/en/newsroom/u-u-i-d/subscribe/confirm/:token'],
   ['/fr/newsroom/u-u-i-d/data-request/confirm/0123abcd', '/fr/newsroom/u-u-i-d/data-request/confirm/:token'],
   ['/en/newsroom/u-u-i-d/unsubscribe/0123abcd', '/en/newsroom/u-u-i-d/unsubscribe/:token'],

@@ -23,7 +23,7 @@ function fakeDeps(options: { announced?: () => Promise<AnnouncedStory[]>; config
     };
   const deps: JobDeps = {
     publishing: {
-      publishDue: record('publishing.publishDue', { published: [], revision: null }),
+      publishDue: record('publishing.publishDue', { published: [], galleries: [], revision: null }),
       cachePointers: record('publishing.cachePointers', null),
       claimWaitingEvents: record('publishing.claimWaitingEvents', []),
       releaseEvents: record('publishing.releaseEvents', undefined),

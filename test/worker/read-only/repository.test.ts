@@ -2,6 +2,10 @@
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
+import { hashLinkToken } from '#src/domain/story-link';
+import { GALLERIES_DUE_PROBE } from '#src/platform/d1/gallery-release';
+import { PUBLIC_GALLERY } from '#src/platform/d1/gallery-queries';
+import { testGalleryLinkToken } from '../../fixtures/story-links';
 
 const repository = () => new D1ContentRepository(env.DB);
 
@@ -97,4 +101,27 @@ test('the list queries use the partial indexes, not a table scan', async () => {
       'en',
     ),
   ).toContain('story_categories_public');
+});
+
+test('the gallery list and count, and the cron’s due probe, use the galleries’ partial indexes', async () => {
+  const plan = async (sql: string, ...params: unknown[]) =>
+    ((await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all()).results as { detail: string }[]).map((row) => row.detail).join(' | ');
+  expect(await plan(`SELECT g.uuid FROM galleries g WHERE ${PUBLIC_GALLERY} ORDER BY g.published_at DESC, g.id DESC LIMIT 6`)).toContain('galleries_public');
+  expect(await plan(`SELECT count(*) FROM galleries g WHERE ${PUBLIC_GALLERY}`)).toContain('galleries_public');
+  expect(await plan(GALLERIES_DUE_PROBE, 1_780_272_000)).toContain('galleries_due');
+});
+
+test('an unreleased gallery is read only through its secret link: listed nowhere, not found by uuid', async () => {
+  const upcoming = '8c2e4d6f-1a3b-4c5d-9e7f-0a1b2c3d4e5f';
+  const repo = repository();
+  expect((await repo.getSiteContext())!.galleries_count).toBe(1);
+  expect((await repo.listGalleries(1, 6)).galleries.map((gallery) => gallery.uuid)).not.toContain(upcoming);
+  expect((await repo.listAllGalleries()).map((gallery) => gallery.uuid)).not.toContain(upcoming);
+  expect(await repo.getGallery(upcoming)).toBeNull();
+  const token = await testGalleryLinkToken(upcoming);
+  const shared = await repo.getSharedGallery(await hashLinkToken(token));
+  expect(shared).toMatchObject({ token, isReleased: false, gallery: { uuid: upcoming, images_number: 2 } });
+  expect(shared!.gallery.images).toHaveLength(2);
+  expect(await repo.listUnreleasedGalleryLinks()).toEqual([{ uuid: upcoming, token }]);
+  expect(await repo.getSharedGallery(await hashLinkToken(`g${token.slice(1)}x`))).toBeNull();
 });

@@ -69,6 +69,7 @@ describe('buildSearchDocuments', () => {
       { categories: CATEGORIES, stories: [], newsroom: {}, languages: [], companies: [], contacts: [], galleries: [], policies: [], media: [], fingerprints: [], hash: 'x' } as never,
       0,
       new Map(),
+      new Map(),
     );
     const d1Ids = statements.filter((statement) => statement.sql.startsWith('INSERT INTO categories')).map((statement) => [statement.params[1], statement.params[0]]);
 
