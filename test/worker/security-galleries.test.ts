@@ -210,7 +210,7 @@ describe('once the cron released it', () => {
     const before = await revision();
     await runCron(later);
     expect(await revision()).toBe(before + 1);
-    expect(await env.PAGE_CACHE.get(CONTENT_REVISION_KEY)).toBe(String(before + 1));
+    expect(JSON.parse((await env.PAGE_CACHE.get(CONTENT_REVISION_KEY))!).revision).toBe(before + 1);
     expect(JSON.parse(await (await fetchGalleries(renderFresh)).text())).toMatchObject({ total: 2 });
   });
 });

@@ -79,11 +79,11 @@ describe('row 1: states that cannot leak', () => {
         else expect(text.includes(`/${slug}`), `${slug} on ${path}`).toBe(expected);
       }
       expect(apiText.includes(slug), `${slug} in /api/fetch-stories`).toBe(expected);
-      for (const path of [`/${slug}`, `/${slug}.json`, `/${slug}.md`, `/${slug}/embed`, `/${slug}/download`, `/oembed?url=${encodeURIComponent(`${TEST_ORIGIN}/${slug}`)}`]) {
-        expect((await renderFresh(path)).status, path).toBe(expected ? 200 : 404);
-      }
+      const paths = [`/${slug}`, `/${slug}.json`, `/${slug}.md`, `/${slug}/embed`, `/${slug}/download`, `/oembed?url=${encodeURIComponent(`${TEST_ORIGIN}/${slug}`)}`];
+      const statuses = await Promise.all(paths.map(async (path) => [path, (await renderFresh(path)).status] as const));
+      for (const [path, status] of statuses) expect(status, path).toBe(expected ? 200 : 404);
     }
-  });
+  }, 120_000);
 
   test('an embargoed confidential story stays confidential after its release time: not in the feed, no alert, no ping', async () => {
     await env.DB.prepare("UPDATE stories SET status = 'embargo', visibility = 'confidential', published_at = ?1 WHERE slug = 'embargoed-story'").bind(T).run();
