@@ -8,6 +8,7 @@
 import type { PublishEvent } from '#src/domain/publishing-ports';
 import type { JobDeps } from './job-deps';
 import { sendJobs, type Job } from './messages';
+import { queueAbandonedAlerts } from './alert-retries';
 
 /** Events handed to the queue per run; a backlog drains over the next minutes. */
 export const EVENTS_PER_RUN = 50;
@@ -35,8 +36,10 @@ export async function runGoLive(deps: JobDeps, now: number): Promise<GoLiveRepor
     throw error;
   }
   await deps.publishing.markHanded(ids, now);
-  // Mail the queue was not told about (its send failed) is swept up here.
-  if (deps.transport && (await deps.outbox.hasUnsent())) await deps.queue.send({ kind: 'deliver-mail' });
+  // Mail the queue was not told about (its send failed) is swept up here, and so are alerts
+  // whose consumer died between claiming and sending them.
+  if (deps.transport && (await deps.outbox.hasUnsent(now))) await deps.queue.send({ kind: 'deliver-mail' });
+  await queueAbandonedAlerts(deps, now);
   // The scheduled handler logs it (`go_live`, src/worker.ts): one line per run.
   return { published, revision, enqueuedEvents: events.length };
 }

@@ -7,6 +7,7 @@
 import { logEvent } from '#src/log';
 import type { JobDeps } from './job-deps';
 import { sendAlerts } from './alerts';
+import { retryAlerts } from './alert-retries';
 import { publishToWebSub, submitIndexNow } from './announce';
 import { deliverOutbox } from './deliver-mail';
 import { JobSchema, type Job } from './messages';
@@ -31,6 +32,8 @@ export async function runJob(deps: JobDeps, job: Job, now: number): Promise<unkn
   switch (job.kind) {
     case 'alerts':
       return sendAlerts(deps, job, now);
+    case 'alert-retries':
+      return retryAlerts(deps, job, now);
     case 'indexnow':
       return submitIndexNow(deps, job.storyUuids);
     case 'websub':

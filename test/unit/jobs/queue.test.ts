@@ -35,18 +35,21 @@ function fakeDeps(options: { announced?: () => Promise<AnnouncedStory[]>; config
     },
     alerts: {
       recipients: record('alerts.recipients', []),
+      recipientsByIds: record('alerts.recipientsByIds', []),
       claimDelivery: record('alerts.claimDelivery', true),
       completeDelivery: record('alerts.completeDelivery', undefined),
       releaseDelivery: record('alerts.releaseDelivery', undefined),
       failDelivery: record('alerts.failDelivery', undefined),
       finishAlerts: record('alerts.finishAlerts', undefined),
+      abandonedDeliveries: record('alerts.abandonedDeliveries', []),
+      dropAbandoned: record('alerts.dropAbandoned', undefined),
     },
     content: {
       getSiteContext: record('content.getSiteContext', null),
     } as unknown as JobDeps['content'],
     mailer: { send: record('mailer.send', undefined) },
     queue: { send: record('queue.send', undefined), sendBatch: record('queue.sendBatch', undefined) },
-    outbox: { claimUnsent: record('outbox.claimUnsent', []), release: record('outbox.release', undefined), markFailed: record('outbox.markFailed', undefined), hasUnsent: record('outbox.hasUnsent', false) },
+    outbox: { claimUnsent: record('outbox.claimUnsent', []), markSent: record('outbox.markSent', undefined), release: record('outbox.release', undefined), markFailed: record('outbox.markFailed', undefined), hasUnsent: record('outbox.hasUnsent', false) },
     transport: null,
     revision: { read: record('revision.read', { revision: null, lastWithdrawal: null }), write: record('revision.write', undefined) },
     fetch: async (input) => {
