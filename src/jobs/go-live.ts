@@ -1,14 +1,16 @@
 /**
  * The minute cron (docs/decisions/0015-scheduled-publishing.md): makes due stories live, points
  * the page cache at the new content revision, and hands the go-live work recorded in D1 (by this
- * run, an earlier one, or an import) to the queue. Every step is safe to repeat: a late run
- * catches up every overdue story, an overlapping run flips and claims nothing twice, and work the
- * queue refused stays in D1 for the next run.
+ * run, an earlier one, or an import) to the queue, with the search engine's push of the stories
+ * it made live and any alert whose consumer died mid-send (ADR 0035). Every step is safe to
+ * repeat: a late run catches up every overdue story, an overlapping run flips and claims nothing
+ * twice, and work the queue refused stays in D1 for the next run.
  */
 import type { PublishEvent } from '#src/domain/publishing-ports';
 import type { JobDeps } from './job-deps';
 import { sendJobs, type Job } from './messages';
 import { queueAbandonedAlerts } from './alert-retries';
+import { queueSearchPushes } from './search-push';
 
 /** Events handed to the queue per run; a backlog drains over the next minutes. */
 export const EVENTS_PER_RUN = 50;
@@ -40,6 +42,8 @@ export async function runGoLive(deps: JobDeps, now: number): Promise<GoLiveRepor
   // whose consumer died between claiming and sending them.
   if (deps.transport && (await deps.outbox.hasUnsent(now))) await deps.queue.send({ kind: 'deliver-mail' });
   await queueAbandonedAlerts(deps, now);
+  // Stories made live by this run (or an earlier one whose hand-over was lost) reach the engine.
+  await queueSearchPushes(deps, now);
   // The scheduled handler logs it (`go_live`, src/worker.ts): one line per run.
   return { published, revision, enqueuedEvents: events.length };
 }

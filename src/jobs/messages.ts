@@ -14,6 +14,8 @@ export const JobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('indexnow'), storyUuids: z.array(z.string()) }),
   /** Tell the WebSub hub which feeds these stories changed. */
   z.object({ kind: z.literal('websub'), storyUuids: z.array(z.string()) }),
+  /** Send these stories' documents to the search engine (or delete them, if withdrawn since). */
+  z.object({ kind: z.literal('search-push'), storyUuids: z.array(z.string()) }),
   /** Hand the outbox's waiting mail (portal confirmations) to the email API. */
   z.object({ kind: z.literal('deliver-mail') }),
 ]);

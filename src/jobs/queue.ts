@@ -11,6 +11,7 @@ import { retryAlerts } from './alert-retries';
 import { publishToWebSub, submitIndexNow } from './announce';
 import { deliverOutbox } from './deliver-mail';
 import { JobSchema, type Job } from './messages';
+import { pushToSearch } from './search-push';
 
 /** The dead-letter queue's name (wrangler.toml). */
 export const DEAD_LETTER_QUEUE = 'newsroom-jobs-dlq';
@@ -40,6 +41,8 @@ export async function runJob(deps: JobDeps, job: Job, now: number): Promise<unkn
       return publishToWebSub(deps, job.storyUuids);
     case 'deliver-mail':
       return deliverOutbox(deps, now);
+    case 'search-push':
+      return pushToSearch(deps, job, now);
   }
 }
 

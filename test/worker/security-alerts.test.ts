@@ -5,7 +5,7 @@
 // the search engines answered by local stand-ins (test/fixtures/fake-*.ts) through the real
 // clients. The clock is fixed: every run gets its time as the trigger gives it.
 import { env } from 'cloudflare:workers';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ABANDONED_CLAIM_SECONDS } from '#src/domain/mail-delivery';
 import type { MailMessage } from '#src/domain/mail-ports';
 import { deliverOutbox } from '#src/jobs/deliver-mail';
@@ -16,7 +16,20 @@ import { runJob } from '#src/jobs/queue';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { D1OutboxMailer } from '#src/platform/d1/subscription-store';
 import { HttpMailer } from '#src/platform/mail/http-mailer';
+import { D1SearchPushStore, SEARCH_PUSH_CLAIM_SECONDS } from '#src/platform/d1/search-push-store';
+import { ALGOLIA_INDEX_SETTINGS, MEILISEARCH_INDEX_SETTINGS, storySearchDocuments, type SearchDocument } from '#src/platform/search/documents';
+import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
 import { createFakeMailApi, FAKE_MAIL_API_KEY, FAKE_MAIL_API_URL, type FakeMailApi } from '../fixtures/fake-mail-api';
+import {
+  createFakeAlgolia,
+  createFakeMeilisearch,
+  FAKE_ALGOLIA_APP_ID,
+  FAKE_SEARCH_KEY,
+  FAKE_SEARCH_WRITE_KEY,
+  FAKE_WRITE_KEY_INDEX,
+  type FakeEngineBase,
+} from '../fixtures/fake-search-engines';
+import { renderFresh } from './fresh-render';
 
 /** Monday 23 November 2026, 09:00 UTC: the minute the story is due. */
 const T = Date.UTC(2026, 10, 23, 9, 0) / 1000;
@@ -217,5 +230,141 @@ describe('an alert is sent exactly once, even when its consumer dies between the
     expect(await deliverOutbox(deps({ transport: apiMailer(api) }), AFTER_ABANDONED)).toEqual({ sent: 1 });
     expect(api.inbox('visitor@example.org')).toHaveLength(1);
     expect(await env.DB.prepare('SELECT sent_at FROM outbox').first()).toEqual({ sent_at: AFTER_ABANDONED });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Go-live reaches search
+
+const ENGINE_HOST = 'http://search-engine.test';
+
+/** The worker's bindings with an engine configured the way docs/operations.md says, and a started fake of it. */
+function withEngine(backend: 'meilisearch' | 'algolia'): { engine: FakeEngineBase; bindings: Cloudflare.Env } {
+  const engine = backend === 'meilisearch' ? createFakeMeilisearch() : createFakeAlgolia();
+  // The index as the import's --sync-search left it: every public story of the seed.
+  engine.seed(FAKE_WRITE_KEY_INDEX, env.TEST_SEARCH_DOCUMENTS as unknown as Record<string, unknown>[], backend === 'meilisearch' ? MEILISEARCH_INDEX_SETTINGS : ALGOLIA_INDEX_SETTINGS);
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    // No network: anything else the worker fetched would be a test that passes by accident.
+    if (url.origin !== ENGINE_HOST) throw new Error(`unexpected fetch to ${url.href}`);
+    return engine.fetch(input, init);
+  });
+  const bindings = {
+    ...env,
+    SEARCH_BACKEND: backend,
+    SEARCH_HOST: ENGINE_HOST,
+    SEARCH_INDEX: FAKE_WRITE_KEY_INDEX,
+    SEARCH_API_KEY: FAKE_SEARCH_KEY,
+    SEARCH_WRITE_KEY: FAKE_SEARCH_WRITE_KEY,
+    ...(backend === 'algolia' ? { SEARCH_APP_ID: FAKE_ALGOLIA_APP_ID } : {}),
+  } as Cloudflare.Env;
+  return { engine, bindings };
+}
+
+/** The jobs' dependencies on those bindings, the queue recorded. */
+function engineDeps(bindings: Cloudflare.Env): JobDeps & { queued: Job[] } {
+  const queued: Job[] = [];
+  return {
+    ...jobDeps(bindings),
+    queue: {
+      async send(body) {
+        queued.push(body);
+      },
+      async sendBatch(messages) {
+        for (const message of messages) queued.push(message.body);
+      },
+    },
+    queued,
+  };
+}
+
+/** The story's documents in the index, once the engine has applied the writes it accepted. */
+function indexed(engine: FakeEngineBase, uuid: string): string[] {
+  engine.settle();
+  return [...(engine.indexes.get(FAKE_WRITE_KEY_INDEX)?.documents.keys() ?? [])].filter((id) => id.startsWith(`${uuid}-`));
+}
+
+/** The titles a visitor's search for `q` lists, rendered from D1 as it is now. */
+async function searchTitles(q: string, bindings: Cloudflare.Env = env): Promise<string[]> {
+  const response = await renderFresh(`/search?query=${encodeURIComponent(q)}`, {}, bindings);
+  expect(response.status).toBe(200);
+  return [...(await response.text()).matchAll(/<h2 class="search-hit-title"><a href="[^"]+">([\s\S]*?)<\/a><\/h2>/g)].map((hit) => hit[1]!.replace(/<[^>]+>/g, ''));
+}
+
+const DRAFT_TITLE = 'Draft story that must stay hidden';
+
+describe('a story that goes live by the clock reaches the search engine in the same job flow', () => {
+  test.each(['meilisearch', 'algolia'] as const)('%s: the cron hands it to the queue, the job pushes it with the documents-only key, and visitors find it', async (backend) => {
+    const { engine, bindings } = withEngine(backend);
+    const uuid = await scheduleDraft();
+    expect(await searchTitles('hidden', bindings)).not.toContain(DRAFT_TITLE);
+
+    const cron = engineDeps(bindings);
+    await runGoLive(cron, T);
+    const push = cron.queued.find((job) => job.kind === 'search-push')!;
+    expect(push).toEqual({ kind: 'search-push', storyUuids: [uuid] });
+    const pushed = await runJob(engineDeps(bindings), push, T + 1);
+    expect(indexed(engine, uuid).length).toBeGreaterThan(0);
+    expect(pushed).toEqual({ indexed: indexed(engine, uuid).length, deleted: 0 });
+    expect(await searchTitles('hidden', bindings)).toContain(DRAFT_TITLE);
+    // Only the two document endpoints were called with the write key (the fake refuses the rest).
+    const writes = engine.requests.filter((request) => JSON.stringify(request.headers).includes(FAKE_SEARCH_WRITE_KEY));
+    expect(writes.map((request) => `${request.method} ${request.pathname}`)).toEqual([
+      backend === 'meilisearch' ? `POST /indexes/${FAKE_WRITE_KEY_INDEX}/documents` : `POST /1/indexes/${FAKE_WRITE_KEY_INDEX}/batch`,
+    ]);
+    // Done: later runs hand nothing over again.
+    const next = engineDeps(bindings);
+    await runGoLive(next, T + SEARCH_PUSH_CLAIM_SECONDS + 60);
+    expect(next.queued.filter((job) => job.kind === 'search-push')).toEqual([]);
+  });
+
+  test.each(['meilisearch', 'algolia'] as const)('%s: a story withdrawn before its push ran is removed from the index, not added', async (backend) => {
+    const { engine, bindings } = withEngine(backend);
+    const uuid = await scheduleDraft();
+    const cron = engineDeps(bindings);
+    await runGoLive(cron, T);
+    const push = cron.queued.find((job) => job.kind === 'search-push')!;
+    // Its documents are in the index (an earlier push), and the story is made confidential.
+    await runJob(engineDeps(bindings), push, T + 1);
+    const before = indexed(engine, uuid).length;
+    expect(before).toBeGreaterThan(0);
+    await env.DB.prepare("UPDATE stories SET visibility = 'confidential' WHERE uuid = ?1").bind(uuid).run();
+
+    // The message delivered again (or re-queued) now removes it.
+    expect(await runJob(engineDeps(bindings), push, T + 2)).toEqual({ indexed: 0, deleted: before });
+    expect(indexed(engine, uuid)).toEqual([]);
+    expect(await searchTitles('hidden', bindings)).not.toContain(DRAFT_TITLE);
+  });
+
+  test('a push the queue lost is handed over again by a later run, once the claim is old', async () => {
+    const { engine, bindings } = withEngine('meilisearch');
+    const uuid = await scheduleDraft();
+    await runGoLive(engineDeps(bindings), T); // its message is lost
+    const soon = engineDeps(bindings);
+    await runGoLive(soon, T + 60);
+    expect(soon.queued.filter((job) => job.kind === 'search-push')).toEqual([]);
+    const later = engineDeps(bindings);
+    await runGoLive(later, T + SEARCH_PUSH_CLAIM_SECONDS + 60);
+    const push = later.queued.find((job) => job.kind === 'search-push')!;
+    expect(push).toEqual({ kind: 'search-push', storyUuids: [uuid] });
+    await runJob(engineDeps(bindings), push, T + SEARCH_PUSH_CLAIM_SECONDS + 61);
+    expect(indexed(engine, uuid).length).toBeGreaterThan(0);
+  });
+
+  test("the job builds a story's documents exactly as the import's --sync-search does", async () => {
+    const { results } = await env.DB.prepare("SELECT uuid FROM stories WHERE status = 'published' AND visibility = 'public' ORDER BY id").all<{ uuid: string }>();
+    const stories = await new D1SearchPushStore(env.DB).pushableStories(results.map((row) => row.uuid));
+    const documents: SearchDocument[] = stories.flatMap((story) => storySearchDocuments(story, { cdnRoot: BODY_MEDIA_ROOT }));
+    // TEST_SEARCH_DOCUMENTS: buildSearchDocuments over the bundle the seed was imported from.
+    expect(documents).toEqual(env.TEST_SEARCH_DOCUMENTS);
+  });
+
+  test('with the default D1 search, a story the cron made live is found at once, and nothing is queued for an engine', async () => {
+    await scheduleDraft();
+    expect(await searchTitles('hidden')).not.toContain(DRAFT_TITLE);
+    const cron = deps();
+    await runGoLive(cron, T);
+    expect(cron.queued.filter((job) => job.kind === 'search-push')).toEqual([]);
+    expect(await searchTitles('hidden')).toContain(DRAFT_TITLE);
   });
 });

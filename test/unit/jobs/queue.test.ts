@@ -49,6 +49,13 @@ function fakeDeps(options: { announced?: () => Promise<AnnouncedStory[]>; config
     } as unknown as JobDeps['content'],
     mailer: { send: record('mailer.send', undefined) },
     queue: { send: record('queue.send', undefined), sendBatch: record('queue.sendBatch', undefined) },
+    searchPushes: {
+      claimWaiting: record('searchPushes.claimWaiting', []),
+      release: record('searchPushes.release', undefined),
+      pushableStories: record('searchPushes.pushableStories', []),
+      markPushed: record('searchPushes.markPushed', undefined),
+    },
+    searchIndex: null,
     outbox: { claimUnsent: record('outbox.claimUnsent', []), markSent: record('outbox.markSent', undefined), release: record('outbox.release', undefined), markFailed: record('outbox.markFailed', undefined), hasUnsent: record('outbox.hasUnsent', false) },
     transport: null,
     revision: { read: record('revision.read', { revision: null, lastWithdrawal: null }), write: record('revision.write', undefined) },
