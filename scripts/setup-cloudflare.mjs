@@ -30,6 +30,7 @@ export const WORKER_SECRETS = [
   ['SENTRY_DSN', 'error reports and tracing (ADR 0020)'],
   ['EMAIL_API_KEY', 'mail through EMAIL_API_URL (with EMAIL_FROM); without it mail waits in D1'],
   ['SEARCH_API_KEY', 'the search-only key, when SEARCH_BACKEND is meilisearch or algolia'],
+  ['SEARCH_WRITE_KEY', 'a documents-only key of SEARCH_INDEX: stories the cron makes live reach the engine at once'],
   ['TURNSTILE_SECRET_KEY', 'Turnstile on the privacy portal, with TURNSTILE_SITE_KEY'],
 ];
 

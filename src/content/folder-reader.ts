@@ -1,19 +1,30 @@
 /**
  * Reading a content folder's files, each problem collected rather than thrown: a YAML file checked
- * against its schema, and a media file referenced from a content file (read once, however many
- * files reference it).
+ * against its schema, a Markdown file's front matter and body, the files and folders a directory
+ * lists, and a media file referenced from a content file (read once, however many files reference
+ * it). Every path goes through ./content-folder.ts, so nothing outside the folder is ever read.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
 import type { MediaFile } from '#src/domain/content-bundle';
 import type { StoredImagePayload } from '#src/domain/media-payload';
+import { listEntries, openContentFolder } from './content-folder';
+import { parseMarkdown } from './front-matter';
 import { isImagePayload, readMediaFile } from './media-files';
 import { check, type ContentProblem } from './schema';
 
+type Schema<T> = Parameters<typeof check<T>>[0];
+
 export interface FolderReader {
   /** The file's data as its schema checked it; null (after recording why) when it cannot be used. */
-  checkYaml<T>(schema: Parameters<typeof check<T>>[0], file: string): T | null;
+  checkYaml<T>(schema: Schema<T>, file: string): T | null;
+  /** A Markdown file's front matter (checked) and body; null (after recording why) when unusable. */
+  markdown<T>(schema: Schema<T>, file: string): { front: T; body: string } | null;
+  /** Names of the files ending in `extension` in the folder's directory `path`, sorted. */
+  files(path: string, extension: string): string[];
+  /** Names of the directories in the folder's directory `path`, sorted. */
+  directories(path: string): string[];
   /** The media file at `path`, for `field` of `file`; null when there is no path or it cannot be read. */
   mediaRef(file: string, field: string, path: string | null | undefined): MediaFile | null;
   /** The same, for a field that must name an image. */
@@ -23,33 +34,54 @@ export interface FolderReader {
 }
 
 export function createFolderReader(dir: string, problems: ContentProblem[], knownUuids: ReadonlyMap<string, string> | undefined): FolderReader {
+  const folder = openContentFolder(dir);
   const media = new Map<string, MediaFile>();
-  const mediaDir = join(dir, 'media');
+  // A path both read by name and listed (company/fr.yaml) is reported once.
+  const reported = new Set<string>();
+  const report = ({ file, message }: { file: string; message: string }) => {
+    if (reported.has(file)) return;
+    reported.add(file);
+    problems.push({ file, field: '', message });
+  };
 
-  // A file that is missing or not YAML is reported once, here; its schema is then not checked.
-  const UNREADABLE = Symbol('unreadable');
-  const readYaml = (file: string): unknown => {
-    const path = join(dir, file);
-    if (!existsSync(path)) {
-      problems.push({ file, field: '', message: 'file is missing' });
-      return UNREADABLE;
-    }
+  // media/ itself may be a link, but only to a directory inside the folder; refused once, here.
+  const mediaFolder = folder.resolve('media');
+  if (mediaFolder.kind === 'refused') report({ file: 'media', message: mediaFolder.message });
+  const mediaDir = mediaFolder.kind === 'directory' ? mediaFolder.realPath : join(folder.root, 'media');
+
+  /** The text of a file the folder holds; null (after recording why) when it cannot be read. */
+  const readText = (file: string): string | null => {
+    const found = folder.resolve(file);
+    if (found.kind === 'refused') report({ file, message: found.message });
+    else if (found.kind === 'missing') report({ file, message: 'file is missing' });
+    else if (found.kind !== 'file') report({ file, message: 'is not a file' });
+    else return readFileSync(found.realPath, 'utf8');
+    return null;
+  };
+
+  const checkYaml = <T,>(schema: Schema<T>, file: string): T | null => {
+    const text = readText(file);
+    if (text === null) return null;
+    let data: unknown;
     try {
-      return YAML.parse(readFileSync(path, 'utf8'));
+      data = YAML.parse(text);
     } catch (error) {
       problems.push({ file, field: '', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}` });
-      return UNREADABLE;
+      return null;
     }
+    return check(schema, data, file, problems);
   };
-  const checkYaml = <T,>(schema: Parameters<typeof check<T>>[0], file: string): T | null => {
-    const data = readYaml(file);
-    return data === UNREADABLE ? null : check(schema, data, file, problems);
+  const markdown = <T,>(schema: Schema<T>, file: string): { front: T; body: string } | null => {
+    const text = readText(file);
+    return text === null ? null : parseMarkdown(text, file, schema, problems);
   };
 
   const mediaRef = (file: string, field: string, path: string | null | undefined): MediaFile | null => {
     if (!path) return null;
     const cached = media.get(path);
     if (cached) return cached;
+    // Already reported once for the whole folder.
+    if (mediaFolder.kind === 'refused') return null;
     try {
       const loaded = readMediaFile(mediaDir, path, knownUuids);
       media.set(path, loaded);
@@ -68,20 +100,13 @@ export function createFolderReader(dir: string, problems: ContentProblem[], know
     }
     return found.payload;
   };
-  return { checkYaml, mediaRef, imageRef, media };
+  return {
+    checkYaml,
+    markdown,
+    files: (path, extension) => listEntries(folder, path, 'file', extension, report),
+    directories: (path) => listEntries(folder, path, 'directory', '', report),
+    mediaRef,
+    imageRef,
+    media,
+  };
 }
-
-export function listFiles(dir: string, extension: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => name.endsWith(extension) && statSync(join(dir, name)).isFile())
-    .sort();
-}
-
-export function listDirectories(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => statSync(join(dir, name)).isDirectory())
-    .sort();
-}
-

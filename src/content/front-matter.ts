@@ -1,17 +1,16 @@
 /**
  * A Markdown file of the content folder (a story, a policy): its YAML front matter checked
  * against its schema, and its body. Problems are recorded as `file: field: message`; null then.
+ * The file is read by ./folder-reader.ts, confined to the folder.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import matter from 'gray-matter';
 import YAML from 'yaml';
 import { check, type ContentProblem } from './schema';
 
-export function readMarkdownFile<T>(dir: string, file: string, schema: Parameters<typeof check<T>>[0], problems: ContentProblem[]): { front: T; body: string } | null {
+export function parseMarkdown<T>(text: string, file: string, schema: Parameters<typeof check<T>>[0], problems: ContentProblem[]): { front: T; body: string } | null {
   let parsed: matter.GrayMatterFile<string>;
   try {
-    parsed = matter(readFileSync(join(dir, file), 'utf8'), { engines: { yaml: (source: string) => YAML.parse(source) as object } });
+    parsed = matter(text, { engines: { yaml: (source: string) => YAML.parse(source) as object } });
   } catch (error) {
     problems.push({ file, field: 'front matter', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}` });
     return null;

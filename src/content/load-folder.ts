@@ -7,14 +7,13 @@
  * D1 is src/platform/d1/import-statements.ts's job.
  */
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import type { BundleNewsroom, BundleStory, ContentBundle } from '#src/domain/content-bundle';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { toEpochSeconds } from '#src/domain/story';
 import { isGalleryReleased } from '#src/domain/gallery';
 import { withRights } from '#src/domain/image-rights';
 import { renderPlainMarkdown } from './markdown';
-import { createFolderReader, listFiles } from './folder-reader';
+import { createFolderReader } from './folder-reader';
 import { contentFingerprints } from './fingerprints';
 import { loadPolicies } from './load-policies';
 import { loadStories } from './load-stories';
@@ -98,7 +97,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       cookie_policy_url: company.cookie_policy_url ?? null,
     });
   }
-  for (const extra of listFiles(join(dir, 'company'), '.yaml')) {
+  for (const extra of reader.files('company', '.yaml')) {
     const locale = extra.replace(/\.yaml$/, '');
     if (!languageCodes.includes(locale)) problems.push({ file: `company/${extra}`, field: '', message: `language "${locale}" is not listed in newsroom.yaml` });
   }
@@ -121,7 +120,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
   });
 
   const categoryImages = new Map(categoriesFile.map((category, index) => [category.key, imageRef('categories.yaml', fieldPath(index, 'image'), category.image)]));
-  const policies = loadPolicies(dir, languageCodes, problems);
+  const policies = loadPolicies(reader, languageCodes, problems);
 
   const contactsChecked = checkYaml(ContactsFileSchema, 'contacts.yaml');
   const contactsFile = contactsChecked ?? [];
@@ -144,7 +143,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
   const galleries: ContentBundle['galleries'] = [];
   // Galleries whose own file is broken: references to them are not reported a second time.
   const brokenGalleries = new Set<string>();
-  for (const name of listFiles(join(dir, 'galleries'), '.yaml')) {
+  for (const name of reader.files('galleries', '.yaml')) {
     const file = `galleries/${name}`;
     const gallery = checkYaml(GalleryFileSchema, file);
     if (!gallery) {
@@ -174,7 +173,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
     });
   }
 
-  const stories = loadStories(dir, reader, problems, {
+  const stories = loadStories(reader, problems, {
     knownLocale,
     categoryKeys: categoriesChecked ? categoryKeys : null,
     contacts,

@@ -3,32 +3,27 @@
  * a title (and optional date) in front matter, the policy in Markdown. Problems are collected
  * like every other file's, naming the file and the field.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { POLICY_KINDS, type PolicyKind, type PolicyPage } from '#src/domain/policy';
 import { toEpochSeconds } from '#src/domain/story';
 import { renderPlainMarkdown } from './markdown';
-import { readMarkdownFile } from './front-matter';
+import type { FolderReader } from './folder-reader';
 import { PolicyFrontMatterSchema, type ContentProblem } from './schema';
 
-export function loadPolicies(dir: string, languageCodes: readonly string[], problems: ContentProblem[]): PolicyPage[] {
-  const root = join(dir, 'policies');
-  if (!existsSync(root)) return [];
+export function loadPolicies(reader: FolderReader, languageCodes: readonly string[], problems: ContentProblem[]): PolicyPage[] {
   const pages: PolicyPage[] = [];
-  for (const kind of readdirSync(root).sort()) {
-    if (!statSync(join(root, kind)).isDirectory()) continue;
+  for (const kind of reader.directories('policies')) {
     if (!isPolicyKind(kind)) {
       problems.push({ file: `policies/${kind}`, field: '(folder name)', message: `must be one of ${POLICY_KINDS.join(', ')}` });
       continue;
     }
-    for (const name of readdirSync(join(root, kind)).filter((file) => file.endsWith('.md')).sort()) {
+    for (const name of reader.files(`policies/${kind}`, '.md')) {
       const file = `policies/${kind}/${name}`;
       const locale = name.replace(/\.md$/, '');
       if (!languageCodes.includes(locale)) {
         problems.push({ file, field: '(file name)', message: `language "${locale}" is not listed in newsroom.yaml` });
         continue;
       }
-      const markdown = readMarkdownFile(dir, file, PolicyFrontMatterSchema, problems);
+      const markdown = reader.markdown(PolicyFrontMatterSchema, file);
       if (!markdown) continue;
       const { front, body } = markdown;
       if (!body.trim()) {

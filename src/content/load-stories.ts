@@ -3,7 +3,6 @@
  * slugs and uuids unique, references to categories, contacts, galleries and media resolved, and the
  * body rendered once (src/content/markdown.ts) with labels in the story's own language.
  */
-import { join } from 'node:path';
 import type { BundleStory, ContentBundle } from '#src/domain/content-bundle';
 import type { StoredFilePayload } from '#src/domain/media-payload';
 import { releaseState, stateProblem } from '#src/domain/publishing';
@@ -16,8 +15,7 @@ import { resolveRights, withRights, type RightsInput } from '#src/domain/image-r
 import { urls, type UrlContext } from '#src/i18n/urls';
 import { renderStoryBody } from './markdown';
 import { bodyToMarkdown } from './html-to-markdown';
-import { readMarkdownFile } from './front-matter';
-import { listDirectories, listFiles, type FolderReader } from './folder-reader';
+import type { FolderReader } from './folder-reader';
 import type { MediaAddressing } from './media-addressing';
 import { StoryFrontMatterSchema, fieldPath, type ContentProblem } from './schema';
 
@@ -46,17 +44,17 @@ export interface StoryReferences {
   readonly now: number;
 }
 
-export function loadStories(dir: string, reader: FolderReader, problems: ContentProblem[], references: StoryReferences): BundleStory[] {
+export function loadStories(reader: FolderReader, problems: ContentProblem[], references: StoryReferences): BundleStory[] {
   const { knownLocale, categoryKeys, contacts, contactsChecked, galleries, brokenGalleries, urlContext, imageDefaults, origin, addressing, now } = references;
   const stories: BundleStory[] = [];
   const storySlugs = new Map<string, string>();
   const storyUuids = new Set<string>();
-  for (const group of listDirectories(join(dir, 'stories'))) {
-    for (const name of listFiles(join(dir, 'stories', group), '.md')) {
+  for (const group of reader.directories('stories')) {
+    for (const name of reader.files(`stories/${group}`, '.md')) {
       const file = `stories/${group}/${name}`;
       const locale = name.replace(/\.md$/, '');
       knownLocale(file, '(file name)', locale);
-      const markdown = readMarkdownFile(dir, file, StoryFrontMatterSchema, problems);
+      const markdown = reader.markdown(StoryFrontMatterSchema, file);
       if (!markdown) continue;
       const { front } = markdown;
       if (RESERVED_SLUGS.has(front.slug) || looksLikeLocale(front.slug)) {

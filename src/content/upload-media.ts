@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { uploadFile } from '@uploadcare/upload-client/node';
 import { runUploadBatch } from '#src/domain/media/index';
 import type { MediaFile } from '#src/domain/content-bundle';
+import { openContentFolder } from './content-folder';
 
 /** Where the ledger lives, relative to the content folder. */
 export const UPLOAD_LEDGER_PATH = 'media/.uploadcare.json';
@@ -179,11 +180,15 @@ export function readUploadLedger(contentDir: string): Map<string, string> {
  * empty would upload every file again under new uuids.
  */
 export function readUploadLedgerEntries(contentDir: string): Map<string, UploadLedgerEntry> {
-  const file = join(contentDir, UPLOAD_LEDGER_PATH);
-  if (!existsSync(file)) return new Map();
+  if (!existsSync(contentDir)) return new Map();
+  // Read like every other file of the folder: a ledger linked in from elsewhere is refused.
+  const found = openContentFolder(contentDir).resolve(UPLOAD_LEDGER_PATH);
+  if (found.kind === 'missing') return new Map();
+  if (found.kind === 'refused') throw new Error(`${UPLOAD_LEDGER_PATH}: ${found.message}`);
+  if (found.kind !== 'file') throw new Error(`${UPLOAD_LEDGER_PATH}: is not a file`);
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(readFileSync(found.realPath, 'utf8'));
   } catch (error) {
     throw new Error(`${UPLOAD_LEDGER_PATH}: not valid JSON: ${(error as Error).message}`);
   }

@@ -18,17 +18,35 @@ export interface MailMessage {
   readonly text: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post on alerts). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The same key twice is one mail (src/domain/mail-delivery.ts): the email API's idempotency key,
+   * and the outbox's. A retry after a consumer died mid-send is then safe.
+   */
+  readonly idempotencyKey?: string;
+}
+
+/** Mail claimed from the outbox for sending. */
+export interface ClaimedMail extends MailMessage {
+  readonly id: number;
+  /** Epoch seconds the mail was written. */
+  readonly createdAt: number;
 }
 
 /** Mail written to the outbox by visitors' requests, waiting for the email API. */
 export interface OutboxQueue {
-  /** Claims up to `limit` unsent mails (each claimed by one caller). */
-  claimUnsent(limit: number, now: number): Promise<(MailMessage & { id: number })[]>;
+  /**
+   * Claims up to `limit` unsent mails (each claimed by one caller), including mail claimed more
+   * than ABANDONED_CLAIM_SECONDS ago and never marked: its consumer died before it could.
+   */
+  claimUnsent(limit: number, now: number): Promise<ClaimedMail[]>;
+  /** Records that the email API took a claimed mail. */
+  markSent(id: number, now: number): Promise<void>;
   /** Gives a claimed mail back after a failed send. */
   release(id: number): Promise<void>;
   /** Records that the email API refused a claimed mail for good (it is not tried again). */
   markFailed(id: number, now: number): Promise<void>;
-  hasUnsent(): Promise<boolean>;
+  /** Is there mail a delivery job could claim now? */
+  hasUnsent(now: number): Promise<boolean>;
 }
 
 /** Sends mail: an HTTP email API when configured, else the D1 outbox. */

@@ -1,7 +1,7 @@
 /**
  * Publishing by the clock (docs/decisions/0015-scheduled-publishing.md): the minute cron's reads and
- * writes, and the alert mail the queue sends once per (story, subscriber). D1 implements both in
- * src/platform/d1/publishing-store.ts.
+ * writes, and the alert mail the queue sends once per (story, subscriber). D1 implements them in
+ * src/platform/d1/publishing-store.ts and alert-store.ts.
  */
 
 /** A story the minute cron made public. */
@@ -68,20 +68,38 @@ export interface AlertRecipient {
   readonly token: string;
 }
 
-/** Alert mail to subscribers, once per (story, subscriber). */
+/** A delivery whose claim outlived ABANDONED_CLAIM_SECONDS unmarked: its consumer died. */
+export interface AbandonedDelivery {
+  readonly story_uuid: string;
+  readonly subscriber_id: number;
+}
+
+/**
+ * Alert mail to subscribers, exactly once per (story, subscriber): claimed, sent with the
+ * delivery's idempotency key, then marked (docs/decisions/0035-exactly-once-alerts-and-search-push.md).
+ */
 export interface AlertStore {
   /**
    * Confirmed subscribers of the locale whose chosen categories meet the story's (all of them
    * when they chose none), by id after `afterId`.
    */
   recipients(input: { locale: string; categoryIds: readonly number[]; afterId: number; limit: number }): Promise<AlertRecipient[]>;
-  /** Claims the delivery; false when it was claimed before (sent, or being sent). */
+  /** The confirmed subscribers among `ids` (others have left since), by id. */
+  recipientsByIds(ids: readonly number[]): Promise<AlertRecipient[]>;
+  /**
+   * Claims the delivery at `now`: a new one, or one claimed more than ABANDONED_CLAIM_SECONDS ago
+   * and still unmarked (its consumer died). False when it is sent, failed, or being sent.
+   */
   claimDelivery(storyUuid: string, subscriberId: number, now: number): Promise<boolean>;
   completeDelivery(storyUuid: string, subscriberId: number, now: number): Promise<void>;
-  /** Gives a claim back after a failed send, so a retry sends it. */
-  releaseDelivery(storyUuid: string, subscriberId: number): Promise<void>;
+  /** Gives the claim made at `claimedAt` back after a failed send, so a retry sends it. */
+  releaseDelivery(storyUuid: string, subscriberId: number, claimedAt: number): Promise<void>;
   /** Records that the email API refused this subscriber's mail for good (not retried). */
   failDelivery(storyUuid: string, subscriberId: number, now: number): Promise<void>;
   /** Records that every alert of the story's event was handled. */
   finishAlerts(storyUuid: string, now: number): Promise<void>;
+  /** Deliveries claimed more than ABANDONED_CLAIM_SECONDS before `now` and never marked, oldest first. */
+  abandonedDeliveries(now: number, limit: number): Promise<AbandonedDelivery[]>;
+  /** Forgets abandoned claims that will not be sent (story withdrawn, subscriber gone). */
+  dropAbandoned(storyUuid: string, subscriberIds: readonly number[], now: number): Promise<void>;
 }

@@ -1,12 +1,15 @@
 /**
  * Delivers the outbox: mail that visitors' requests wrote in the same transaction as their rows
  * (confirmations), handed to the email API. Each mail is claimed (one at a time) just before it
- * is sent, so two runs never send it twice and a failure strands nothing: a transient failure
- * gives the claim back and fails the job (the queue retries); an address the API refuses for
- * good is marked failed and the rest go on. Without an email API the outbox is where mail stays
- * (the dev server shows it): nothing to do.
+ * is sent and marked sent after, and goes with an idempotency key (its own, else one made from its
+ * row): two runs never send it twice, a failure strands nothing (a transient failure gives the
+ * claim back and fails the job, the queue retries), and a mail whose consumer died between the
+ * claim and the mark is claimed again by a later run and sent under the same key, so the email
+ * API keeps it to one mail. An address the API refuses for good is marked failed and the rest go
+ * on. Without an email API the outbox is where mail stays (the dev server shows it): nothing to do.
  */
 import { MailRefusedError } from '#src/domain/errors';
+import { outboxIdempotencyKey } from '#src/domain/mail-delivery';
 import type { JobDeps } from './job-deps';
 
 /** Mails per job; a longer outbox is drained by the next job the cron queues. */
@@ -19,8 +22,7 @@ export async function deliverOutbox(deps: JobDeps, now: number): Promise<{ sent:
     const [mail] = await deps.outbox.claimUnsent(1, now);
     if (!mail) break;
     try {
-      await deps.transport.send(mail);
-      sent += 1;
+      await deps.transport.send({ to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers, idempotencyKey: mail.idempotencyKey ?? (await outboxIdempotencyKey(mail)) });
     } catch (error) {
       if (error instanceof MailRefusedError && error.permanent) {
         console.error(JSON.stringify({ message: 'Mail refused by the email API', id: mail.id, status: error.status }));
@@ -30,6 +32,8 @@ export async function deliverOutbox(deps: JobDeps, now: number): Promise<{ sent:
       await deps.outbox.release(mail.id);
       throw error;
     }
+    await deps.outbox.markSent(mail.id, now);
+    sent += 1;
   }
   return { sent };
 }

@@ -2,13 +2,16 @@
  * The minute cron (docs/decisions/0015-scheduled-publishing.md): makes due stories live and
  * releases due galleries (docs/decisions/0036-gallery-release-time.md), points
  * the page cache at the new content revision, and hands the go-live work recorded in D1 (by this
- * run, an earlier one, or an import) to the queue. Every step is safe to repeat: a late run
- * catches up every overdue story, an overlapping run flips and claims nothing twice, and work the
- * queue refused stays in D1 for the next run.
+ * run, an earlier one, or an import) to the queue, with the search engine's push of the stories
+ * it made live and any alert whose consumer died mid-send (ADR 0035). Every step is safe to
+ * repeat: a late run catches up every overdue story, an overlapping run flips and claims nothing
+ * twice, and work the queue refused stays in D1 for the next run.
  */
 import type { PublishEvent, ReleasedGallery } from '#src/domain/publishing-ports';
 import type { JobDeps } from './job-deps';
 import { sendJobs, type Job } from './messages';
+import { queueAbandonedAlerts } from './alert-retries';
+import { queueSearchPushes } from './search-push';
 
 /** Events handed to the queue per run; a backlog drains over the next minutes. */
 export const EVENTS_PER_RUN = 50;
@@ -37,8 +40,12 @@ export async function runGoLive(deps: JobDeps, now: number): Promise<GoLiveRepor
     throw error;
   }
   await deps.publishing.markHanded(ids, now);
-  // Mail the queue was not told about (its send failed) is swept up here.
-  if (deps.transport && (await deps.outbox.hasUnsent())) await deps.queue.send({ kind: 'deliver-mail' });
+  // Mail the queue was not told about (its send failed) is swept up here, and so are alerts
+  // whose consumer died between claiming and sending them.
+  if (deps.transport && (await deps.outbox.hasUnsent(now))) await deps.queue.send({ kind: 'deliver-mail' });
+  await queueAbandonedAlerts(deps, now);
+  // Stories made live by this run (or an earlier one whose hand-over was lost) reach the engine.
+  await queueSearchPushes(deps, now);
   // The scheduled handler logs it (`go_live`, src/worker.ts): one line per run.
   return { published, releasedGalleries: galleries, revision, enqueuedEvents: events.length };
 }

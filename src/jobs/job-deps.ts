@@ -7,11 +7,16 @@ import type { ContentRepository } from '#src/domain/ports';
 import type { Mailer, OutboxQueue } from '#src/domain/mail-ports';
 import type { AlertStore, PublishingStore } from '#src/domain/publishing-ports';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
-import { D1AlertStore, D1PublishingStore } from '#src/platform/d1/publishing-store';
+import { D1AlertStore } from '#src/platform/d1/alert-store';
+import { D1PublishingStore } from '#src/platform/d1/publishing-store';
 import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
 import { createMailer } from '#src/platform/mail/create-mailer';
 import { HttpMailer } from '#src/platform/mail/http-mailer';
 import { D1OutboxMailer } from '#src/platform/d1/subscription-store';
+import type { SearchPushStore } from '#src/domain/search-push-ports';
+import { D1SearchPushStore } from '#src/platform/d1/search-push-store';
+import { createSearchDocumentWriter, type SearchDocumentWriter } from '#src/platform/search/document-writer';
+import { readSearchWriterSettings } from '#src/platform/search/settings';
 import type { JobQueue } from './messages';
 
 export interface JobDeps {
@@ -23,6 +28,10 @@ export interface JobDeps {
   readonly outbox: OutboxQueue;
   readonly transport: Mailer | null;
   readonly queue: JobQueue;
+  /** Stories the cron made live, waiting for the search engine. */
+  readonly searchPushes: SearchPushStore;
+  /** The engine's index, written with the documents-only key; null with D1 search or no SEARCH_WRITE_KEY. */
+  readonly searchIndex: SearchDocumentWriter | null;
   /** The page cache's pointers in KV (revision, last withdrawal), moved after each go-live. */
   readonly revision: { read(): Promise<{ revision: number | null; lastWithdrawal: number | null }>; write(pointers: { revision: number; lastWithdrawal: number }): Promise<void> };
   /** Outbound HTTP (IndexNow, WebSub); tests hand in a local stub's fetch. */
@@ -33,6 +42,7 @@ export interface JobDeps {
 export function jobDeps(env: CloudflareBindings): JobDeps {
   const config = configOf(env);
   const pageCache = new KvPageCacheStore(env.PAGE_CACHE);
+  const searchWriter = readSearchWriterSettings(env);
   return {
     publishing: new D1PublishingStore(env.DB),
     alerts: new D1AlertStore(env.DB),
@@ -41,6 +51,8 @@ export function jobDeps(env: CloudflareBindings): JobDeps {
     outbox: new D1OutboxMailer(env.DB),
     transport: config.emailApi ? new HttpMailer(config.emailApi) : null,
     queue: env.JOBS as JobQueue,
+    searchPushes: new D1SearchPushStore(env.DB),
+    searchIndex: searchWriter ? createSearchDocumentWriter(searchWriter) : null,
     revision: {
       read: async () => {
         const pointers = await pageCache.readPointers();

@@ -8,10 +8,14 @@ import * as z from 'zod/mini';
 export const JobSchema = z.discriminatedUnion('kind', [
   /** Alert the story's subscribers whose id is above `afterId` (one page; the next page is its own message). */
   z.object({ kind: z.literal('alerts'), storyUuid: z.string(), afterId: z.number() }),
+  /** Alert these subscribers once more: their deliveries were claimed by a consumer that died. */
+  z.object({ kind: z.literal('alert-retries'), storyUuid: z.string(), subscriberIds: z.array(z.number()) }),
   /** Tell IndexNow which addresses these stories changed. */
   z.object({ kind: z.literal('indexnow'), storyUuids: z.array(z.string()) }),
   /** Tell the WebSub hub which feeds these stories changed. */
   z.object({ kind: z.literal('websub'), storyUuids: z.array(z.string()) }),
+  /** Send these stories' documents to the search engine (or delete them, if withdrawn since). */
+  z.object({ kind: z.literal('search-push'), storyUuids: z.array(z.string()) }),
   /** Hand the outbox's waiting mail (portal confirmations) to the email API. */
   z.object({ kind: z.literal('deliver-mail') }),
 ]);

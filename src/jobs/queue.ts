@@ -7,9 +7,11 @@
 import { logEvent } from '#src/log';
 import type { JobDeps } from './job-deps';
 import { sendAlerts } from './alerts';
+import { retryAlerts } from './alert-retries';
 import { publishToWebSub, submitIndexNow } from './announce';
 import { deliverOutbox } from './deliver-mail';
 import { JobSchema, type Job } from './messages';
+import { pushToSearch } from './search-push';
 
 /** The dead-letter queue's name (wrangler.toml). */
 export const DEAD_LETTER_QUEUE = 'newsroom-jobs-dlq';
@@ -31,12 +33,16 @@ export async function runJob(deps: JobDeps, job: Job, now: number): Promise<unkn
   switch (job.kind) {
     case 'alerts':
       return sendAlerts(deps, job, now);
+    case 'alert-retries':
+      return retryAlerts(deps, job, now);
     case 'indexnow':
       return submitIndexNow(deps, job.storyUuids);
     case 'websub':
       return publishToWebSub(deps, job.storyUuids);
     case 'deliver-mail':
       return deliverOutbox(deps, now);
+    case 'search-push':
+      return pushToSearch(deps, job, now);
   }
 }
 

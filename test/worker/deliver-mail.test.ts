@@ -1,5 +1,6 @@
 // Delivering the outbox to an email API: mail visitors' requests wrote with their rows, claimed one
-// at a time, so a failure strands nothing; an address refused for good is marked and skipped.
+// at a time and marked sent after, so a failure strands nothing; an address refused for good is
+// marked and skipped. (A consumer that dies mid-send: test/worker/security-alerts.test.ts.)
 import { env } from 'cloudflare:workers';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { MailRefusedError } from '#src/domain/errors';
@@ -17,18 +18,20 @@ beforeEach(async () => {
 });
 
 async function outbox() {
-  return (await env.DB.prepare('SELECT to_address, sent_at IS NOT NULL AS claimed, failed_at IS NOT NULL AS failed FROM outbox ORDER BY id').all()).results;
+  return (await env.DB.prepare('SELECT to_address, sent_at IS NOT NULL AS sent, failed_at IS NOT NULL AS failed FROM outbox ORDER BY id').all()).results;
 }
 
 function deps(send: (message: MailMessage) => Promise<void>) {
   return { ...jobDeps(env), transport: { send } };
 }
 
-test('every waiting mail is sent once; a second run sends nothing', async () => {
-  const sent: string[] = [];
-  expect(await deliverOutbox(deps(async (mail) => void sent.push(mail.to.email)), NOW)).toEqual({ sent: 3 });
-  expect(await deliverOutbox(deps(async (mail) => void sent.push(mail.to.email)), NOW)).toEqual({ sent: 0 });
-  expect(sent).toEqual(['one@example.org', 'refused@example.org', 'three@example.org']);
+test('every waiting mail is sent once, each under its own idempotency key; a second run sends nothing', async () => {
+  const sent: MailMessage[] = [];
+  expect(await deliverOutbox(deps(async (mail) => void sent.push(mail)), NOW)).toEqual({ sent: 3 });
+  expect(await deliverOutbox(deps(async (mail) => void sent.push(mail)), NOW)).toEqual({ sent: 0 });
+  expect(sent.map((mail) => mail.to.email)).toEqual(['one@example.org', 'refused@example.org', 'three@example.org']);
+  expect(new Set(sent.map((mail) => mail.idempotencyKey)).size).toBe(3);
+  expect(sent.every((mail) => /^outbox-[0-9a-f]{32}$/.test(mail.idempotencyKey ?? ''))).toBe(true);
 });
 
 test('an address refused for good is marked failed and the mail after it still goes', async () => {
@@ -42,9 +45,9 @@ test('an address refused for good is marked failed and the mail after it still g
   expect(sent).toEqual(['one@example.org', 'three@example.org']);
   expect(errors).toHaveBeenCalledTimes(1);
   expect(await outbox()).toEqual([
-    { to_address: 'one@example.org', claimed: 1, failed: 0 },
-    { to_address: 'refused@example.org', claimed: 1, failed: 1 },
-    { to_address: 'three@example.org', claimed: 1, failed: 0 },
+    { to_address: 'one@example.org', sent: 1, failed: 0 },
+    { to_address: 'refused@example.org', sent: 0, failed: 1 },
+    { to_address: 'three@example.org', sent: 1, failed: 0 },
   ]);
 });
 
@@ -56,10 +59,11 @@ test('a passing failure gives that mail back and strands none of the others', as
   };
   await expect(deliverOutbox(deps(flaky), NOW)).rejects.toThrow('Email API answered 503');
   expect(await outbox()).toEqual([
-    { to_address: 'one@example.org', claimed: 1, failed: 0 },
-    { to_address: 'refused@example.org', claimed: 0, failed: 0 },
-    { to_address: 'three@example.org', claimed: 0, failed: 0 },
+    { to_address: 'one@example.org', sent: 1, failed: 0 },
+    { to_address: 'refused@example.org', sent: 0, failed: 0 },
+    { to_address: 'three@example.org', sent: 0, failed: 0 },
   ]);
+  expect((await env.DB.prepare('SELECT count(*) AS n FROM outbox WHERE claimed_at IS NOT NULL AND sent_at IS NULL').first<{ n: number }>())!.n).toBe(0);
   // The queue's retry sends the rest.
   expect(await deliverOutbox(deps(async (mail) => void sent.push(mail.to.email)), NOW)).toEqual({ sent: 2 });
   expect(sent).toEqual(['one@example.org', 'refused@example.org', 'three@example.org']);
@@ -67,5 +71,6 @@ test('a passing failure gives that mail back and strands none of the others', as
 
 test('without an email API the outbox is left as the record', async () => {
   expect(await deliverOutbox({ ...jobDeps(env), transport: null }, NOW)).toEqual({ sent: 0 });
-  expect((await outbox()).every((row) => row.claimed === 0)).toBe(true);
+  expect((await outbox()).every((row) => row.sent === 0)).toBe(true);
+  expect((await env.DB.prepare('SELECT count(*) AS n FROM outbox WHERE claimed_at IS NOT NULL').first<{ n: number }>())!.n).toBe(0);
 });

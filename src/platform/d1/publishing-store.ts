@@ -1,5 +1,6 @@
 /**
- * PublishingStore and AlertStore over D1 (docs/decisions/0015-scheduled-publishing.md).
+ * PublishingStore over D1 (docs/decisions/0015-scheduled-publishing.md); AlertStore is in
+ * ./alert-store.ts.
  *
  * Going live is one `batch()`, so one transaction: the flip, the public flags of the story's
  * category and tag rows, the counts lists read, the publish event and the content-revision bump.
@@ -7,7 +8,7 @@
  * by that stamp: a second run overlapping this one flips nothing and counts nothing twice.
  * Due galleries are released in the same batch, by the statements of ./gallery-release.ts.
  */
-import type { AlertRecipient, AlertStore, AnnouncedStory, PublishEvent, PublishingStore, ReleasedGallery, WentLiveStory } from '#src/domain/publishing-ports';
+import type { AnnouncedStory, PublishEvent, PublishingStore, ReleasedGallery, WentLiveStory } from '#src/domain/publishing-ports';
 import { AWAITING_RELEASE_STATUSES, NEWS_WINDOW_SECONDS } from '#src/domain/publishing';
 import { guardD1 } from './guard';
 import { CACHE_POINTERS_SQL, type CachePointers } from './import-statements';
@@ -115,60 +116,5 @@ export class D1PublishingStore implements PublishingStore {
         .all<{ uuid: string; slug: string; locale: string; title: string; summary: string; is_public: number; category_ids: string }>(),
     );
     return result.results.map((row) => ({ ...row, is_public: row.is_public === 1, category_ids: JSON.parse(row.category_ids) as number[] }));
-  }
-}
-
-export class D1AlertStore implements AlertStore {
-  constructor(private readonly db: D1Database) {}
-
-  async recipients(input: { locale: string; categoryIds: readonly number[]; afterId: number; limit: number }): Promise<AlertRecipient[]> {
-    const result = await guardD1(() =>
-      this.db
-        .prepare(
-          `SELECT id, email, token FROM subscribers
-           WHERE status = 'confirmed' AND locale = ?1 AND id > ?2
-             AND (json_array_length(categories) = 0
-                  OR EXISTS (SELECT 1 FROM json_each(subscribers.categories) chosen WHERE chosen.value IN (SELECT value FROM json_each(?3))))
-           ORDER BY id LIMIT ?4`,
-        )
-        .bind(input.locale, input.afterId, JSON.stringify(input.categoryIds), input.limit)
-        .all<AlertRecipient>(),
-    );
-    return result.results;
-  }
-
-  async claimDelivery(storyUuid: string, subscriberId: number, now: number): Promise<boolean> {
-    const claimed = await guardD1(() =>
-      this.db
-        .prepare(
-          `INSERT INTO alert_deliveries (story_uuid, subscriber_id, status, claimed_at) VALUES (?1, ?2, 'sending', ?3)
-           ON CONFLICT (story_uuid, subscriber_id) DO NOTHING RETURNING subscriber_id`,
-        )
-        .bind(storyUuid, subscriberId, now)
-        .first(),
-    );
-    return claimed !== null;
-  }
-
-  async completeDelivery(storyUuid: string, subscriberId: number, now: number): Promise<void> {
-    await guardD1(() =>
-      this.db.prepare(`UPDATE alert_deliveries SET status = 'sent', sent_at = ?3 WHERE story_uuid = ?1 AND subscriber_id = ?2`).bind(storyUuid, subscriberId, now).run(),
-    );
-  }
-
-  async releaseDelivery(storyUuid: string, subscriberId: number): Promise<void> {
-    await guardD1(() =>
-      this.db.prepare(`DELETE FROM alert_deliveries WHERE story_uuid = ?1 AND subscriber_id = ?2 AND status = 'sending'`).bind(storyUuid, subscriberId).run(),
-    );
-  }
-
-  async failDelivery(storyUuid: string, subscriberId: number, now: number): Promise<void> {
-    await guardD1(() =>
-      this.db.prepare(`UPDATE alert_deliveries SET status = 'failed', sent_at = ?3 WHERE story_uuid = ?1 AND subscriber_id = ?2`).bind(storyUuid, subscriberId, now).run(),
-    );
-  }
-
-  async finishAlerts(storyUuid: string, now: number): Promise<void> {
-    await guardD1(() => this.db.prepare('UPDATE publish_events SET alerts_done_at = COALESCE(alerts_done_at, ?2) WHERE story_uuid = ?1').bind(storyUuid, now).run());
   }
 }

@@ -2,7 +2,8 @@
  * SubscriptionStore and the outbox Mailer over D1; a D1 failure is an UnavailableError
  * (./guard.ts). Each visitor request is one batch: quota, row and mail together or not at all.
  */
-import type { Mailer, MailMessage, OperatorDataRequest, OutboxMessage, OutboxQueue } from '#src/domain/mail-ports';
+import type { ClaimedMail, Mailer, MailMessage, OperatorDataRequest, OutboxMessage, OutboxQueue } from '#src/domain/mail-ports';
+import { ABANDONED_CLAIM_SECONDS } from '#src/domain/mail-delivery';
 import type { ConfirmationRequest, DataRequestOutcome, SubscriptionStore } from '#src/domain/subscription-ports';
 import { DATA_REQUEST_MAILBOX_DAILY_LIMIT, MAILBOX_DAILY_LIMIT, MAILBOX_WINDOW_SECONDS } from '#src/domain/subscriber';
 import type { SqlValue } from './import-statements';
@@ -154,15 +155,29 @@ export class D1SubscriptionStore implements SubscriptionStore {
   }
 }
 
-/** Mail kept in D1 until a sender picks it up (and shown by the dev server). */
+/**
+ * Unsent mail a delivery job may take (?2 now, ?3 ABANDONED_CLAIM_SECONDS): never claimed, or
+ * claimed by a consumer that died before it could mark the mail sent or give it back.
+ */
+const CLAIMABLE = 'sent_at IS NULL AND failed_at IS NULL AND (claimed_at IS NULL OR claimed_at <= ?2 - ?3)';
+
+/**
+ * Mail kept in D1 until a sender picks it up (and shown by the dev server). Claimed, sent, then
+ * marked sent (src/jobs/deliver-mail.ts): a claim whose consumer died is taken again later, and
+ * the mail's idempotency key keeps the retry from sending it twice.
+ */
 export class D1OutboxMailer implements Mailer, OutboxQueue {
   constructor(private readonly db: D1Queryable) {}
 
+  /** A message with an idempotency key already in the outbox is not written again (one mail per key). */
   async send(message: MailMessage): Promise<void> {
     await guardD1(() =>
       this.db
-        .prepare('INSERT INTO outbox (to_address, to_name, subject, text_body, headers, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)')
-        .bind(message.to.email, message.to.name ?? null, message.subject, message.text, JSON.stringify(message.headers ?? {}), Math.floor(Date.now() / 1000))
+        .prepare(
+          `INSERT INTO outbox (to_address, to_name, subject, text_body, headers, created_at, idempotency_key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+           ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
+        )
+        .bind(message.to.email, message.to.name ?? null, message.subject, message.text, JSON.stringify(message.headers ?? {}), Math.floor(Date.now() / 1000), message.idempotencyKey ?? null)
         .run(),
     );
   }
@@ -174,35 +189,44 @@ export class D1OutboxMailer implements Mailer, OutboxQueue {
     return result.results.map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> }));
   }
 
-  async claimUnsent(limit: number, now: number): Promise<(MailMessage & { id: number })[]> {
+  async claimUnsent(limit: number, now: number): Promise<ClaimedMail[]> {
     const result = await guardD1(() =>
       this.db
         .prepare(
-          `UPDATE outbox SET sent_at = ?2 WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?1)
-           RETURNING id, to_address, to_name, subject, text_body, headers`,
+          `UPDATE outbox SET claimed_at = ?2 WHERE id IN (
+             SELECT id FROM outbox WHERE ${CLAIMABLE} ORDER BY id LIMIT ?1)
+           RETURNING id, to_address, to_name, subject, text_body, headers, created_at, idempotency_key`,
         )
-        .bind(limit, now)
-        .all<{ id: number; to_address: string; to_name: string | null; subject: string; text_body: string; headers: string }>(),
+        .bind(limit, now, ABANDONED_CLAIM_SECONDS)
+        .all<{ id: number; to_address: string; to_name: string | null; subject: string; text_body: string; headers: string; created_at: number; idempotency_key: string | null }>(),
     );
-    return result.results.map((row) => ({
-      id: row.id,
-      to: row.to_name === null ? { email: row.to_address } : { email: row.to_address, name: row.to_name },
-      subject: row.subject,
-      text: row.text_body,
-      headers: JSON.parse(row.headers) as Record<string, string>,
-    }));
+    return result.results
+      .map((row) => ({
+        id: row.id,
+        createdAt: row.created_at,
+        to: row.to_name === null ? { email: row.to_address } : { email: row.to_address, name: row.to_name },
+        subject: row.subject,
+        text: row.text_body,
+        headers: JSON.parse(row.headers) as Record<string, string>,
+        ...(row.idempotency_key ? { idempotencyKey: row.idempotency_key } : {}),
+      }))
+      .sort((a, b) => a.id - b.id);
+  }
+
+  async markSent(id: number, now: number): Promise<void> {
+    await guardD1(() => this.db.prepare('UPDATE outbox SET sent_at = ?2 WHERE id = ?1').bind(id, now).run());
   }
 
   async release(id: number): Promise<void> {
-    await guardD1(() => this.db.prepare('UPDATE outbox SET sent_at = NULL WHERE id = ?1').bind(id).run());
+    await guardD1(() => this.db.prepare('UPDATE outbox SET claimed_at = NULL WHERE id = ?1 AND sent_at IS NULL').bind(id).run());
   }
 
   async markFailed(id: number, now: number): Promise<void> {
     await guardD1(() => this.db.prepare('UPDATE outbox SET failed_at = ?2 WHERE id = ?1').bind(id, now).run());
   }
 
-  async hasUnsent(): Promise<boolean> {
-    return (await guardD1(() => this.db.prepare('SELECT 1 AS waiting FROM outbox WHERE sent_at IS NULL LIMIT 1').first())) !== null;
+  async hasUnsent(now: number): Promise<boolean> {
+    return (await guardD1(() => this.db.prepare(`SELECT 1 AS waiting FROM outbox WHERE ${CLAIMABLE} LIMIT 1`).bind(0, now, ABANDONED_CLAIM_SECONDS).first())) !== null;
   }
 
   /** The newest confirmed and flagged requests (each list by its own index), newest first. */

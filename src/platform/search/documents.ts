@@ -8,11 +8,13 @@
  * title weighted over body, one hit per story (`story_uuid` as the distinct attribute), facets
  * on category id, year and month, newest first among equals.
  *
- * Pure: no engine client, no I/O. The import CLI (src/content/search-sync.ts) sends the result.
+ * Pure: no engine client, no I/O. The import CLI (src/content/search-sync.ts) sends the bundle's;
+ * the queue's go-live push (src/jobs/search-push.ts) builds a story's from D1, the same way.
  */
 import type { Settings as MeilisearchSettings } from 'meilisearch';
 import type { IndexSettings as AlgoliaIndexSettings } from 'algoliasearch';
 import type { ContentBundle } from '#src/domain/content-bundle';
+import type { SearchableStory } from '#src/domain/search';
 import { imageAttributes, truncateUtf8, UploadedImage, utf8ByteLength } from '#src/domain/media/index';
 import { HIGHLIGHT_END, HIGHLIGHT_START } from '#src/domain/search-query';
 
@@ -114,41 +116,58 @@ export function categoryIdsByKey(bundle: Pick<ContentBundle, 'categories'>): Map
 /** Every document for the bundle's published, public stories, in story then section order. */
 export function buildSearchDocuments(bundle: Pick<ContentBundle, 'categories' | 'stories'>, options: DocumentOptions): SearchDocument[] {
   const ids = categoryIdsByKey(bundle);
+  return bundle.stories
+    .filter((story) => story.is_public)
+    .flatMap((story) =>
+      storySearchDocuments(
+        {
+          ...story,
+          categories: story.category_keys
+            .filter((key) => ids.has(key))
+            .map((key) => ({ id: ids.get(key)!, name: bundle.categories.find((category) => category.key === key)?.i18n[story.locale]?.name ?? key })),
+        },
+        options,
+      ),
+    );
+}
+
+/**
+ * One story's documents, one per section (long sections split), whether or not it is public:
+ * the import sends those of public stories; the go-live job (src/jobs/search-push.ts) builds the
+ * same from D1, to send or, for a story withdrawn since, to delete by objectID.
+ */
+export function storySearchDocuments(story: SearchableStory, options: DocumentOptions): SearchDocument[] {
+  const published = new Date(story.published_at * 1000);
+  const shared = {
+    story_uuid: story.uuid,
+    slug: story.slug,
+    title: clean(story.title),
+    subtitle: clean(story.subtitle),
+    summary: clean(story.summary),
+    culture: story.locale,
+    categories: story.categories.map((category) => clean(category.name)),
+    category_ids: story.categories.map((category) => category.id),
+    year: published.getUTCFullYear(),
+    month: published.getUTCMonth() + 1,
+    published_at: story.published_at,
+    updated_at: story.updated_at,
+    thumbnail: story.cover ? thumbnailUrl(story.cover, options.cdnRoot) : null,
+  };
+  // A story with an empty body is still found by its title and summary.
+  const sections = story.sections.length > 0 ? story.sections : [{ id: '', title: '', text: '' }];
   const documents: SearchDocument[] = [];
-  for (const story of bundle.stories) {
-    if (!story.is_public) continue;
-    const published = new Date(story.published_at * 1000);
-    const keys = story.category_keys.filter((key) => ids.has(key));
-    const shared = {
-      story_uuid: story.uuid,
-      slug: story.slug,
-      title: clean(story.title),
-      subtitle: clean(story.subtitle),
-      summary: clean(story.summary),
-      culture: story.locale,
-      categories: keys.map((key) => clean(bundle.categories.find((category) => category.key === key)?.i18n[story.locale]?.name ?? key)),
-      category_ids: keys.map((key) => ids.get(key)!),
-      year: published.getUTCFullYear(),
-      month: published.getUTCMonth() + 1,
-      published_at: story.published_at,
-      updated_at: story.updated_at,
-      thumbnail: story.cover ? thumbnailUrl(story.cover, options.cdnRoot) : null,
-    };
-    // A story with an empty body is still found by its title and summary.
-    const sections = story.sections.length > 0 ? story.sections : [{ id: '', title: '', text: '' }];
-    let position = 0;
-    for (const section of sections) {
-      for (const text of splitText(clean(section.text), MAX_TEXT_BYTES)) {
-        documents.push({
-          objectID: `${story.uuid}-${position}`,
-          ...shared,
-          section_id: section.id || null,
-          section_title: clean(section.title),
-          section_position: position,
-          text,
-        });
-        position += 1;
-      }
+  let position = 0;
+  for (const section of sections) {
+    for (const text of splitText(clean(section.text), MAX_TEXT_BYTES)) {
+      documents.push({
+        objectID: `${story.uuid}-${position}`,
+        ...shared,
+        section_id: section.id || null,
+        section_title: clean(section.title),
+        section_position: position,
+        text,
+      });
+      position += 1;
     }
   }
   return documents;
@@ -181,6 +200,6 @@ export function splitText(text: string, maxBytes: number): string[] {
   return chunks;
 }
 
-function thumbnailUrl(cover: NonNullable<ContentBundle['stories'][number]['cover']>, cdnRoot: string): string {
+function thumbnailUrl(cover: NonNullable<SearchableStory['cover']>, cdnRoot: string): string {
   return imageAttributes(UploadedImage.fromJSON(cover, { cdn: cdnRoot }), THUMBNAIL_WIDTH, `${THUMBNAIL_WIDTH}px`).src;
 }

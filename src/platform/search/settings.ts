@@ -9,9 +9,11 @@
  *   SEARCH_HOST       Meilisearch URL; for Algolia an optional host override (proxy, tests)
  *   SEARCH_INDEX      index name, default `stories`
  *   SEARCH_ADMIN_KEY  write key, read by the import CLI alone (readSearchAdminSettings)
+ *   SEARCH_WRITE_KEY  a key that may only add and delete documents of SEARCH_INDEX: the worker's
+ *                     queue pushes stories the cron makes live with it (readSearchWriterSettings)
  *
- * The worker's settings type has no admin key at all, so it cannot be serialised to a page by
- * accident. Empty strings count as unset, because wrangler `[vars]` are often left as "".
+ * The worker's settings type has no admin or write key at all, so neither can be serialised to a
+ * page by accident: the queue reads the write key through its own function. Empty strings count as unset, because wrangler `[vars]` are often left as "".
  */
 import * as z from 'zod/mini';
 
@@ -40,6 +42,7 @@ const SearchVarsSchema = z.object({
   SEARCH_HOST: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, 'SEARCH_HOST must be an http(s) URL such as https://search.example.com'))),
   SEARCH_INDEX: z.optional(z.string().check(z.regex(INDEX_NAME, 'SEARCH_INDEX may hold letters, digits, dashes and underscores only'))),
   SEARCH_ADMIN_KEY: optionalText,
+  SEARCH_WRITE_KEY: optionalText,
 });
 
 /** The worker's view: which engine, how to reach it with the search-only key, which index. */
@@ -107,6 +110,24 @@ export function readSearchAdminSettings(env: object): SearchAdminSettings {
     throw new SearchSettingsError(`Invalid search configuration: SEARCH_ADMIN_KEY is required to sync the ${settings.searchBackend} index`);
   }
   return { ...settings, searchBackend: settings.searchBackend, adminKey };
+}
+
+/** The queue's view: the engine, its index, and the documents-only key. */
+export interface SearchWriterSettings extends ResolvedSearchSettings {
+  readonly searchBackend: Exclude<SearchBackendName, 'd1'>;
+  readonly writeKey: string;
+}
+
+/**
+ * The settings the go-live push writes with; null with the D1 backend (the import and the cron
+ * keep FTS5 in step themselves) or without SEARCH_WRITE_KEY (the index is then filled by the
+ * import's `--sync-search` alone).
+ */
+export function readSearchWriterSettings(env: object): SearchWriterSettings | null {
+  const settings = readSearchSettings(env);
+  if (settings.searchBackend === 'd1') return null;
+  const writeKey = parseVars(env).SEARCH_WRITE_KEY;
+  return writeKey ? { ...settings, searchBackend: settings.searchBackend, writeKey } : null;
 }
 
 /** What a browser may know (SPEC.md's SearchSettings entity): never an admin key. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_CLIENT_TIMEOUTS, HOST_RETRY_COOLDOWN_MS, SEARCH_SYNC_BATCH_SIZE, SEARCH_TASK_WAIT } from '#src/platform/search/constants';
-import { publicSearchSettings, readSearchAdminSettings, readSearchSettings, SearchSettingsError } from '#src/platform/search/settings';
+import { publicSearchSettings, readSearchAdminSettings, readSearchSettings, readSearchWriterSettings, SearchSettingsError } from '#src/platform/search/settings';
 
 describe('readSearchSettings', () => {
   it('defaults to the D1 backend and the stories index when nothing is set', () => {
@@ -71,6 +71,24 @@ describe('readSearchAdminSettings', () => {
 
   it('refuses to sync when D1 is the backend', () => {
     expect(() => readSearchAdminSettings({ SEARCH_ADMIN_KEY: 'admin-key' })).toThrow('SEARCH_BACKEND must be meilisearch or algolia to sync a search index');
+  });
+});
+
+describe('readSearchWriterSettings (the go-live push)', () => {
+  const algolia = { SEARCH_BACKEND: 'algolia', SEARCH_APP_ID: 'APPID', SEARCH_API_KEY: 'search-key' };
+
+  it('gives the engine, its index and the documents-only key', () => {
+    expect(readSearchWriterSettings({ ...algolia, SEARCH_INDEX: 'news', SEARCH_WRITE_KEY: 'write-key' })).toMatchObject({ searchBackend: 'algolia', indexName: 'news', writeKey: 'write-key' });
+  });
+
+  it('is off without the key (the import fills the index alone) and with D1 search', () => {
+    expect(readSearchWriterSettings({ ...algolia, SEARCH_WRITE_KEY: '' })).toBeNull();
+    expect(readSearchWriterSettings({ SEARCH_WRITE_KEY: 'write-key' })).toBeNull();
+  });
+
+  it('keeps the write key out of the settings pages and the cache fingerprint read', () => {
+    const env = { ...algolia, SEARCH_WRITE_KEY: 'write-key' };
+    expect(JSON.stringify(readSearchSettings(env))).not.toContain('write-key');
   });
 });
 

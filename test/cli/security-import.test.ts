@@ -1,0 +1,52 @@
+// Security regression suite, the import's rows (issue 25, row 8): the import CLI run from outside,
+// as an editor would, on a content folder holding links to files elsewhere on the machine.
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, expect, test } from 'vitest';
+
+const run = promisify(execFile);
+const root = join(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'newsroom-security-import-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function importFolder(dir: string, state: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), dir, `--persist-to=${state}`], {
+      cwd: root,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+test('a content file linked to a file outside the content folder is never published: the import names it and writes nothing', async () => {
+  const folder = join(work, 'content');
+  cpSync(join(root, 'test/fixtures/content/basic'), folder, { recursive: true });
+  const elsewhere = join(work, 'elsewhere');
+  mkdirSync(join(elsewhere, 'drafts'), { recursive: true });
+  writeFileSync(join(elsewhere, 'notes.md'), '---\ntitle: Cookie policy\n---\n\nCONFIDENTIAL: the merger closes on Friday.\n');
+  writeFileSync(join(elsewhere, 'drafts/en.md'), '---\ntitle: Leak\nslug: leak\nstatus: published\nvisibility: public\npublished_at: 2026-01-01T00:00:00Z\n---\n\nCONFIDENTIAL draft.\n');
+  // The table's case, a whole directory linked in, and a link to nothing.
+  mkdirSync(join(folder, 'policies/cookie-policy'));
+  symlinkSync(join(elsewhere, 'notes.md'), join(folder, 'policies/cookie-policy/fr.md'));
+  symlinkSync(join(elsewhere, 'drafts'), join(folder, 'stories/drafts'));
+  symlinkSync(join(elsewhere, 'gone.md'), join(folder, 'policies/cookie-policy/en.md'));
+  const state = join(work, 'state');
+
+  const result = await importFolder(folder, state);
+
+  expect(result.code).toBe(1);
+  const lines = result.stderr.split('\n').filter((line) => /^\s+\S+: /.test(line)).map((line) => line.trim());
+  const outside = (link: string) => `${link}: (file): leads outside the content folder through the symbolic link "${link}" (the import reads only files inside the folder)`;
+  expect(lines).toEqual([outside('policies/cookie-policy/en.md'), outside('policies/cookie-policy/fr.md'), outside('stories/drafts')]);
+  expect(result.stderr).toContain('Nothing was written.');
+  expect(result.stdout + result.stderr).not.toContain('CONFIDENTIAL');
+  // Not a byte written: no local database was even opened.
+  expect(existsSync(state)).toBe(false);
+}, 60_000);
