@@ -13,6 +13,7 @@ import { Hono, type Context } from 'hono';
 import { configFingerprint, configOf, type AppConfig, type AppEnv } from '#src/env';
 import { describeError, ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
+import { withoutSecrets } from '#src/domain/secret-paths';
 import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
@@ -33,7 +34,7 @@ import { policies } from './routes/policies';
 import { llms } from './routes/llms';
 import { feeds } from './routes/feeds';
 import { galleries } from './routes/galleries';
-import { health } from './routes/health';
+import { healthRoutes } from './routes/health';
 import { embeds, galleryEmbeds } from './routes/embed';
 import { home } from './routes/home';
 import { buildLayout, pageTitle, STYLESHEET, urlContextOf } from './routes/layout-model';
@@ -63,8 +64,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
 
   // The request's one log line and X-Request-Id, outside everything so it sees the final answer.
   app.use('*', requestLog, securityHeaders, onlyAllowedMethods(app));
-  // Uptime monitors: in front of the page cache, the render limiter and the newsroom (ADR 0028).
-  app.route('/', health);
+  // Uptime monitors: in front of the page cache and the newsroom, limited per client (ADR 0034).
+  app.route('/', healthRoutes());
   app.route('/media', media);
   // The stylesheet, from static assets, so it carries the security headers too.
   app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
@@ -177,7 +178,7 @@ function logUnexpected(c: Context<AppEnv>, error: unknown): void {
       error: describeError(error),
       cause: error instanceof UnavailableError ? describeError(error.cause) : undefined,
       stack: error instanceof Error ? error.stack : undefined,
-      path: urls.withoutSecrets(c.req.path),
+      path: withoutSecrets(c.req.path),
       locale: c.var.locale ?? null,
       requestId: c.var.requestId ?? c.req.header('cf-ray') ?? null,
     }),
