@@ -2,8 +2,9 @@
  * createApp(): the middleware order, the routes, and the one place errors become responses.
  *
  * Order matters: the request log wraps everything (it writes the line once the answer is final);
- * security headers wrap everything else (error pages included); /healthz answers before the page
- * cache, the limits and the newsroom loading; the page cache comes
+ * security headers wrap everything else (error pages included); an over-long address is refused
+ * before anything is looked up; /healthz answers before the page cache and the newsroom loading
+ * (with a per-client limit of its own); the page cache comes
  * before deps and site, so a cache hit costs no D1 query at all; the page's own CSP (which names
  * the newsroom's analytics hosts) is written inside the cache, so hits replay it; deps before
  * site, because loading the site needs the repository; the locale middleware only runs on
@@ -22,7 +23,7 @@ import { reportError } from '#src/middleware/error-reporting';
 import { pageCache } from '#src/middleware/page-cache';
 import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
 import { pageContentSecurityPolicy, securityHeaders } from '#src/middleware/security';
-import { limitRenders, onlyAllowedMethods, requestBodyLimit, sameSitePostsOnly } from '#src/middleware/request-limits';
+import { limitAddressLength, limitRenders, onlyAllowedMethods, requestBodyLimit, sameSitePostsOnly } from '#src/middleware/request-limits';
 import { requestLog } from '#src/middleware/request-log';
 import { createSiteLoader } from '#src/middleware/site';
 import { CLIENT_BUILD } from '#src/views/client-assets';
@@ -30,6 +31,7 @@ import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
 import { api } from './routes/api';
 import { category } from './routes/category';
+import { DECLARED_QUERIES } from './routes/declared-queries';
 import { policies } from './routes/policies';
 import { llms } from './routes/llms';
 import { feeds } from './routes/feeds';
@@ -63,7 +65,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   // The request's one log line and X-Request-Id, outside everything so it sees the final answer.
-  app.use('*', requestLog, securityHeaders, onlyAllowedMethods(app));
+  app.use('*', requestLog, securityHeaders, onlyAllowedMethods(app), limitAddressLength);
   // Uptime monitors: in front of the page cache and the newsroom, limited per client (ADR 0034).
   app.route('/', healthRoutes());
   app.route('/media', media);
@@ -73,6 +75,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     '*',
     pageCache({
       readRevisionFromDb: readContentRevision,
+      declaredQueries: DECLARED_QUERIES,
       build: (c) => pageCacheBuild(configOf(c.env), options.build),
       bypassToken: (c) => c.env.PAGE_CACHE_BYPASS_TOKEN,
       render: (request, env, ctx) => app.fetch(request, env, ctx as ExecutionContext<unknown>),
