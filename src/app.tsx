@@ -14,7 +14,7 @@ import { Hono, type Context } from 'hono';
 import { configFingerprint, configOf, type AppConfig, type AppEnv } from '#src/env';
 import { describeError, ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
-import { withoutSecrets } from '#src/domain/secret-paths';
+import { hasSecret, withoutSecrets } from '#src/domain/secret-paths';
 import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
@@ -42,6 +42,7 @@ import { home } from './routes/home';
 import { buildLayout, pageTitle, STYLESHEET, urlContextOf } from './routes/layout-model';
 import { media } from './routes/media';
 import { privacy } from './routes/privacy';
+import { PRIVATE_PAGE_HEADERS, withoutThirdParties } from './routes/private-page';
 import { search } from './routes/search';
 import { seo } from './routes/seo';
 import { sharedStory } from './routes/shared-story';
@@ -194,6 +195,10 @@ function logUnexpected(c: Context<AppEnv>, error: unknown): void {
  * first segment when that is a locale we have messages for.
  */
 async function errorResponse(c: Context<AppEnv>, status: 403 | 404 | 413 | 429 | 500 | 503, retryAfterSeconds = RETRY_AFTER_SECONDS): Promise<Response> {
+  // At a secret address in any spelling (`/fr/s/{token}`, `/%2573/{token}`), the error page is a
+  // secret page too: no third party on it, no Referer from it, no index lists it.
+  const secretAddress = hasSecret(c.req.path);
+  if (secretAddress && c.var.site) c.set('site', withoutThirdParties(c.var.site));
   const site = c.var.site ?? null;
   const config = c.var.deps?.config;
   const requested = c.req.path.split('/')[1] ?? '';
@@ -225,7 +230,8 @@ async function errorResponse(c: Context<AppEnv>, status: 403 | 404 | 413 | 429 |
     }
   }
   locale ??= isSupportedLocale(requested) ? requested : DEFAULT_LOCALE;
-  const headers: Record<string, string> = { 'Cache-Control': cacheRules.error };
+  // Error pages are no-store already; a secret address adds no-referrer and noindex.
+  const headers: Record<string, string> = { ...(secretAddress ? PRIVATE_PAGE_HEADERS : {}), 'Cache-Control': cacheRules.error };
   if (status === 503 || status === 429) headers['Retry-After'] = String(retryAfterSeconds);
   // Every status but 404 shows the "Something went wrong" texts: the page model knows two kinds.
   const response = await renderHtml(<ErrorPage model={{ status: status === 404 ? 404 : 500, locale, layout, homeHref, stylesheet: STYLESHEET }} />, {

@@ -12,7 +12,7 @@
 // - Row 12: every /healthz cost a D1 statement and a KV read, before every limiter.
 import { createExecutionContext, createMessageBatch, getQueueResult, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import worker from '#src/worker';
 import { createApp } from '#src/app';
 import { cacheRules } from '#src/middleware/cache-rules';
@@ -27,6 +27,11 @@ const get = (path: string, init: RequestInit = {}) => SELF.fetch(`${ORIGIN}${pat
 const GALLERY = '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const NEWSROOM = '11111111-2222-4333-8444-555555555555';
 const STORY_URL = encodeURIComponent(`${ORIGIN}/english-story-01`);
+
+beforeAll(async () => {
+  // Analytics on, so a page that should have none can be seen to have none.
+  await env.DB.prepare("UPDATE newsroom SET is_plausible_enabled = 1, plausible_site_id = 'news.test.example', google_analytics_id = 'G-TEST12345' WHERE id = 1").run();
+});
 
 async function pageKeys(): Promise<string[]> {
   const keys: string[] = [];
@@ -265,6 +270,23 @@ describe('row 10: no secret address reaches a log line or an error report', () =
     // A public page's redirect keeps the ordinary headers.
     const plain = await get('/english-story-01/');
     expect(plain.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  test('the error page at a secret address is a secret page too: private headers, no third party', async () => {
+    const secret = await token();
+    for (const path of [`/fr/s/${secret}`, `/%2573/${secret}`, `/S/${secret}`, `/en/newsroom/${NEWSROOM}/unsubscribe/${secret}/x`]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('Referrer-Policy'), path).toBe('no-referrer');
+      expect(response.headers.get('X-Robots-Tag'), path).toBe('noindex, nofollow');
+      expect(response.headers.get('Cache-Control'), path).toBe(cacheRules.error);
+      const page = `${response.headers.get('Content-Security-Policy')}\n${await response.text()}`;
+      for (const thirdParty of ['plausible.io', 'googletagmanager.com', 'G-TEST12345']) expect(page, path).not.toContain(thirdParty);
+    }
+    // The control: the same 404 at a public address carries the newsroom's analytics.
+    const control = await get('/no-such-story');
+    expect(control.status).toBe(404);
+    expect(`${control.headers.get('Content-Security-Policy')}\n${await control.text()}`).toContain('plausible.io');
   });
 
   test('no spelling of a secret link is looked up in or stored into the page cache', async () => {
