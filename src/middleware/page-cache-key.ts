@@ -1,5 +1,5 @@
 /**
- * The page cache's key (ADR 0011, revised in ADR 0034): one key per page, not per string.
+ * The page cache's key (ADRs 0011 and 0034): one key per page, not per string.
  *
  * `page:v3:{revision}:{build}:{address}[#markdown]`, where the address is the page's canonical
  * one: the path as the router reads it (percent-escapes decoded: `/%61msterdam-x` is

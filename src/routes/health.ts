@@ -1,5 +1,5 @@
 /**
- * `/healthz` for uptime monitors (ADR 0028, revised in ADR 0034): one cheap D1 statement (the
+ * `/healthz` for uptime monitors (ADRs 0028 and 0034): one cheap D1 statement (the
  * content revision) and one KV read of a fixed key (the page cache's `content-revision`), side by
  * side, each given HEALTH_CHECK_TIMEOUT_MS, so a store that hangs makes a 503 within about a
  * second instead of a hung check. 200 `{"status":"ok","d1":"ok","kv":"ok","revision":N}` when both
