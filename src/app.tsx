@@ -2,8 +2,9 @@
  * createApp(): the middleware order, the routes, and the one place errors become responses.
  *
  * Order matters: the request log wraps everything (it writes the line once the answer is final);
- * security headers wrap everything else (error pages included); /healthz answers before the page
- * cache, the limits and the newsroom loading; the page cache comes
+ * security headers wrap everything else (error pages included); an over-long address is refused
+ * before anything is looked up; /healthz answers before the page cache and the newsroom loading
+ * (with a per-client limit of its own); the page cache comes
  * before deps and site, so a cache hit costs no D1 query at all; the page's own CSP (which names
  * the newsroom's analytics hosts) is written inside the cache, so hits replay it; deps before
  * site, because loading the site needs the repository; the locale middleware only runs on
@@ -13,6 +14,7 @@ import { Hono, type Context } from 'hono';
 import { configFingerprint, configOf, type AppConfig, type AppEnv } from '#src/env';
 import { describeError, ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
+import { hasSecret, withoutSecrets } from '#src/domain/secret-paths';
 import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
@@ -21,7 +23,7 @@ import { reportError } from '#src/middleware/error-reporting';
 import { pageCache } from '#src/middleware/page-cache';
 import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
 import { pageContentSecurityPolicy, securityHeaders } from '#src/middleware/security';
-import { limitRenders, onlyAllowedMethods, requestBodyLimit, sameSitePostsOnly } from '#src/middleware/request-limits';
+import { limitAddressLength, limitRenders, onlyAllowedMethods, requestBodyLimit, sameSitePostsOnly } from '#src/middleware/request-limits';
 import { requestLog } from '#src/middleware/request-log';
 import { createSiteLoader } from '#src/middleware/site';
 import { CLIENT_BUILD } from '#src/views/client-assets';
@@ -29,16 +31,18 @@ import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
 import { api } from './routes/api';
 import { category } from './routes/category';
+import { DECLARED_QUERIES } from './routes/declared-queries';
 import { policies } from './routes/policies';
 import { llms } from './routes/llms';
 import { feeds } from './routes/feeds';
 import { galleries } from './routes/galleries';
-import { health } from './routes/health';
+import { healthRoutes } from './routes/health';
 import { embeds, galleryEmbeds } from './routes/embed';
 import { home } from './routes/home';
 import { buildLayout, pageTitle, STYLESHEET, urlContextOf } from './routes/layout-model';
 import { media } from './routes/media';
 import { privacy } from './routes/privacy';
+import { PRIVATE_PAGE_HEADERS, withoutThirdParties } from './routes/private-page';
 import { search } from './routes/search';
 import { seo } from './routes/seo';
 import { sharedStory } from './routes/shared-story';
@@ -63,9 +67,9 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   // The request's one log line and X-Request-Id, outside everything so it sees the final answer.
-  app.use('*', requestLog, securityHeaders, onlyAllowedMethods(app));
-  // Uptime monitors: in front of the page cache, the render limiter and the newsroom (ADR 0028).
-  app.route('/', health);
+  app.use('*', requestLog, securityHeaders, onlyAllowedMethods(app), limitAddressLength);
+  // Uptime monitors: in front of the page cache and the newsroom, limited per client (ADR 0034).
+  app.route('/', healthRoutes());
   app.route('/media', media);
   // The stylesheet, from static assets, so it carries the security headers too.
   app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
@@ -73,6 +77,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     '*',
     pageCache({
       readPointersFromDb: readCachePointers,
+      declaredQueries: DECLARED_QUERIES,
       build: (c) => pageCacheBuild(configOf(c.env), options.build),
       bypassToken: (c) => c.env.PAGE_CACHE_BYPASS_TOKEN,
       render: (request, env, ctx) => app.fetch(request, env, ctx as ExecutionContext<unknown>),
@@ -181,7 +186,7 @@ function logUnexpected(c: Context<AppEnv>, error: unknown): void {
       error: describeError(error),
       cause: error instanceof UnavailableError ? describeError(error.cause) : undefined,
       stack: error instanceof Error ? error.stack : undefined,
-      path: urls.withoutSecrets(c.req.path),
+      path: withoutSecrets(c.req.path),
       locale: c.var.locale ?? null,
       requestId: c.var.requestId ?? c.req.header('cf-ray') ?? null,
     }),
@@ -194,6 +199,10 @@ function logUnexpected(c: Context<AppEnv>, error: unknown): void {
  * first segment when that is a locale we have messages for.
  */
 async function errorResponse(c: Context<AppEnv>, status: 403 | 404 | 413 | 429 | 500 | 503, retryAfterSeconds = RETRY_AFTER_SECONDS): Promise<Response> {
+  // At a secret address in any spelling (`/fr/s/{token}`, `/%2573/{token}`), the error page is a
+  // secret page too: no third party on it, no Referer from it, no index lists it.
+  const secretAddress = hasSecret(c.req.path);
+  if (secretAddress && c.var.site) c.set('site', withoutThirdParties(c.var.site));
   const site = c.var.site ?? null;
   const config = c.var.deps?.config;
   const requested = c.req.path.split('/')[1] ?? '';
@@ -225,7 +234,8 @@ async function errorResponse(c: Context<AppEnv>, status: 403 | 404 | 413 | 429 |
     }
   }
   locale ??= isSupportedLocale(requested) ? requested : DEFAULT_LOCALE;
-  const headers: Record<string, string> = { 'Cache-Control': cacheRules.error };
+  // Error pages are no-store already; a secret address adds no-referrer and noindex.
+  const headers: Record<string, string> = { ...(secretAddress ? PRIVATE_PAGE_HEADERS : {}), 'Cache-Control': cacheRules.error };
   if (status === 503 || status === 429) headers['Retry-After'] = String(retryAfterSeconds);
   // Every status but 404 shows the "Something went wrong" texts: the page model knows two kinds.
   const response = await renderHtml(<ErrorPage model={{ status: status === 404 ? 404 : 500, locale, layout, homeHref, stylesheet: STYLESHEET }} />, {

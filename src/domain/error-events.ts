@@ -6,8 +6,12 @@
  *   by a crawler's injected script; `Illegal invocation`, a runtime binding misuse we cannot act
  *   on), and events whose stack frames are all anonymous (nothing in them points at our code).
  * - Privacy: cookies and credentials never leave, and every email address (subscribers type theirs
- *   into our forms; they end up in URLs, messages and breadcrumbs) is replaced wherever it appears.
+ *   into our forms; they end up in URLs, messages and breadcrumbs) and every secret address (a
+ *   journalist's link, a mailed confirmation or unsubscribe link: ./secret-paths.ts) is replaced
+ *   wherever it appears.
  */
+import { withoutSecrets } from './secret-paths';
+
 /** The parts of a Sentry event these rules read (both SDKs' events have this shape). */
 interface StackFrame {
   filename?: string;
@@ -83,19 +87,24 @@ export function hasOnlyAnonymousFrames(event: ErrorEvent): boolean {
   return frames.length > 0 && frames.every(isAnonymousFrame);
 }
 
-/** Copies a value with every string (keys included) passed through `redactEmails`. */
+/** A string of an event with its email addresses and secret addresses replaced. */
+function redactText(text: string): string {
+  return withoutSecrets(redactEmails(text));
+}
+
+/** Copies a value with every string (keys included) passed through `redactText`. */
 function redactDeep(value: unknown, seen: WeakSet<object>, depth: number): unknown {
-  if (typeof value === 'string') return redactEmails(value);
+  if (typeof value === 'string') return redactText(value);
   if (typeof value !== 'object' || value === null) return value;
   if (seen.has(value) || depth > 32) return '[cyclic or too deep]';
   seen.add(value);
   if (Array.isArray(value)) return value.map((item) => redactDeep(item, seen, depth + 1));
   const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) copy[redactEmails(key)] = redactDeep(item, seen, depth + 1);
+  for (const [key, item] of Object.entries(value)) copy[redactText(key)] = redactDeep(item, seen, depth + 1);
   return copy;
 }
 
-/** The event with cookies, credentials, IPs and email addresses removed. */
+/** The event with cookies, credentials, IPs, email addresses and secret addresses removed. */
 export function scrubEvent<T extends ErrorEvent>(event: T): T {
   const scrubbed = redactDeep(event, new WeakSet(), 0) as T;
   if (scrubbed.request) {

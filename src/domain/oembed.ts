@@ -19,6 +19,12 @@ export const OEMBED_CACHE_AGE_SECONDS = 3600;
 export const MAX_OEMBED_URL_LENGTH = 2048;
 /** What a consumer may ask for: `maxwidth`/`maxheight` beyond this are read as this. */
 const MAX_DIMENSION = 10_000;
+/**
+ * The widest thumbnail an answer names (SPEC section 3's cover at most 1200 px, as the Open Graph
+ * card). The card itself is narrower (EMBED_WIDTH), so any `maxwidth` from here up gives the same
+ * answer as none, and is read as none: one answer, one page-cache entry.
+ */
+export const OEMBED_THUMBNAIL_MAX_WIDTH = 1200;
 
 /** The consumer's bounds; null where it named none (or sent something that is not a size). */
 export interface EmbedBounds {
@@ -49,7 +55,35 @@ export function parseOembedRequest(query: { url?: string; format?: string; maxwi
   const format = query.format ?? 'json';
   if (format.toLowerCase() !== 'json') return { ok: false, status: 501, message: 'Only format=json is supported' };
   if (url.length > MAX_OEMBED_URL_LENGTH) return { ok: false, status: 404, message: NOT_EMBEDDABLE };
-  return { ok: true, url, bounds: { maxWidth: parseDimension(query.maxwidth), maxHeight: parseDimension(query.maxheight) } };
+  const maxWidth = parseDimension(query.maxwidth);
+  return { ok: true, url, bounds: { maxWidth: maxWidth !== null && maxWidth < OEMBED_THUMBNAIL_MAX_WIDTH ? maxWidth : null, maxHeight: parseDimension(query.maxheight) } };
+}
+
+/**
+ * The one spelling of a page address a consumer may send in `url`, for the page cache's key: the
+ * origin as URL parsing gives it (scheme and host lower-case, no default port), each path segment
+ * decoded and encoded again, trailing slashes, query and fragment dropped. Two addresses with the
+ * same spelling name the same page for src/routes/embed.tsx's `embeddablePage`, which ignores
+ * what this drops and compares decoded segments. Null for what names no page of anyone's (not
+ * http(s), credentials, an undecodable segment).
+ */
+export function canonicalEmbedAddress(address: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '') return null;
+  const segments: string[] = [];
+  for (const segment of url.pathname.replace(/(.)\/+$/, '$1').split('/').slice(1)) {
+    try {
+      segments.push(encodeURIComponent(decodeURIComponent(segment)));
+    } catch {
+      return null;
+    }
+  }
+  return `${url.origin}/${segments.join('/')}`;
 }
 
 /** The one 404 message: the same whatever the reason, so it tells nothing about what exists. */

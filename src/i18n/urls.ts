@@ -236,13 +236,6 @@ export const urls = {
     // Dot segments resolved away can leave `//host` at the front (`/..//host`): one slash.
     return `${resolved.pathname.replace(/^\/+/, '/')}${resolved.search}${resolved.hash}`;
   },
-  /**
-   * A path fit for logs and error reports: the secret segment of a secret story link, a
-   * confirmation link or an unsubscribe link replaced by `:token`, so no report carries a key.
-   */
-  withoutSecrets(path: string): string {
-    return path.replace(/^(\/s\/)[^/]+/, '$1:token').replace(/(\/(?:confirm|unsubscribe)\/)[^/?#]+/g, '$1:token');
-  },
   /** Turns a site-relative path into an absolute URL on the newsroom's public origin. */
   absolute(origin: string, path: string): string {
     return new URL(path, origin).toString();

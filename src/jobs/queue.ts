@@ -13,8 +13,17 @@ import { deliverOutbox } from './deliver-mail';
 import { JobSchema, type Job } from './messages';
 import { pushToSearch } from './search-push';
 
-/** The dead-letter queue's name (wrangler.toml). */
-export const DEAD_LETTER_QUEUE = 'newsroom-jobs-dlq';
+/**
+ * How a dead-letter queue is named in wrangler.toml: after its queue (`newsroom-jobs-dlq`,
+ * `newsroom-jobs-staging-dlq`), in every environment. The consumer recognises one by this rule
+ * from the batch's own queue name, so no environment's name is written here
+ * (test/cli/wrangler-environments.test.ts checks the configuration keeps to it).
+ */
+export const DEAD_LETTER_SUFFIX = '-dlq';
+
+export function isDeadLetterQueue(queue: string): boolean {
+  return queue.endsWith(DEAD_LETTER_SUFFIX);
+}
 
 /** 30 s, 60 s, 2 min, 4 min … capped at an hour. */
 export function retryDelaySeconds(attempts: number): number {
@@ -92,7 +101,7 @@ export async function handleJobs(deps: JobDeps, batch: { queue: string; messages
       dropped += 1;
       continue;
     }
-    if (batch.queue === DEAD_LETTER_QUEUE) {
+    if (isDeadLetterQueue(batch.queue)) {
       console.error(JSON.stringify({ message: 'Job given up after its retries', id: message.id, job: parsed.data }));
       message.ack();
       add(deadLettered, parsed.data.kind);

@@ -14,7 +14,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '#src/env';
 import { readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
 import { createReporter, type ReporterOverrides } from '#src/platform/errors/reporter';
-import { urls } from '#src/i18n/urls';
+import { withoutSecrets } from '#src/domain/secret-paths';
 import { runAfterResponse } from './responses';
 
 /** After the response; without an execution context (plain app.request) the send runs on its own. */
@@ -35,10 +35,14 @@ export function reportError(c: Context<AppEnv>, error: unknown, overrides: Repor
   try {
     const config = configOf(c);
     if (!config) return null;
-    // The report names the address without its secrets (secret links, mailed tokens).
+    // The report names the address, and the page the visitor came from, without their secrets
+    // (secret links, mailed tokens, in any spelling): the event scrub (beforeSend) does it again.
     const address = new URL(c.req.url);
-    address.pathname = urls.withoutSecrets(address.pathname);
-    const request = new Request(address, { method: c.req.method, headers: c.req.raw.headers });
+    address.pathname = withoutSecrets(address.pathname);
+    const headers = new Headers(c.req.raw.headers);
+    const referer = headers.get('Referer');
+    if (referer !== null) headers.set('Referer', withoutSecrets(referer));
+    const request = new Request(address, { method: c.req.method, headers });
     const reporter = createReporter(config, { request, waitUntil: waitUntilOf(c) }, overrides);
     reporter.setTag('path', address.pathname);
     const locale = c.var.locale;

@@ -1,10 +1,11 @@
 /**
  * The page cache's policy (docs/decisions/0011-page-cache.md): named constants and small pure
- * functions saying what may be served from the cache, what may be stored, how the key is built,
- * how long an entry is fresh (conditional requests: ./conditional-get.ts). Tested as tables in
- * test/unit/middleware/page-cache.test.ts; applied by `pageCache()` in ./page-cache.ts.
+ * functions saying what may be served from the cache, what may be stored and how long an entry is
+ * fresh (the key: ./page-cache-key.ts; conditional requests: ./conditional-get.ts). Tested as
+ * tables in test/unit/middleware/page-cache.test.ts; applied by `pageCache()` in ./page-cache.ts.
  */
 import { MIN_KV_TTL_SECONDS, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
+import { hasSecret } from '#src/domain/secret-paths';
 import { tokensEqual } from '#src/domain/story-link';
 import { EDGE_TTL_SECONDS } from './cache-rules';
 
@@ -30,17 +31,13 @@ export const REVISION_BACKFILL_TTL_SECONDS = MIN_KV_TTL_SECONDS;
 export const DEFAULT_FRESH_SECONDS = EDGE_TTL_SECONDS;
 /** Pages larger than this are not copied into KV (KV allows 25 MiB; our pages are tens of KB). */
 export const MAX_CACHED_BODY_BYTES = 2 * 1024 * 1024;
-/** KV keys are limited to 512 bytes; longer addresses are simply not cached. */
-export const MAX_KEY_BYTES = 512;
 /**
  * When the handler fails and the current revision has no copy of the page, how many revisions
  * before it are looked up (one KV read each, only on that failure path).
  */
 export const STALE_REVISIONS_SEARCHED = 3;
-/** Bumped when the entry format or key shape changes, so old entries are never misread. */
-export const KEY_PREFIX = 'page:v2';
 
-/** Content types worth caching: HTML pages, feeds and sitemaps, JSON alternates. */
+/** Content types worth caching: HTML pages, feeds and sitemaps, JSON and Markdown alternates, robots.txt, vCards. */
 export const STORABLE_CONTENT_TYPES: readonly string[] = [
   'text/html',
   'application/xhtml+xml',
@@ -51,6 +48,8 @@ export const STORABLE_CONTENT_TYPES: readonly string[] = [
   'application/json',
   'application/feed+json',
   'text/markdown',
+  'text/plain',
+  'text/vcard',
 ];
 
 /**
@@ -75,26 +74,6 @@ export const UNSTORED_HEADERS: readonly string[] = [
   'nel',
 ];
 
-/**
- * The query parameters each kind of page reads, by path: the key keeps these and no other. Any
- * other parameter (campaign tags, click ids, `?preview`, `?x=<random>`) cannot change the page,
- * so it shares the page's one copy instead of forcing a render of its own. Add a parameter here
- * when a route starts reading one. The client-side analytics still read the address bar.
- */
-export const KEYED_QUERY_PARAMS: readonly { readonly path: RegExp; readonly params: readonly string[] }[] = [
-  { path: /^\/api\/search$/, params: ['query', 'localeCode'] },
-  { path: /(?:^|\/)search$/, params: ['query', 'category', 'year', 'month', 'page', 'category_query'] },
-  // oEmbed (src/routes/embed.tsx): the page asked about and the answer's shape. The route answers
-  // a `url` of at most MAX_OEMBED_URL_LENGTH, and a key past MAX_KEY_BYTES is not stored.
-  { path: /^\/oembed$/, params: ['url', 'format', 'maxwidth', 'maxheight'] },
-  // Homepages, category and tag pages and the media index page with ?page=N; everything else reads none.
-  { path: /./, params: ['page'] },
-];
-
-export function keyedQueryParams(pathname: string): readonly string[] {
-  return KEYED_QUERY_PARAMS.find((entry) => entry.path.test(pathname))?.params ?? [];
-}
-
 // ---------------------------------------------------------------------------------------------
 // Request predicates
 
@@ -103,20 +82,14 @@ export function isCacheableMethod(method: string): boolean {
 }
 
 /**
- * Paths whose address is a secret (journalists' links, `/s/{token}`): never looked up or stored,
- * so no KV key ever holds a token and no copy can outlive a rotation.
+ * Paths whose address is a secret (journalists' links `/s/{token}`, the portal's mailed links),
+ * in any spelling the router or a visitor may use (`/%73/…`, `/en/s/…`: hasSecret): never looked
+ * up or stored, so no KV key ever holds a token and no copy can outlive a rotation.
  */
 export const NEVER_CACHED_PATH_PREFIXES: readonly string[] = ['/s/'];
 
 export function isNeverCachedPath(pathname: string): boolean {
-  // The router matches the decoded path (`/%73/…` is `/s/…`): so does this.
-  let decoded = pathname;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    // Not decodable: the router will not match it as a secret link either.
-  }
-  return NEVER_CACHED_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix) || decoded.startsWith(prefix));
+  return NEVER_CACHED_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || hasSecret(pathname);
 }
 
 /**
@@ -227,45 +200,7 @@ export function storedHeaders(headers: Headers): [string, string][] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Key, freshness, validators
-
-export interface PageCacheKeyInput {
-  readonly revision: number;
-  readonly url: URL;
-  /**
-   * The client build (CLIENT_BUILD: a hash of the browser bundle and stylesheets): cached HTML
-   * names hashed assets that only its build serves.
-   */
-  readonly build?: string;
-  /** The request prefers Markdown (`prefersMarkdown` of its Accept): the page's other form. */
-  readonly markdown?: boolean;
-}
-
-/**
- * The query part of the key: only the parameters the page reads, sorted by name. The sort is
- * stable, so repeated names keep their order (`?page=2&page=1` is not `?page=1&page=2`: routes
- * read the first value).
- */
-export function normalisedQuery(url: URL): string {
-  const keyed = keyedQueryParams(url.pathname);
-  const params = [...url.searchParams].filter(([name]) => keyed.includes(name));
-  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return new URLSearchParams(params).toString();
-}
-
-/**
- * `page:v2:{revision}:{build}:{path}[?{sorted query}][#markdown]`. No host: every absolute
- * address in a page comes from the newsroom's configured URL, never from the request, so the
- * copy is the same whichever of the worker's hostnames asked (and the cron can pre-render it).
- */
-export function pageCacheKey({ revision, url, build = '', markdown = false }: PageCacheKeyInput): string {
-  const query = normalisedQuery(url);
-  return `${KEY_PREFIX}:${revision}:${build}:${url.pathname}${query ? `?${query}` : ''}${markdown ? '#markdown' : ''}`;
-}
-
-export function fitsKvKey(key: string): boolean {
-  return new TextEncoder().encode(key).byteLength <= MAX_KEY_BYTES;
-}
+// Freshness
 
 export function ageSeconds(storedAt: number, now: number): number {
   return Math.max(0, Math.floor((now - storedAt) / 1000));

@@ -23,15 +23,16 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '#src/env';
 import { prefersMarkdown } from '#src/domain/content-negotiation';
 import { KvPageCacheStore, type StoredPage } from '#src/platform/kv/page-cache-store';
+import type { CanonicalQuery } from '#src/routes/declared-queries';
 import { createRevisionReader, warnKvFailure } from './content-revision';
 import { HotPages } from './hot-pages';
 import { storeCopy, type PendingCopy } from './page-cache-fill';
-import {
-  REVISION_MEMO_MS, STALE_REVISIONS_SEARCHED, isRecentChange, canServeFromCache, isOperatorBypass, canStoreResponse, storedHeaders, pageCacheKey, fitsKvKey, ageSeconds, isFresh,
-} from './page-cache-policy';
+import { canonicalAddress, declaredQueryOf, fitsKvKey, keyedAddress, pageCacheKey } from './page-cache-key';
+import { REVISION_MEMO_MS, STALE_REVISIONS_SEARCHED, isRecentChange, canServeFromCache, isOperatorBypass, canStoreResponse, storedHeaders, ageSeconds, isFresh } from './page-cache-policy';
 import { isNotModified, notModifiedResponse } from './conditional-get';
 import { replaceResponse, runAfterResponse, setResponseHeader } from './responses';
 
@@ -49,6 +50,11 @@ export interface PageCacheOptions {
    * HTML naming assets it no longer has.
    */
   readonly build?: string | ((c: Context<AppEnv>) => string);
+  /**
+   * The query parameters each route reads (src/routes/declared-queries.ts): the key holds their
+   * canonical values and nothing else of the query. Without it, no query is part of any key.
+   */
+  readonly declaredQueries?: ReadonlyMap<string, CanonicalQuery>;
   /** The operator's bypass secret (PAGE_CACHE_BYPASS_TOKEN), if the deployment has one. */
   readonly bypassToken?: (c: Context<AppEnv>) => string | undefined;
   /**
@@ -88,7 +94,8 @@ function cachedResponse(request: Request, entry: StoredPage, now: number, status
 }
 
 interface CopyAddress {
-  readonly url: URL;
+  /** The page's canonical address, as keys hold it (./page-cache-key.ts). */
+  readonly address: string;
   readonly build: string;
   readonly markdown: boolean;
 }
@@ -136,6 +143,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
   const clock = options.now ?? Date.now;
   const currentPointers = createRevisionReader({ readPointersFromDb: options.readPointersFromDb, memoMs: options.revisionMemoMs ?? REVISION_MEMO_MS, now: clock });
   const buildOf = (c: Context<AppEnv>) => (typeof options.build === 'function' ? options.build(c) : (options.build ?? ''));
+  const declaredQueries = options.declaredQueries ?? new Map<string, CanonicalQuery>();
   // Keys this isolate is rendering in the background: one render each, however many visitors ask.
   const rendering = new Set<string>();
   // The isolate's copies of the pages it last read from KV: a repeat hit reads no KV.
@@ -172,10 +180,13 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       setResponseHeader(c, 'X-Cache', 'BYPASS');
       return;
     }
-    // Both forms of a page that negotiates (HTML, Markdown) have their own entry.
-    const address: CopyAddress = { url: new URL(request.url), build: buildOf(c), markdown: prefersMarkdown(request.headers.get('Accept')) };
-    const key = revision === null ? null : pageCacheKey({ revision, ...address });
-    if (revision === null || key === null || !fitsKvKey(key)) {
+    // One entry per page, whatever the spelling of its address; a query its route refuses
+    // (answered 400/404, never stored) is looked up nowhere. Both forms of a page that
+    // negotiates (HTML, Markdown) have their own entry.
+    const canonical = canonicalAddress(c.req.path, c.req.queries(), declaredQueryOf(matchedRoutes(c), declaredQueries));
+    const page: CopyAddress | null = canonical === null ? null : { address: await keyedAddress(canonical), build: buildOf(c), markdown: prefersMarkdown(request.headers.get('Accept')) };
+    const key = revision === null || page === null ? null : pageCacheKey({ revision, ...page });
+    if (revision === null || page === null || key === null || !fitsKvKey(key)) {
       await next();
       setResponseHeader(c, 'X-Cache', 'BYPASS');
       return;
@@ -198,7 +209,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
 
     // Not rendered under this revision yet: the previous revision's copy, if still fresh, now.
     if (!entry && options.render && !fillRequests.has(request)) {
-      const previous = await previousRevisionCopy(store, revision, floor, address);
+      const previous = await previousRevisionCopy(store, revision, floor, page);
       if (previous && isFresh(previous.metadata, startedAt)) {
         renderInBackground(c, key, request);
         return cachedResponse(request, previous, startedAt, 'STALE');
@@ -211,7 +222,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     // page. Errors thrown by handlers reach us already turned into a response by app.onError; a
     // 404 or a redirect is an answer, not a failure, and is passed on.
     if (c.res.status >= 500) {
-      const stale = entry ?? (await olderCopy(store, revision, floor, address));
+      const stale = entry ?? (await olderCopy(store, revision, floor, page));
       if (stale) replaceResponse(c, cachedResponse(request, stale, clock(), 'STALE'));
       else setResponseHeader(c, 'X-Cache', 'MISS');
       return;

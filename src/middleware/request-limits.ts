@@ -1,5 +1,6 @@
 /**
- * What the site accepts of a request before any handler reads it: bodies of at most 16 KB (the
+ * What the site accepts of a request before any handler reads it: addresses of at most 8 KB (414
+ * otherwise, answered before the page cache and any render); bodies of at most 16 KB (the
  * largest form, a data request with a 5,000-character message, is well under it; a body over the
  * limit is refused from its Content-Length, or while streaming, never read whole); posts from this
  * site only (a form on another site cannot make a visitor's browser subscribe anyone); and only
@@ -12,6 +13,30 @@ import { ForbiddenError, PayloadTooLargeError, TooManyRequestsError } from '#src
 import { isOperatorBypass } from './page-cache-policy';
 import type { AppEnv } from '#src/env';
 import { cacheRules } from './cache-rules';
+
+/**
+ * The longest address (path and query, as sent) a page may have: a story slug is at most 200
+ * characters (1,800 bytes percent-encoded in a non-Latin script), an oEmbed `url` at most
+ * MAX_OEMBED_URL_LENGTH, a search the first 1,000 characters of its words (up to 9,000 bytes in
+ * a non-Latin script, a search nobody types). Longer ones are refused before anything is looked
+ * up or rendered.
+ */
+export const MAX_ADDRESS_BYTES = 8192;
+
+/** The address's path and query as sent (ASCII: URL parsing percent-encodes everything else). */
+function addressLength(url: string): number {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const end = url.indexOf('#');
+  return start === -1 ? 0 : (end === -1 ? url.length : end) - start;
+}
+
+/** 414 for an address over MAX_ADDRESS_BYTES: a plain answer, never a page render. */
+export const limitAddressLength: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (addressLength(c.req.url) <= MAX_ADDRESS_BYTES) return next();
+  const headers = { 'Cache-Control': cacheRules.error };
+  if (c.req.path.startsWith('/api/')) return c.json({ message: 'The address is too long' }, 414, headers);
+  return c.text('URI Too Long', 414, headers);
+};
 
 /** The largest body any route reads. */
 export const MAX_BODY_BYTES = 16 * 1024;

@@ -8,13 +8,14 @@
  * line. ADR 0028.
  *
  * The path is logged without its query (a query can hold search terms) and without the secret of
- * a secret story link or a mailed link (`urls.withoutSecrets`). The line is shaped by the pure
- * `requestLogLine` (tested as a table); the middleware only gathers the facts.
+ * a secret story link or a mailed link, in any spelling (`withoutSecrets`,
+ * src/domain/secret-paths.ts). The line is shaped by the pure `requestLogLine` (tested as a
+ * table); the middleware only gathers the facts.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '#src/env';
-import { urls } from '#src/i18n/urls';
+import { withoutSecrets } from '#src/domain/secret-paths';
 import { logEvent } from '#src/log';
 import { setResponseHeader } from './responses';
 
@@ -70,7 +71,7 @@ export function routeLabel(pattern: string): string {
 /** The path alone (no query, no fragment), its secrets replaced by `:token`, cut to a bounded length. */
 export function loggedPath(path: string): string {
   const bare = path.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/, 1)[0] || '/';
-  const safe = urls.withoutSecrets(bare);
+  const safe = withoutSecrets(bare);
   return safe.length > MAX_LOGGED_PATH_LENGTH ? `${safe.slice(0, MAX_LOGGED_PATH_LENGTH)}…` : safe;
 }
 

@@ -41,7 +41,7 @@ const FetchStoriesSchema = z.strictObject({
 // point at the visitor's language.
 const FetchGalleriesSchema = z.strictObject({ page, pageSize, localeCode: z.optional(z.string().check(z.maxLength(16))) });
 
-const QuickSearchSchema = z.object({
+export const QuickSearchSchema = z.object({
   query: firstValue(z._default(z.string().check(z.maxLength(1000)), '')),
   localeCode: firstValue(z.optional(z.string().check(z.maxLength(16)))),
 });

@@ -168,7 +168,7 @@ function cardResponse(c: Context<AppEnv>, card: EmbedCardModel): Promise<Respons
 
 /** The parameters oEmbed names, as text; their rules (and their 400, 404 and 501) are parseOembedRequest's. */
 const optionalText = firstValue(z.optional(z.string()));
-const OembedQuery = z.object({ url: optionalText, format: optionalText, maxwidth: optionalText, maxheight: optionalText });
+export const OembedQuery = z.object({ url: optionalText, format: optionalText, maxwidth: optionalText, maxheight: optionalText });
 
 /** `/oembed` and the story cards; mount before the stories (`/{slug}` would take `/oembed`). */
 export const embeds = new Hono<AppEnv>()

@@ -1,14 +1,17 @@
 /**
- * `/healthz` for uptime monitors (ADR 0028): one cheap D1 statement (the content revision) and one
- * KV read of a fixed key (the page cache's `content-revision`), side by side, each given
- * HEALTH_CHECK_TIMEOUT_MS, so a store that hangs makes a 503 within about a second instead of a
- * hung check. 200 `{"status":"ok","d1":"ok","kv":"ok","revision":N}` when both answer, else 503
- * naming the store that did not (`"error"` or `"timeout"`). Nothing else: no versions, bindings or
- * error texts (those go to the log).
+ * `/healthz` for uptime monitors (ADRs 0028 and 0034): one cheap D1 statement (the
+ * content revision) and one KV read of a fixed key (the page cache's `content-revision`), side by
+ * side, each given HEALTH_CHECK_TIMEOUT_MS, so a store that hangs makes a 503 within about a
+ * second instead of a hung check. 200 `{"status":"ok","d1":"ok","kv":"ok","revision":N}` when both
+ * answer, else 503 naming the store that did not (`"error"` or `"timeout"`). Nothing else: no
+ * versions, bindings or error texts (those go to the log).
  *
- * Mounted in front of the page cache, the render limiter and the newsroom loading (src/app.tsx):
- * never stored or served from KV, never counted against anyone's render budget, and answering
- * before any content is imported. `no-store`, so no CDN or browser keeps an old answer.
+ * Cheap whoever asks and however often: each client is counted by the render limiter (under its
+ * own name, so a monitor never spends a reader's render budget, and a flood gets 429s), and an
+ * isolate keeps its last result for HEALTH_RESULT_MEMO_MS, so the stores are probed about once
+ * per isolate in that time, however many monitors ask. Mounted in front of the page cache and
+ * the newsroom loading (src/app.tsx): never stored or served from KV, and answering before any
+ * content is imported. `no-store`, so no CDN or browser keeps an old answer.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '#src/env';
@@ -16,10 +19,13 @@ import { describeError } from '#src/domain/errors';
 import { logEvent } from '#src/log';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { readContentRevision } from '#src/middleware/deps';
+import { limitClient } from '#src/middleware/request-limits';
 import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
 
 /** How long each store may take before it counts as down. */
 export const HEALTH_CHECK_TIMEOUT_MS = 1_000;
+/** How long an isolate answers with the result it has: a monitor sees a failure within this. */
+export const HEALTH_RESULT_MEMO_MS = 5_000;
 
 export type CheckResult = 'ok' | 'error' | 'timeout';
 
@@ -76,10 +82,23 @@ export async function checkHealth(checks: HealthChecks, timeoutMs = HEALTH_CHECK
   return { status: 503, body };
 }
 
-export const health = new Hono<AppEnv>();
+type HealthResult = Awaited<ReturnType<typeof checkHealth>>;
 
-health.get('/healthz', async (c) => {
-  const store = new KvPageCacheStore(c.env.PAGE_CACHE);
-  const { status, body } = await checkHealth({ d1: () => readContentRevision(c), kv: () => store.readRevision() });
-  return c.json(body, status, { 'Cache-Control': cacheRules.health });
-});
+/**
+ * The `/healthz` route, with its own memory of the last result (one per app, so one per isolate
+ * in production; tests that swap a store build an app of their own). `now` is the clock in ms.
+ */
+export function healthRoutes(now: () => number = Date.now): Hono<AppEnv> {
+  // The result, never the probe in flight: workerd forbids one request awaiting I/O another began.
+  let last: { at: number; result: HealthResult } | null = null;
+  return new Hono<AppEnv>().get('/healthz', async (c) => {
+    await limitClient(c.env.RENDER_LIMITER, 'health', c.req.raw);
+    const at = now();
+    if (!last || at - last.at >= HEALTH_RESULT_MEMO_MS || at < last.at) {
+      const store = new KvPageCacheStore(c.env.PAGE_CACHE);
+      last = { at, result: await checkHealth({ d1: () => readContentRevision(c), kv: () => store.readRevision() }) };
+    }
+    const { status, body } = last.result;
+    return c.json(body, status, { 'Cache-Control': cacheRules.health });
+  });
+}

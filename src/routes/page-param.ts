@@ -10,4 +10,5 @@ export const pageParam = z._default(
 );
 
 /** The query of a paged list (home, category, tag, media): its page, nothing else. */
-export const pageQuery = validate('query', z.object({ page: pageParam }), wrongAddress);
+export const PageQuerySchema = z.object({ page: pageParam });
+export const pageQuery = validate('query', PageQuerySchema, wrongAddress);

@@ -3,15 +3,23 @@
  * (urls.sameSitePath): no request, however crafted (`//host`, `/\host`, tabs, a locale prefix in
  * front of either), can make the newsroom send a visitor elsewhere. Lint forbids `c.redirect`
  * anywhere else.
+ *
+ * A redirect from or to a secret address (a journalist's link, a mailed portal link, in any
+ * spelling: `/s/{token}/` → `/s/{token}`, `/en/s/…`, `?status=done` after an unsubscribe) gets the
+ * secret pages' headers: no cache keeps it, no Referer leaves with it, no index lists it.
  */
 import type { Context } from 'hono';
+import { hasSecret } from '#src/domain/secret-paths';
 import { urls } from '#src/i18n/urls';
+import { PRIVATE_PAGE_HEADERS } from './private-page';
 
 export type RedirectStatus = 301 | 302 | 303;
 
 export function redirect(c: Context, location: string, status: RedirectStatus, headers: Record<string, string> = {}): Response {
-  const response = c.redirect(urls.sameSitePath(location), status);
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  const target = urls.sameSitePath(location);
+  const response = c.redirect(target, status);
+  const secret = hasSecret(c.req.path) || hasSecret(target);
+  for (const [name, value] of Object.entries({ ...headers, ...(secret ? PRIVATE_PAGE_HEADERS : {}) })) response.headers.set(name, value);
   return response;
 }
 

@@ -4,6 +4,7 @@
  */
 import type { GallerySummary } from '#src/domain/gallery';
 import type { StoredImagePayload } from '#src/domain/media-payload';
+import { OEMBED_THUMBNAIL_MAX_WIDTH } from '#src/domain/oembed';
 import { UploadedImage } from '#src/domain/media/index';
 import { isoDate } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
@@ -114,7 +115,7 @@ export interface ThumbnailBounds {
 }
 
 /** SPEC section 3's `oembed` thumbnail: the cover at most 1200 px wide, as the Open Graph card. */
-export const OEMBED_THUMBNAIL_BOUNDS: ThumbnailBounds = { maxWidth: 1200, maxHeight: null };
+export const OEMBED_THUMBNAIL_BOUNDS: ThumbnailBounds = { maxWidth: OEMBED_THUMBNAIL_MAX_WIDTH, maxHeight: null };
 
 /**
  * An image as an oEmbed thumbnail inside `bounds`, never upscaled; null when it cannot fit (an

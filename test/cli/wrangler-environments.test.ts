@@ -1,9 +1,11 @@
 // The environments of wrangler.toml, as wrangler itself resolves them (bindings and vars are not
 // inherited, so staging repeats them all): alike where they must be, sharing nothing that holds
-// state, each with Workers Logs on. Production is the top level, which local tools also use.
+// state, each with Workers Logs on (invocation logs off) and its dead-letter queue named by the
+// rule the consumer reads. Production is the top level, which local tools also use.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { unstable_readConfig, type Unstable_Config } from 'wrangler';
+import { DEAD_LETTER_SUFFIX, isDeadLetterQueue } from '#src/jobs/queue';
 
 const root = join(import.meta.dirname, '../..');
 const configPath = join(root, 'wrangler.toml');
@@ -25,8 +27,23 @@ describe.each([
   ['production', () => production],
   ['staging', () => staging],
 ])('%s', (label, config) => {
-  test('has Workers Logs on, for every invocation', () => {
-    expect(config().observability).toMatchObject({ enabled: true, head_sampling_rate: 1 });
+  test("keeps the worker's own log lines in Workers Logs, and no invocation log (each would store a full URL, secrets included)", () => {
+    expect(config().observability).toMatchObject({ enabled: true, head_sampling_rate: 1, logs: { enabled: true, invocation_logs: false } });
+    // Traces would record URLs too: they stay off unless someone decides otherwise here.
+    expect(config().observability?.traces?.enabled ?? false).toBe(false);
+  });
+
+  test('names each dead-letter queue after its queue, as the consumer recognises one (`<queue>-dlq`)', () => {
+    const consumers = config().queues.consumers ?? [];
+    const withDeadLetters = consumers.filter((consumer) => consumer.dead_letter_queue);
+    expect(withDeadLetters.map((consumer) => consumer.queue)).toEqual(config().queues.producers?.map((producer) => producer.queue));
+    for (const consumer of withDeadLetters) {
+      expect(consumer.dead_letter_queue).toBe(`${consumer.queue}${DEAD_LETTER_SUFFIX}`);
+      expect(isDeadLetterQueue(consumer.queue)).toBe(false);
+      expect(isDeadLetterQueue(consumer.dead_letter_queue!)).toBe(true);
+      // The dead-letter queue has a consumer of its own, which logs and acknowledges what it gets.
+      expect(consumers.map((other) => other.queue)).toContain(consumer.dead_letter_queue);
+    }
   });
 
   test('binds the database, page cache, queue and limiters the worker reads', () => {

@@ -1,7 +1,8 @@
 // Observability through the real worker (ADR 0028): one JSON line per request with its id, route,
 // locale, status, cache result and D1 cost, and the id returned as X-Request-Id; no query and no
-// secret in the line; /healthz checking D1 and KV, never cached, never limited, 503 when a store
-// is down; the cron's one `go_live` line per run.
+// secret in the line; /healthz checking D1 and KV, never cached, limited per client under its own
+// name, its result kept a few seconds per isolate, 503 when a store is down; the cron's one
+// `go_live` line per run.
 import { createExecutionContext, createScheduledController, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test, vi } from 'vitest';
@@ -170,22 +171,50 @@ test('/healthz answers 200 with both stores and the revision, no-store, and leav
   expect(keys.filter((name) => name.includes(host) || name.includes('healthz'))).toEqual([]);
 });
 
-test('/healthz loads no newsroom: one D1 round trip, and it is never counted against a client by the render limiter', async () => {
+test('/healthz loads no newsroom (one D1 round trip) and counts each client under its own name, never against its render budget', async () => {
   const d1 = countingD1();
-  let limited = 0;
-  const limiter = { limit: async () => ((limited += 1), { success: false }) } as RateLimit;
+  const keys: string[] = [];
+  const limiter = { limit: async ({ key }: { key: string }) => (keys.push(key), { success: !key.startsWith('render:') }) } as RateLimit;
   const headers = { 'CF-Connecting-IP': '192.0.2.77' };
   const origin = uniqueOrigin();
 
   const health = await send(`${origin}/healthz`, { DB: d1.db, RENDER_LIMITER: limiter }, { headers });
   expect(health.response.status).toBe(200);
   expect(d1.calls).toEqual(['prepare', 'batch']);
-  expect(limited).toBe(0);
+  expect(keys).toEqual(['health:192.0.2.77']);
 
   // The same client, refused by the limiter for a page.
   const page = await send(`${origin}/english-story-03`, { RENDER_LIMITER: limiter }, { headers });
   expect(page.response.status).toBe(429);
-  expect(limited).toBe(1);
+  expect(keys).toEqual(['health:192.0.2.77', 'render:192.0.2.77']);
+});
+
+test('/healthz over its client limit is a 429 that probes no store', async () => {
+  const d1 = countingD1();
+  const limiter = { limit: async () => ({ success: false }) } as RateLimit;
+  const health = await send(`${uniqueOrigin()}/healthz`, { DB: d1.db, RENDER_LIMITER: limiter }, { headers: { 'CF-Connecting-IP': '192.0.2.78' } });
+  expect(health.response.status).toBe(429);
+  expect(health.response.headers.get('Retry-After')).toBe('60');
+  expect(d1.calls).toEqual([]);
+});
+
+test('/healthz probes the stores once per isolate for a few seconds: repeated checks cost no D1 statement or KV read', async () => {
+  const d1 = countingD1();
+  const reads = vi.spyOn(env.PAGE_CACHE, 'get');
+  const app = createApp();
+  const check = async () => {
+    const ctx = createExecutionContext();
+    const response = await app.fetch(new Request(`${uniqueOrigin()}/healthz`), { ...env, DB: d1.db }, ctx);
+    await waitOnExecutionContext(ctx);
+    return { status: response.status, body: await response.json() };
+  };
+  const first = await check();
+  const readsAfterFirst = reads.mock.calls.length;
+  for (let i = 0; i < 5; i++) expect(await check()).toEqual(first);
+  expect(first).toEqual({ status: 200, body: { status: 'ok', d1: 'ok', kv: 'ok', revision: await d1Revision() } });
+  expect(d1.calls).toEqual(['prepare', 'batch']);
+  expect(reads.mock.calls.length).toBe(readsAfterFirst);
+  reads.mockRestore();
 });
 
 test.each([

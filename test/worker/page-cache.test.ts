@@ -9,7 +9,7 @@ import { createApp } from '#src/app';
 import type { AppEnv } from '#src/env';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { pageCache, type PageCacheOptions } from '#src/middleware/page-cache';
-import { pageCacheKey } from '#src/middleware/page-cache-policy';
+import { pageCacheKey } from '#src/middleware/page-cache-key';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import { CONTENT_REVISION_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 import { countingD1, downD1 } from '../fixtures/failing-bindings';
@@ -126,7 +126,7 @@ test('Set-Cookie reaches the visitor who caused the miss but is stripped from th
   const miss = await send(app, url);
   expect(miss.header('Set-Cookie')).toBe('visitor=1; Path=/');
 
-  const stored = await env.PAGE_CACHE.getWithMetadata<StoredPageMetadata>(pageCacheKey({ revision: 1, url: new URL(url), build }), 'text');
+  const stored = await env.PAGE_CACHE.getWithMetadata<StoredPageMetadata>(pageCacheKey({ revision: 1, address: '/story', build }), 'text');
   expect(stored.value).toBe(PAGE);
   expect(stored.metadata?.h.map(([name]) => name)).not.toContain('set-cookie');
 

@@ -95,20 +95,6 @@ test.each([
 });
 
 test.each([
-  ['/s/r_4K1XAkym3ry19CWCJ3CqStL3RWEPw_cYFLwjDgEa0', '/s/:token'],
-  ['/s/abc.json', '/s/:token'],
-  ['/s/gR4K1XAkym3ry19CWCJ3CqStL3RWEPw_cYFLwjDgEa0/fr', '/s/:token/fr'],
-  ['/s/gR4K1XAkym3ry19CWCJ3CqStL3RWEPw_cYFLwjDgEa0/download', '/s/:token/download'],
-  ['/en/newsroom/u-u-i-d/subscribe/confirm/0123abcd', '/en/newsroom/u-u-i-d/subscribe/confirm/:token'],
-  ['/fr/newsroom/u-u-i-d/data-request/confirm/0123abcd', '/fr/newsroom/u-u-i-d/data-request/confirm/:token'],
-  ['/en/newsroom/u-u-i-d/unsubscribe/0123abcd', '/en/newsroom/u-u-i-d/unsubscribe/:token'],
-  ['/category/products', '/category/products'],
-  ['/story-about-s', '/story-about-s'],
-])('%s is logged as %s', (path, expected) => {
-  expect(urls.withoutSecrets(path)).toBe(expected);
-});
-
-test.each([
   ['/', '/index.md'],
   ['/?page=2', '/index.md?page=2'],
   ['/fr', '/fr/index.md'],

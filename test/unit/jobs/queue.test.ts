@@ -7,7 +7,7 @@ import { isPermanentRefusal } from '#src/domain/errors';
 import { jobsFor } from '#src/jobs/go-live';
 import type { JobDeps } from '#src/jobs/job-deps';
 import type { Job } from '#src/jobs/messages';
-import { DEAD_LETTER_QUEUE, handleJobs, resultCount, retryDelaySeconds, type QueueMessage } from '#src/jobs/queue';
+import { handleJobs, isDeadLetterQueue, resultCount, retryDelaySeconds, type QueueMessage } from '#src/jobs/queue';
 import { testConfig as config } from './site-fixture';
 
 const QUEUE = 'newsroom-jobs';
@@ -138,12 +138,22 @@ test.each([
   expect(calls).toEqual([]);
 });
 
-test('a message on the dead-letter queue is logged as given up and acknowledged, never run again', async () => {
+test.each([
+  ['newsroom-jobs', false],
+  ['newsroom-jobs-dlq', true],
+  ['newsroom-jobs-staging', false],
+  ['newsroom-jobs-staging-dlq', true],
+  ['newsroom-jobs-dlq-archive', false],
+])('queue %s is a dead-letter queue: %s', (queue, expected) => {
+  expect(isDeadLetterQueue(queue)).toBe(expected);
+});
+
+test.each(['newsroom-jobs-dlq', 'newsroom-jobs-staging-dlq'])('a message on the dead-letter queue %s is logged as given up and acknowledged, never run again', async (deadLetterQueue) => {
   const console = captureConsole();
   const { deps, calls } = fakeDeps();
   const job: Job = { kind: 'alerts', storyUuid: 'story-1', afterId: 50 };
   const { message: queued, outcome } = message('m-dead', job, 3);
-  await handleJobs(deps, { queue: DEAD_LETTER_QUEUE, messages: [queued] });
+  await handleJobs(deps, { queue: deadLetterQueue, messages: [queued] });
   expect(outcome).toEqual({ acked: 1, retried: [] });
   expect(calls).toEqual([]);
   expect(console.errors.map((line) => JSON.parse(line))).toEqual([{ message: 'Job given up after its retries', id: 'm-dead', job }]);
@@ -244,9 +254,9 @@ test('a dead-letter batch counts what was given up, by kind', async () => {
     message('m-i', { kind: 'indexnow', storyUuids: ['s-1'] }, 5).message,
     message('m-b', { kind: 'alerts', storyUuid: 's-2', afterId: 50 }, 5).message,
   ];
-  await handleJobs(deps, { queue: DEAD_LETTER_QUEUE, messages });
+  await handleJobs(deps, { queue: 'newsroom-jobs-dlq', messages });
   const line = JSON.parse(console.logs.at(-1)!) as Record<string, unknown>;
-  expect(line).toMatchObject({ event: 'jobs', queue: DEAD_LETTER_QUEUE, messages: 3, done: {}, retried: {}, deadLettered: { alerts: 2, indexnow: 1 }, dropped: 0 });
+  expect(line).toMatchObject({ event: 'jobs', queue: 'newsroom-jobs-dlq', messages: 3, done: {}, retried: {}, deadLettered: { alerts: 2, indexnow: 1 }, dropped: 0 });
 });
 
 test.each([

@@ -163,6 +163,24 @@ describe('error reporting', () => {
     expect(event.message).toContain('jane.doe@example.com'); // the original is left alone
   });
 
+  test('scrubbing removes every secret address: the page, the Referer, messages and breadcrumbs, in any spelling', () => {
+    const token = 'r_4K1XAkym3ry19CWCJ3CqStL3RWEPw_cYFLwjDgEa0';
+    const event: ErrorEvent = {
+      type: undefined,
+      message: `Story failed on /%73/${token}`,
+      request: {
+        url: `https://news.example/en/s/${token}`,
+        headers: { Referer: `https://news.example/s%2F${token}?utm_source=x`, 'user-agent': 'Test' },
+      },
+      breadcrumbs: [{ message: `GET /fr/newsroom/u/unsubscribe/${token}` }],
+    };
+    const scrubbed = scrubEvent(event);
+    expect(JSON.stringify(scrubbed)).not.toContain(token);
+    expect(scrubbed.message).toBe('Story failed on /s/:token');
+    expect(scrubbed.request?.url).toBe('https://news.example/en/s/:token');
+    expect(scrubbed.request?.headers).toEqual({ Referer: 'https://news.example/s/:token?utm_source=x', 'user-agent': 'Test' });
+  });
+
   test.each([
     ['mail jane@example.com now', 'mail [email] now'],
     ['a%40b.io', '[email]'],

@@ -1,9 +1,12 @@
 // The health check's verdict (src/routes/health.ts) from stand-in checks: both stores answering is
 // a 200 with the revision; a store that fails or hangs is a 503 naming it, within the timeout,
-// with the reason in one warning log line and not in the answer.
+// with the reason in one warning log line and not in the answer. The route keeps its result a few
+// seconds and counts each client first.
+import { Hono } from 'hono';
 import { afterEach, expect, test, vi } from 'vitest';
-import { checkHealth, HEALTH_CHECK_TIMEOUT_MS, type HealthChecks } from '#src/routes/health';
-import { UnavailableError } from '#src/domain/errors';
+import type { AppEnv } from '#src/env';
+import { checkHealth, HEALTH_CHECK_TIMEOUT_MS, HEALTH_RESULT_MEMO_MS, healthRoutes, type HealthChecks } from '#src/routes/health';
+import { TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 
 const answering: HealthChecks = { d1: async () => 42, kv: async () => '42' };
 const failing = async (): Promise<never> => {
@@ -79,4 +82,38 @@ test('a hung store is a timeout after HEALTH_CHECK_TIMEOUT_MS, not a hung check;
 test('a store answering in time is not cut short by the other one hanging', async () => {
   captureWarnings();
   expect(await checkHealth({ ...answering, kv: hanging }, 20)).toEqual({ status: 503, body: { status: 'degraded', d1: 'ok', kv: 'timeout', revision: 42 } });
+});
+
+/** `/healthz` on an app of its own, over stand-in bindings that count what they are asked. */
+function healthApp(now: () => number, limited = false) {
+  const asked = { d1: 0, kv: 0, limiter: [] as string[] };
+  const bindings = {
+    DB: { prepare: () => ({}), batch: async () => ((asked.d1 += 1), [{ results: [{ revision: 7 }] }]) },
+    PAGE_CACHE: { get: async () => ((asked.kv += 1), '7') },
+    RENDER_LIMITER: { limit: async ({ key }: { key: string }) => (asked.limiter.push(key), { success: !limited }) },
+  };
+  const app = new Hono<AppEnv>().route('/', healthRoutes(now));
+  app.onError((error) => new Response(error.name, { status: error instanceof TooManyRequestsError ? 429 : 500 }));
+  const check = (client = '192.0.2.1') => app.request('/healthz', { headers: { 'CF-Connecting-IP': client } }, bindings);
+  return { asked, check };
+}
+
+test('an isolate probes the stores once per HEALTH_RESULT_MEMO_MS, and every check is counted for its client first', async () => {
+  let now = 1_000_000;
+  const { asked, check } = healthApp(() => now);
+  for (let i = 0; i < 3; i++) expect(await (await check()).json()).toEqual({ status: 'ok', d1: 'ok', kv: 'ok', revision: 7 });
+  expect([asked.d1, asked.kv]).toEqual([1, 1]);
+  now += HEALTH_RESULT_MEMO_MS - 1;
+  await check('192.0.2.2');
+  expect([asked.d1, asked.kv]).toEqual([1, 1]);
+  now += 1;
+  await check();
+  expect([asked.d1, asked.kv]).toEqual([2, 2]);
+  expect(asked.limiter).toEqual(['health:192.0.2.1', 'health:192.0.2.1', 'health:192.0.2.1', 'health:192.0.2.2', 'health:192.0.2.1']);
+});
+
+test('a client over the limit is refused before any store is probed', async () => {
+  const { asked, check } = healthApp(() => 0, true);
+  expect((await check()).status).toBe(429);
+  expect([asked.d1, asked.kv]).toEqual([0, 0]);
 });

@@ -89,7 +89,7 @@ test.each([
   'ストーリー',
   'قصة عربية',
   '🙂',
-  'x'.repeat(10_000),
+  'x'.repeat(5_000),
   '%00%ff',
   '',
 ])('the query %j answers 200, never a 5xx', async (query) => {
@@ -109,6 +109,8 @@ test('quick results give the top 3 hits, the total and the full results address'
 test.each([
   ['/api/search?query=x&localeCode=xx', 400],
   [`/api/search?query=${'x'.repeat(2000)}`, 400],
+  // Past MAX_ADDRESS_BYTES: refused before any lookup or render.
+  [`/search?query=${'x'.repeat(10_000)}`, 414],
   ['/search?query=story&page=99', 404],
   ['/search?query=story&page=abc', 404],
 ])('%s → %i', async (path, status) => {
