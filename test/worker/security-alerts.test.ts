@@ -145,7 +145,7 @@ describe('an alert is sent exactly once, even when its consumer dies between the
     await runJob(deps({ mailer: apiMailer(api) }), retries[0]!, AFTER_ABANDONED + 1);
     expect(api.inbox('first@example.org')).toHaveLength(1);
     expect(api.inbox('second@example.org')).toHaveLength(1);
-    expect(new Set(api.requests.filter((request) => request.to === 'first@example.org').map((request) => request.idempotencyKey)).size).toBe(1);
+    expect(new Set(api.requests.filter((request) => (request.to as { email?: string } | null)?.email === 'first@example.org').map((request) => request.idempotencyKey)).size).toBe(1);
     expect(await deliveries()).toEqual([
       { subscriber_id: first, status: 'sent' },
       { subscriber_id: second, status: 'sent' },

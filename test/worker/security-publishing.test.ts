@@ -2,6 +2,7 @@
 // and what the clock does never puts a non-public story on a public surface, a secret link
 // belongs to one story for good, and every import that takes away or changes something public is
 // a withdrawal. Replayed through the real worker, the go-live job and the import's statements.
+import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { BundleStory } from '#src/domain/content-bundle';
@@ -79,9 +80,13 @@ describe('row 1: states that cannot leak', () => {
         else expect(text.includes(`/${slug}`), `${slug} on ${path}`).toBe(expected);
       }
       expect(apiText.includes(slug), `${slug} in /api/fetch-stories`).toBe(expected);
-      const paths = [`/${slug}`, `/${slug}.json`, `/${slug}.md`, `/${slug}/embed`, `/${slug}/download`, `/oembed?url=${encodeURIComponent(`${TEST_ORIGIN}/${slug}`)}`];
+      const paths = [`/${slug}`, `/${slug}.json`, `/${slug}.md`, `/${slug}/embed`, `/oembed?url=${encodeURIComponent(`${TEST_ORIGIN}/${slug}`)}`];
       const statuses = await Promise.all(paths.map(async (path) => [path, (await renderFresh(path)).status] as const));
       for (const [path, status] of statuses) expect(status, path).toBe(expected ? 200 : 404);
+      // The ZIP streams as it is read: asked through the worker, its status read, the rest cancelled.
+      const zip = await SELF.fetch(`${TEST_ORIGIN}/${slug}/download`, { redirect: 'manual' });
+      await zip.body?.cancel();
+      expect(zip.status, `/${slug}/download`).toBe(expected ? 200 : 404);
     }
   }, 120_000);
 
