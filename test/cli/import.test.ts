@@ -5,27 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { root, runScript } from './run-script';
 import { getPlatformProxy } from 'wrangler';
 import { FAKE_PUBLIC_KEY, startFakeUploadcare } from '../fixtures/fake-uploadcare';
 
 const run = promisify(execFile);
-const root = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'newsroom-import-'));
 const state = join(work, 'state');
 const fixture = join(root, 'test/fixtures/content/basic');
 
-async function importFolder(dir: string, extraArgs: string[] = [], extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), dir, `--persist-to=${state}`, ...extraArgs], {
-      cwd: root,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...extraEnv },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
+const importFolder = (dir: string, extraArgs: string[] = [], extraEnv: Record<string, string> = {}) => runScript('import.ts', [dir, ...extraArgs], state, extraEnv);
 
 async function snapshot(): Promise<{ revision: number; stories: number; titles: string }> {
   const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: join(root, 'wrangler.toml'), persist: { path: join(state, 'v3') }, remoteBindings: false });

@@ -1,29 +1,15 @@
 // Security regression suite, the import's rows (issue 25, row 8): the import CLI run from outside,
 // as an editor would, on a content folder holding links to files elsewhere on the machine.
-import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
+import { root, runScript } from './run-script';
 
-const run = promisify(execFile);
-const root = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'newsroom-security-import-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function importFolder(dir: string, state: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), dir, `--persist-to=${state}`], {
-      cwd: root,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
+const importFolder = (dir: string, state: string) => runScript('import.ts', [dir], state);
 
 test('a content file linked to a file outside the content folder is never published: the import names it and writes nothing', async () => {
   const folder = join(work, 'content');

@@ -1,17 +1,14 @@
 // Galleries' secret links end to end (docs/decisions/0036-gallery-release-time.md): the import CLI
 // writes and keeps them, drops a removed gallery's and replaces a taken-back one's, and
 // `npm run share -- --gallery <key>` prints and rotates them. Real files in, real local D1 out.
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { root, runScript } from './run-script';
 import { getPlatformProxy } from 'wrangler';
 import { hashLinkToken } from '#src/domain/story-link';
 
-const run = promisify(execFile);
-const root = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'newsroom-share-gallery-'));
 const state = join(work, 'state');
 const folder = join(work, 'content');
@@ -20,18 +17,7 @@ const LAUNCH = '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const EMPTY = '7b1f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const ORIGIN = 'https://news.test.example';
 
-async function cli(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts', script), ...args, `--persist-to=${state}`], {
-      cwd: root,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
+const cli = (script: string, args: string[]) => runScript(script, args, state);
 
 async function importFolder(): Promise<void> {
   const result = await cli('import.ts', [folder]);

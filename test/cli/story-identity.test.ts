@@ -1,31 +1,17 @@
 // A secret link belongs to one story for good, end to end through the CLIs a press office runs:
 // `npm run import` on real files into real local D1, and `npm run share` (scripts/share.ts).
-import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { root, runScript } from './run-script';
 import { getPlatformProxy } from 'wrangler';
 
-const run = promisify(execFile);
-const root = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'newsroom-identity-'));
 const state = join(work, 'state');
 const folder = join(work, 'content');
 
-async function cli(script: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts', script), ...args, `--persist-to=${state}`], {
-      cwd: root,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
+const cli = (script: string, ...args: string[]) => runScript(script, args, state);
 
 /** The English link `npm run share` prints for a story. */
 async function shareLink(slug: string): Promise<string> {

@@ -1,31 +1,17 @@
 // newsroom.yaml `theme:` through the import CLI: a bad colour or a pair below 4.5:1 fails the
 // import with the file, the field and (for contrast) the ratio found, and writes nothing.
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { root, runScript } from './run-script';
 import { getPlatformProxy } from 'wrangler';
 
-const run = promisify(execFile);
-const root = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'newsroom-theme-'));
 const state = join(work, 'state');
 const fixture = join(root, 'test/fixtures/content/basic');
 
-async function importFolder(dir: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), dir, `--persist-to=${state}`], {
-      cwd: root,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
+const importFolder = (dir: string) => runScript('import.ts', [dir], state);
 
 async function snapshot(): Promise<{ revision: number; theme: string | null; stories: number }> {
   const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: join(root, 'wrangler.toml'), persist: { path: join(state, 'v3') }, remoteBindings: false });
