@@ -40,3 +40,10 @@ export const cacheRules = {
 } as const;
 
 export type CacheRule = keyof typeof cacheRules;
+
+/** Every answer at a secret address (and every redirect from or to one): no cache keeps it, no Referer leaves with it, no index lists it. */
+export const PRIVATE_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': cacheRules.private,
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex, nofollow',
+};

@@ -15,7 +15,8 @@ import { TURNSTILE_SOURCES } from '#src/middleware/security';
 import type { PrivacyPageModel, PrivacyView } from '#src/views/page-model';
 import { PrivacyPage } from '#src/views/pages/privacy-page';
 import { buildLayout, pageTitle } from './layout-model';
-import { PRIVATE_PAGE_HEADERS, quietSite } from './private-page';
+import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
+import { quietSite } from './private-page';
 import { renderPage } from './render-page';
 import { siteNameFor } from '#src/domain/newsroom';
 

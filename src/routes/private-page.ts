@@ -10,14 +10,8 @@ import type { AppEnv } from '#src/env';
 import { MovedError } from '#src/domain/errors';
 import { requireSite } from '#src/middleware/require-site';
 import type { SiteContext } from '#src/domain/ports';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
 import { redirect } from './redirect';
-
-export const PRIVATE_PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'Cache-Control': cacheRules.private,
-  'Referrer-Policy': 'no-referrer',
-  'X-Robots-Tag': 'noindex, nofollow',
-};
 
 /** The newsroom with tracking disabled and no Plausible, Google Analytics, segment key, OneTrust or browser error reporting. */
 export function withoutThirdParties(site: SiteContext): SiteContext {

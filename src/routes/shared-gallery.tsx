@@ -33,7 +33,8 @@ import { archiveResponse } from './archive';
 import { galleryPageModel } from './galleries';
 import { urlContextOf } from './layout-model';
 import { allowPlayers } from './players';
-import { answerPrivately, PRIVATE_PAGE_HEADERS, quietSite } from './private-page';
+import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
+import { answerPrivately, quietSite } from './private-page';
 import { renderPage } from './render-page';
 
 /** The path segment of a gallery token (the shape isWellFormedGalleryLinkToken checks). */

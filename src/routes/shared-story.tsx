@@ -25,7 +25,8 @@ import { renderPage } from './render-page';
 import { playerOriginsInHtml } from '#src/domain/video-embed';
 import { allowPlayers } from './players';
 import { storyPageModel } from './story';
-import { answerPrivately, PRIVATE_PAGE_HEADERS, quietSite } from './private-page';
+import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
+import { answerPrivately, quietSite } from './private-page';
 import { withSecretGalleryCards } from './shared-gallery';
 
 /** The story behind a token, as a page model; a 301 once it is public, a 404 when unknown. */

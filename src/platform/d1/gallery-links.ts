@@ -11,7 +11,7 @@
  * only redirected to the public address.
  */
 import type { ContentBundle } from '#src/domain/content-bundle';
-import type { SqlStatement } from './import-statements';
+import type { SqlStatement } from './sql-statement';
 
 /** A gallery's secret link: the token and its SHA-256 (src/domain/gallery-link.ts newGalleryLink). */
 export interface NewGalleryLink {

@@ -17,12 +17,9 @@ import type { ContentBundle } from '#src/domain/content-bundle';
 import { NEWS_WINDOW_SECONDS } from '#src/domain/publishing';
 import { normalizeTag } from '#src/domain/tag';
 import { dropLinksOfGalleriesTakenBack, galleryLinkStatements, type NewGalleryLink } from './gallery-links';
+import type { SqlStatement, SqlValue } from './sql-statement';
 
-export type SqlValue = string | number | null;
-export interface SqlStatement {
-  readonly sql: string;
-  readonly params: readonly SqlValue[];
-}
+export type { SqlStatement, SqlValue } from './sql-statement';
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 const flag = (value: boolean): number => (value ? 1 : 0);

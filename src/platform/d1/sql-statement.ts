@@ -1,0 +1,10 @@
+/**
+ * A SQL statement as plain data: the CLIs run it on local D1 in a batch or write it into a script
+ * for the remote database (import-statements.ts: runAtomically, toSqlScript).
+ */
+export type SqlValue = string | number | null;
+
+export interface SqlStatement {
+  readonly sql: string;
+  readonly params: readonly SqlValue[];
+}
