@@ -214,7 +214,7 @@ describe('GET /admin/callback', () => {
     const { state, cookie } = await startSignIn(github);
     github.authorize('code-2', { login: 'editor', scope: situation === 'narrow-scope' ? 'public_repo' : 'repo' });
     if (situation === 'down') github.down = true;
-    const query = situation === 'denied' ? { error: 'access_denied', error_description: 'The user has denied your application access.', state } : { code: situation === 'unknown-code' ? 'code-nobody-issued' : 'code-2', state };
+    const query: Record<string, string> = situation === 'denied' ? { error: 'access_denied', error_description: 'The user has denied your application access.', state } : { code: situation === 'unknown-code' ? 'code-nobody-issued' : 'code-2', state };
     const response = await callback(github, query, cookie);
     expect(response.status).toBe(status);
     expect((await errorOf(response)).errorCode).toBe(errorCode);
