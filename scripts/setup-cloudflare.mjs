@@ -32,6 +32,8 @@ export const WORKER_SECRETS = [
   ['SEARCH_API_KEY', 'the search-only key, when SEARCH_BACKEND is meilisearch or algolia'],
   ['SEARCH_WRITE_KEY', 'a documents-only key of SEARCH_INDEX: stories the cron makes live reach the engine at once'],
   ['TURNSTILE_SECRET_KEY', 'Turnstile on the privacy portal, with TURNSTILE_SITE_KEY'],
+  ['GITHUB_OAUTH_CLIENT_ID', "the editor's GitHub login at /admin: the OAuth App's client id (with EDITOR_REPOSITORY and SITE_URL)"],
+  ['GITHUB_OAUTH_CLIENT_SECRET', "the editor's GitHub login at /admin: the OAuth App's client secret"],
 ];
 
 /** The wrangler executable: WRANGLER_BIN, else the project's own. */

@@ -11,6 +11,7 @@
  * locale-scoped routes. Stories are matched last: `/{slug}` would otherwise shadow `/fr`.
  */
 import { Hono, type Context } from 'hono';
+import { editorLogin } from '#src/admin/oauth-routes';
 import { configFingerprint, configOf, type AppConfig, type AppEnv } from '#src/env';
 import { describeError, ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
@@ -57,6 +58,8 @@ import { siteFiles } from './routes/site-files';
 export interface AppOptions {
   /** The page cache's build key (default CLIENT_BUILD); tests pass their own to render afresh, as after a deploy. */
   readonly build?: string;
+  /** Outbound requests of the editor's GitHub login (tests pass a stand-in of GitHub). */
+  readonly githubFetch?: typeof fetch;
 }
 
 /** The build part of page-cache keys: the client build and what the configuration puts into pages. */
@@ -72,6 +75,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   // Uptime monitors: in front of the page cache and the newsroom, limited per client (ADR 0034).
   app.route('/', healthRoutes());
   app.route('/media', media);
+  // The editor's GitHub login (ADR 0040): private answers, never in the page cache.
+  app.route('/admin', editorLogin({ fetch: options.githubFetch }));
   // The stylesheet, from static assets, so it carries the security headers too.
   app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
   app.use(

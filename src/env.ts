@@ -11,6 +11,7 @@ import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/s
 import type { CspSources } from '#src/middleware/security';
 import { assertServerOnly } from '#src/server-only';
 import { DEFAULT_RELEASE, readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
+import type { GitHubOAuthApp, GitHubRepository } from '#src/platform/github/oauth-client';
 
 // Reads the worker's secrets and bindings: never in a browser bundle.
 assertServerOnly('src/env.ts (worker configuration)');
@@ -152,6 +153,37 @@ export function readConfig(env: CloudflareBindings): AppConfig {
       ? { siteKey: vars.TURNSTILE_SITE_KEY, secretKey: vars.TURNSTILE_SECRET_KEY!, verifyUrl: vars.TURNSTILE_VERIFY_URL || DEFAULT_TURNSTILE_VERIFY_URL }
       : null,
   };
+}
+
+const EditorLoginSchema = z.object({
+  GITHUB_OAUTH_CLIENT_ID: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be the OAuth App\'s client id'))])),
+  GITHUB_OAUTH_CLIENT_SECRET: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be the OAuth App\'s client secret'))])),
+  EDITOR_REPOSITORY: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, 'must be owner/name'))])),
+});
+
+/**
+ * The editor's GitHub login (/admin/auth, src/admin/oauth-routes.ts): on when the OAuth App's
+ * client id and secret (Worker secrets), the repository (`EDITOR_REPOSITORY`) and the site's
+ * origin (`SITE_URL`, where GitHub sends the browser back) are all set. Unlike readConfig, a
+ * missing or malformed part never throws: the public site does not depend on the editor, so it
+ * only turns the login off, with `problem` saying why (for the log; never the values).
+ */
+export type EditorLoginConfig =
+  | { readonly enabled: true; readonly app: GitHubOAuthApp; readonly repository: GitHubRepository; readonly siteOrigin: string }
+  | { readonly enabled: false; readonly problem: string | null };
+
+export function editorLoginOf(env: CloudflareBindings): EditorLoginConfig {
+  const parsed = EditorLoginSchema.safeParse(env);
+  if (!parsed.success) return { enabled: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
+  const { GITHUB_OAUTH_CLIENT_ID: clientId, GITHUB_OAUTH_CLIENT_SECRET: clientSecret, EDITOR_REPOSITORY: repository } = parsed.data;
+  // Nothing set: the login is simply not in use.
+  if (!clientId && !clientSecret) return { enabled: false, problem: null };
+  if (!clientId || !clientSecret) return { enabled: false, problem: 'GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET go together' };
+  if (!repository) return { enabled: false, problem: 'EDITOR_REPOSITORY (owner/name) is not set' };
+  const siteOrigin = configOf(env).siteUrl;
+  if (!siteOrigin) return { enabled: false, problem: 'SITE_URL is not set: GitHub needs the address to send the browser back to' };
+  const [owner, name] = repository.split('/') as [string, string];
+  return { enabled: true, app: { clientId, clientSecret }, repository: { owner, name }, siteOrigin };
 }
 
 export interface Deps {

@@ -65,10 +65,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Headers a route may set stricter than the default: the secret-link pages send no Referer at
- * all (`no-referrer`), which the site-wide value must not loosen.
+ * Headers a route may set itself: the secret-link pages send no Referer at all (`no-referrer`),
+ * which the site-wide value must not loosen; the editor's sign-in popup (src/admin/oauth-page.ts)
+ * must keep its opener across github.com, which `same-origin` would sever.
  */
-export const ROUTE_OVERRIDABLE_HEADERS: readonly string[] = ['Referrer-Policy'];
+export const ROUTE_OVERRIDABLE_HEADERS: readonly string[] = ['Referrer-Policy', 'Cross-Origin-Opener-Policy'];
 
 /** The origin of an address whose protocol is one of `protocols`; anything else (or not a URL) → null. */
 function originOf(address: string, protocols: readonly string[]): string | null {

@@ -187,7 +187,7 @@ describe('setup:cloudflare', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(calls()).toContain('d1 create newsroom-staging');
-    for (const secret of ['SENTRY_DSN', 'EMAIL_API_KEY', 'SEARCH_API_KEY', 'SEARCH_WRITE_KEY', 'TURNSTILE_SECRET_KEY']) {
+    for (const secret of ['SENTRY_DSN', 'EMAIL_API_KEY', 'SEARCH_API_KEY', 'SEARCH_WRITE_KEY', 'TURNSTILE_SECRET_KEY', 'GITHUB_OAUTH_CLIENT_ID', 'GITHUB_OAUTH_CLIENT_SECRET']) {
       expect(result.stdout).toContain(`npx wrangler secret put ${secret} --env staging`);
     }
   }, 60_000);

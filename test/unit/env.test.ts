@@ -1,6 +1,6 @@
 // The site's configured origin (SITE_URL) as the worker reads it (src/env.ts).
 import { expect, test } from 'vitest';
-import { readConfig } from '#src/env';
+import { editorLoginOf, readConfig } from '#src/env';
 
 const configWith = (vars: Record<string, string>) => readConfig(vars as unknown as CloudflareBindings);
 
@@ -22,3 +22,38 @@ test.each(['news.example.com', 'ftp://news.example.com', 'https://news.example.c
     expect(() => configWith({ SITE_URL: value })).toThrow(/Invalid worker configuration: SITE_URL/);
   },
 );
+
+// The editor's GitHub login: on only when every part is set; a missing or malformed part turns
+// it off (with the reason) and never stops the readers' site.
+const LOGIN = { SITE_URL: 'https://news.example.com', GITHUB_OAUTH_CLIENT_ID: 'Ov23liAbc123', GITHUB_OAUTH_CLIENT_SECRET: '0123456789abcdef0123456789abcdef01234567', EDITOR_REPOSITORY: 'acme/newsroom' };
+const loginWith = (vars: Record<string, string>) => editorLoginOf(vars as unknown as CloudflareBindings);
+
+test('every part set: the login is on, calling back to the site origin, for the named repository', () => {
+  expect(loginWith(LOGIN)).toEqual({
+    enabled: true,
+    app: { clientId: LOGIN.GITHUB_OAUTH_CLIENT_ID, clientSecret: LOGIN.GITHUB_OAUTH_CLIENT_SECRET },
+    repository: { owner: 'acme', name: 'newsroom' },
+    siteOrigin: 'https://news.example.com',
+  });
+});
+
+test.each([
+  ['nothing set', { SITE_URL: LOGIN.SITE_URL }, null],
+  ['both secrets empty', { ...LOGIN, GITHUB_OAUTH_CLIENT_ID: '', GITHUB_OAUTH_CLIENT_SECRET: '' }, null],
+  ['the client id alone', { ...LOGIN, GITHUB_OAUTH_CLIENT_SECRET: '' }, /go together/],
+  ['the secret alone', { ...LOGIN, GITHUB_OAUTH_CLIENT_ID: '' }, /go together/],
+  ['no repository', { ...LOGIN, EDITOR_REPOSITORY: '' }, /EDITOR_REPOSITORY/],
+  ['a repository that is not owner/name', { ...LOGIN, EDITOR_REPOSITORY: 'https://github.com/acme/newsroom' }, /EDITOR_REPOSITORY: must be owner\/name/],
+  ['a repository with a path after it', { ...LOGIN, EDITOR_REPOSITORY: 'acme/newsroom/tree' }, /EDITOR_REPOSITORY/],
+  ['a client id with a space', { ...LOGIN, GITHUB_OAUTH_CLIENT_ID: 'Ov23 li' }, /GITHUB_OAUTH_CLIENT_ID/],
+  ['no SITE_URL', { ...LOGIN, SITE_URL: '' }, /SITE_URL/],
+] as const)('%s: the login is off (%s)', (_name, vars, problem) => {
+  const login = loginWith(vars);
+  expect(login.enabled).toBe(false);
+  if (problem === null) expect(login).toEqual({ enabled: false, problem: null });
+  else expect(login.enabled === false && login.problem).toMatch(problem);
+  // Never the secret's value in the reason.
+  expect(JSON.stringify(login)).not.toContain(LOGIN.GITHUB_OAUTH_CLIENT_SECRET);
+  // The readers' site reads its configuration as before.
+  expect(() => configWith(vars)).not.toThrow();
+});

@@ -1,0 +1,111 @@
+/**
+ * The small page the editor's sign-in popup ends on (docs/decisions/0040-editor-github-login.md):
+ * readable text for the person (signed in, or what went wrong), and the handshake Sveltia and
+ * Decap expect from an external OAuth provider. The popup tells its opener
+ * `authorizing:github`; the editor answers the same words back; the popup then posts
+ * `authorization:github:success:{"token":…,"provider":"github"}` or
+ * `authorization:github:error:{…}`. Every message goes to the site's configured origin only,
+ * and only an answer from the opener at that origin is listened to, so the token can reach no
+ * other window, whatever Host the request named.
+ *
+ * The script is one fixed text; what differs between answers travels in a JSON data block,
+ * which no browser runs. The page's CSP allows exactly that script by its SHA-256 hash and
+ * nothing else (no 'self', no other source of any kind).
+ */
+import { PRIVATE_PAGE_HEADERS } from '#src/routes/private-page';
+
+export const PROVIDER = 'github';
+const DATA_ID = 'editor-login-handshake';
+
+/** The handshake, run in the popup. Plain ES5-era code: it runs wherever the editor does. */
+export const HANDSHAKE_SCRIPT = `(function () {
+  var data = JSON.parse(document.getElementById('${DATA_ID}').textContent);
+  var opener = window.opener;
+  if (!opener) return;
+  window.addEventListener('message', function (event) {
+    if (event.source !== opener || event.origin !== data.origin || event.data !== data.ready) return;
+    opener.postMessage(data.result, data.origin);
+  });
+  opener.postMessage(data.ready, data.origin);
+})();`;
+
+let scriptHash: Promise<string> | undefined;
+
+/** `'sha256-…'`, the CSP source of HANDSHAKE_SCRIPT. */
+export function handshakeScriptSource(): Promise<string> {
+  scriptHash ??= crypto.subtle.digest('SHA-256', new TextEncoder().encode(HANDSHAKE_SCRIPT)).then((digest) => {
+    let binary = '';
+    for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
+    return `'sha256-${btoa(binary)}'`;
+  });
+  return scriptHash;
+}
+
+/**
+ * Why a sign-in failed: the code Sveltia localises its message by (its authenticator's codes
+ * where one fits) and what the person reads.
+ */
+export const LOGIN_ERRORS = {
+  notConfigured: { code: 'MISCONFIGURED_CLIENT', message: 'Editor login is not configured on this site. Ask the people who run it to set up the GitHub login (docs/operations.md).' },
+  unsupportedProvider: { code: 'UNSUPPORTED_BACKEND', message: 'This site signs in to the editor with GitHub only.' },
+  badState: { code: 'CSRF_DETECTED', message: 'This sign-in was not started from this browser, or it took too long. Close this window and sign in again.' },
+  denied: { code: 'AUTH_CODE_REQUEST_FAILED', message: 'GitHub did not authorise the editor. Close this window and sign in again to allow it.' },
+  tokenRefused: { code: 'TOKEN_REQUEST_FAILED', message: 'GitHub refused to complete the sign-in. Close this window and sign in again.' },
+  githubUnavailable: { code: 'TOKEN_REQUEST_FAILED', message: 'GitHub could not be reached. Please try again in a few minutes.' },
+  missingScope: { code: 'INSUFFICIENT_SCOPE', message: 'GitHub granted the editor less access than it needs to save. Sign in again and allow access to repositories.' },
+  noPushAccess: { code: 'NO_PUSH_ACCESS', message: 'Your GitHub account cannot change the newsroom’s repository. Ask its owners to give you write access, then sign in again.' },
+} as const;
+
+export type LoginError = (typeof LOGIN_ERRORS)[keyof typeof LOGIN_ERRORS];
+
+export type LoginResult = { readonly token: string } | { readonly error: LoginError };
+
+/** The message the popup posts: Sveltia reads `error` and `errorCode`, Decap `message`. */
+export function resultMessage(result: LoginResult): string {
+  if ('token' in result) return `authorization:${PROVIDER}:success:${JSON.stringify({ token: result.token, provider: PROVIDER })}`;
+  const { code, message } = result.error;
+  return `authorization:${PROVIDER}:error:${JSON.stringify({ provider: PROVIDER, error: message, errorCode: code, message })}`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** JSON that cannot end its `<script>` element or be read as markup. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * Headers of every answer of the login (the redirect to GitHub too): private, never stored,
+ * never indexed, no Referer (the callback's address holds the code). The opener policy is
+ * `unsafe-none`: the popup passes through github.com and must come back still knowing its opener
+ * (the site-wide `same-origin` would sever it; the editor's page keeps its popups with
+ * `same-origin-allow-popups`).
+ */
+export const LOGIN_HEADERS: Readonly<Record<string, string>> = {
+  ...PRIVATE_PAGE_HEADERS,
+  'Cross-Origin-Opener-Policy': 'unsafe-none',
+};
+
+/** The page's policy: nothing may load; with a handshake, its one script by hash. */
+export function loginPagePolicy(scriptSource: string | null): string {
+  return ["default-src 'none'", `script-src ${scriptSource ?? "'none'"}`, "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
+}
+
+/**
+ * The popup's page. `siteOrigin` is where the handshake talks (the configured site origin);
+ * null when it is not known, then the page only reads.
+ */
+export async function loginPage(result: LoginResult, siteOrigin: string | null, status: number): Promise<Response> {
+  const failed = 'error' in result;
+  const heading = failed ? 'Sign-in failed' : 'Signed in';
+  const text = failed ? result.error.message : 'You are signed in to the editor. This window closes by itself; if it does not, close it.';
+  const data = siteOrigin ? { origin: siteOrigin, ready: `authorizing:${PROVIDER}`, result: resultMessage(result) } : null;
+  const handshake = data ? `<script type="application/json" id="${DATA_ID}">${scriptSafeJson(data)}</script><script>${HANDSHAKE_SCRIPT}</script>` : '';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer"><title>${heading} · Editor</title></head><body><h1>${heading}</h1><p>${escapeHtml(text)}</p>${handshake}</body></html>`;
+  return new Response(html, {
+    status,
+    headers: { ...LOGIN_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': loginPagePolicy(data ? await handshakeScriptSource() : null) },
+  });
+}
