@@ -12,7 +12,7 @@
  * which no browser runs. The page's CSP allows exactly that script by its SHA-256 hash and
  * nothing else (no 'self', no other source of any kind).
  */
-import { PRIVATE_PAGE_HEADERS } from '#src/routes/private-page';
+import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
 
 export const PROVIDER = 'github';
 const DATA_ID = 'editor-login-handshake';
