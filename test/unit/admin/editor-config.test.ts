@@ -2,7 +2,6 @@
 // is what the generator makes now, every schema field has its widget, and the walker refuses what
 // it cannot map.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
 import { acceptedStates, generateEditorConfig } from '#src/admin/config/editor-config';
