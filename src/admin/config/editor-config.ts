@@ -8,7 +8,7 @@
  * field, fail the generation. Node only: scripts/editor-config.ts writes the result to
  * src/admin/editor-config.generated.json.
  */
-import { STORY_STATUSES, STORY_VISIBILITIES } from '#src/domain/story';
+import { STORY_STATUSES, STORY_VISIBILITIES, type StoryStatus, type StoryVisibility } from '#src/domain/story';
 import { stateProblem } from '#src/domain/publishing';
 import { ENTRY_LAYOUTS, MEDIA_FOLDER, SINGLE_FILES } from '#src/content/folder-layout';
 import { CategoriesFileSchema, CompanyFileSchema, ContactsFileSchema, GalleryFileSchema, NewsroomFileSchema, PolicyFrontMatterSchema, StoryFrontMatterSchema } from '#src/content/schema';
@@ -31,7 +31,7 @@ const DATETIME_OPTIONS = { picker_utc: true, format: 'YYYY-MM-DDTHH:mm:ss[Z]' };
 const patternOf = (source: string, flags: string) => `/${source}/${flags}`;
 
 /** The status × visibility pairs the import accepts (`stateProblem`), for the two fields' hints. */
-export function acceptedStates(): { status: string; visibility: string }[] {
+export function acceptedStates(): { status: StoryStatus; visibility: StoryVisibility }[] {
   return STORY_STATUSES.flatMap((status) => STORY_VISIBILITIES.filter((visibility) => stateProblem({ status, visibility }) === null).map((visibility) => ({ status, visibility })));
 }
 
