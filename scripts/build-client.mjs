@@ -4,7 +4,8 @@
 // budget: the entry plus what it imports statically (React is only ever imported dynamically).
 // A build whose inputs (every file esbuild read, and this script) are byte for byte those of the
 // last one is not redone: `npm test`, the vitest config and every `wrangler dev` and dry-run
-// deploy ask for the bundle, and only the first of them builds it.
+// deploy ask for the bundle, and only the first of them builds it. The editor's files (/admin,
+// scripts/build-admin.mjs) are built along, apart: they never count in the readers' budget.
 //   node scripts/build-client.mjs           build, print sizes, exit 1 over budget
 import { build, version as esbuildVersion } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -12,6 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { buildAdmin } from './build-admin.mjs';
 
 export const FIRST_LOAD_BUDGET_BYTES = 20 * 1024;
 
@@ -84,6 +86,8 @@ async function bundle() {
 }
 
 export async function buildClient({ quiet = false } = {}) {
+  // The editor's files (/admin) too: every caller of this build serves or tests the worker, which names both.
+  await buildAdmin({ quiet });
   const outputs = lastBuildIfCurrent() ?? (await bundle());
   const toUrl = (file) => `/${relative(join(root, 'public'), join(root, file)).split('\\').join('/')}`;
   const gzipBytes = (file) => gzipSync(readFileSync(join(root, file)), { level: 9 }).length;

@@ -3,9 +3,12 @@
 // and mail points at it; `SITE_URL=… npm start` names another), fully offline, behaving like
 // production: wrangler dev never runs Cron Triggers by itself, so this script fires the scheduled
 // handler (go-live of due stories, then alerts, IndexNow and WebSub through the queue) at the
-// start of every minute through wrangler's `--test-scheduled` endpoint, `/__scheduled`.
+// start of every minute through wrangler's `--test-scheduled` endpoint, `/__scheduled`. The press
+// team's editor at /admin/ writes the content folder: each save re-imports it (debounced), so the
+// local site shows the change within seconds (docs/editing.md).
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { watchContentFolder } from './content-watcher.mjs';
 import { DEMO_CONTENT, importContent, root } from './local-newsroom.mjs';
 
 // Offline, and in colour: the server's output goes to the developer's terminal.
@@ -17,8 +20,9 @@ const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
 const CRON = '* * * * *';
 
 // CONTENT_DIR: another content folder than the demo, into the same local state.
+const contentDir = process.env.CONTENT_DIR ?? DEMO_CONTENT;
 try {
-  process.stdout.write(importContent({ contentDir: process.env.CONTENT_DIR ?? DEMO_CONTENT }));
+  process.stdout.write(importContent({ contentDir }));
 } catch (error) {
   console.error(error.message);
   process.exit(1);
@@ -62,3 +66,15 @@ async function scheduleEveryMinute() {
   tick();
 }
 scheduleEveryMinute();
+
+// Saves from the editor (or any other program): one import per burst, one line each. A folder
+// the import refuses changes nothing in D1; the problems are printed and the site keeps the last
+// good import.
+watchContentFolder(resolve(root, contentDir), async () => {
+  try {
+    importContent({ contentDir });
+    console.log(`[start] ${contentDir} changed: imported again.`);
+  } catch (error) {
+    console.error(`[start] ${contentDir} changed, and the import refused it (the site keeps the last import):\n${error.message}`);
+  }
+});

@@ -30,6 +30,7 @@ import { createSiteLoader } from '#src/middleware/site';
 import { CLIENT_BUILD } from '#src/views/client-assets';
 import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
+import { adminRoutes } from '#src/admin/admin-routes';
 import { api } from './routes/api';
 import { category } from './routes/category';
 import { DECLARED_QUERIES } from './routes/declared-queries';
@@ -79,6 +80,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.route('/admin', editorLogin({ fetch: options.githubFetch }));
   // The stylesheet, from static assets, so it carries the security headers too.
   app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
+  // The press team's editor (src/admin/): apart from the readers' site, never in the page cache.
+  app.route('/', adminRoutes);
   app.use(
     '*',
     pageCache({

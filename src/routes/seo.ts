@@ -66,7 +66,7 @@ export const seo = new Hono<AppEnv>()
     // Content signals (ADR 0024) only beside an Allow: a newsroom's `Disallow: /` already says all.
     const lines =
       site && site.newsroom.is_indexable
-        ? ['User-agent: *', `Content-Signal: ${contentSignalValue(site.newsroom.content_signals)}`, 'Allow: /', 'Disallow: /api/', 'Disallow: /*/newsroom/', 'Disallow: /s/', '', `Sitemap: ${urls.absolute(site.newsroom.url, urls.sitemapIndex())}`]
+        ? ['User-agent: *', `Content-Signal: ${contentSignalValue(site.newsroom.content_signals)}`, 'Allow: /', 'Disallow: /api/', 'Disallow: /*/newsroom/', 'Disallow: /s/', 'Disallow: /admin/', '', `Sitemap: ${urls.absolute(site.newsroom.url, urls.sitemapIndex())}`]
         : ['User-agent: *', 'Disallow: /'];
     return c.text(`${lines.join('\n')}\n`, 200, { 'Cache-Control': cacheRules.feed });
   })

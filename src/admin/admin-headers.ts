@@ -1,0 +1,59 @@
+/**
+ * The headers of the press team's editor (/admin/), apart from the readers' site: never stored by
+ * any cache, never indexed, no Referer sent from it, never framed, and a Content-Security-Policy
+ * of its own allowing only what Sveltia CMS needs (docs/decisions/0039-the-press-teams-editor.md):
+ * its scripts, styles and fonts from this site, inline styles (Svelte injects them), `blob:` and
+ * `data:` images (previews of files picked from the local folder), and connections to the GitHub
+ * API (the production backend) and to Uploadcare only when media live there. Everything else is
+ * blocked on purpose: the fonts Sveltia would fetch from jsDelivr (ours are self-hosted), its
+ * version check on unpkg and GitHub's status page.
+ */
+import { cacheRules } from '#src/middleware/cache-rules';
+
+/** The GitHub REST and GraphQL API, which the editor's GitHub backend reads and commits through. */
+export const GITHUB_API_ORIGIN = 'https://api.github.com';
+/** Where the Uploadcare widget uploads files and asks about them. */
+export const UPLOADCARE_CONNECT_ORIGINS: readonly string[] = ['https://upload.uploadcare.com', 'https://api.uploadcare.com'];
+
+export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': cacheRules.private,
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Referrer-Policy': 'no-referrer',
+};
+
+export interface AdminCspOptions {
+  /** The media CDN's origin when media are on Uploadcare (MEDIA_CDN_URL), else null. */
+  readonly mediaCdnOrigin: string | null;
+}
+
+/** The editor's Content-Security-Policy. */
+export function adminContentSecurityPolicy({ mediaCdnOrigin }: AdminCspOptions): string {
+  const cdn = mediaCdnOrigin ? [mediaCdnOrigin] : [];
+  const uploads = mediaCdnOrigin ? UPLOADCARE_CONNECT_ORIGINS : [];
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    ['img-src', "'self'", 'blob:', 'data:', ...cdn].join(' '),
+    ['media-src', "'self'", 'blob:', ...cdn].join(' '),
+    "font-src 'self'",
+    ['connect-src', "'self'", 'blob:', GITHUB_API_ORIGIN, ...uploads].join(' '),
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** The origin of MEDIA_CDN_URL when media are served by a CDN (Uploadcare), null for the worker's own /media. */
+export function mediaCdnOriginOf(mediaRoot: string): string | null {
+  try {
+    const url = new URL(mediaRoot);
+    return url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The editor's one HTML page, /admin/: Sveltia CMS's bundle and our admin script at their hashed
+ * addresses (scripts/build-admin.mjs), the self-hosted fonts' stylesheet, nothing of the readers'
+ * site. Sveltia reads `config.yml` beside the page (src/admin/admin-routes.ts serves it).
+ */
+export interface AdminAssets {
+  readonly editor: string;
+  readonly script: string;
+  readonly stylesheet: string;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export function adminPageHtml(assets: AdminAssets): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex, nofollow">',
+    '<title>Newsroom editor</title>',
+    `<link rel="stylesheet" href="${escapeAttribute(assets.stylesheet)}">`,
+    `<script src="${escapeAttribute(assets.script)}"></script>`,
+    '</head>',
+    '<body>',
+    `<script src="${escapeAttribute(assets.editor)}"></script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

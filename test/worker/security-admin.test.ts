@@ -1,0 +1,130 @@
+// The security regression suite, the editor's part (issue 26, "Apart from the readers' site"):
+// /admin is the press team's, never the readers' site: each request replayed from outside
+// through the real worker, with the safe outcome.
+import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, test } from 'vitest';
+import { KEY_PREFIX } from '#src/middleware/page-cache-key';
+import manifest from '#src/admin/admin-manifest.generated.json';
+import { adminContentSecurityPolicy, GITHUB_API_ORIGIN } from '#src/admin/admin-headers';
+
+const ORIGIN = 'https://news.test.example';
+const get = (path: string, init: RequestInit = {}) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', ...init });
+
+/** The directives of a Content-Security-Policy, by name. */
+function directives(policy: string | null): Map<string, string[]> {
+  return new Map((policy ?? '').split(';').map((part) => part.trim().split(/\s+/)).filter((words) => words[0]).map(([name, ...values]) => [name!, values]));
+}
+
+async function pageKeys(): Promise<string[]> {
+  return (await env.PAGE_CACHE.list({ prefix: `${KEY_PREFIX}:` })).keys.map((key) => key.name);
+}
+
+describe('the editor page is never cached, indexed, framed or a Referer source', () => {
+  for (const path of ['/admin/', '/admin/config.yml', '/admin']) {
+    test(`${path} is private, no-store, noindex and sends no Referer`, async () => {
+      const response = await get(path);
+      await response.arrayBuffer();
+      expect(response.status).toBe(path === '/admin' ? 301 : 200);
+      expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+      expect(response.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
+      expect(response.headers.get('Referrer-Policy')).toBe('no-referrer');
+      expect(response.headers.get('X-Cache')).toBeNull();
+    });
+  }
+
+  test('/admin moves permanently to /admin/', async () => {
+    const response = await get('/admin');
+    expect(response.headers.get('Location')).toBe('/admin/');
+  });
+
+  test('asking for the editor twice stores nothing in the page cache', async () => {
+    const before = await pageKeys();
+    for (let i = 0; i < 2; i++) await (await get('/admin/')).arrayBuffer();
+    await (await get('/admin/config.yml')).arrayBuffer();
+    expect(await pageKeys()).toEqual(before);
+  });
+});
+
+describe("the editor's own Content-Security-Policy", () => {
+  test('allows scripts, styles and fonts from this site only, and the GitHub API', async () => {
+    const response = await get('/admin/');
+    const policy = directives(response.headers.get('Content-Security-Policy'));
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('font-src')).toEqual(["'self'"]);
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'data:']);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'blob:', GITHUB_API_ORIGIN]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.get('default-src')).toEqual(["'none'"]);
+    expect(response.headers.get('X-Frame-Options')).toBe('DENY');
+  });
+
+  test('names no CDN the editor would call by itself (jsDelivr, unpkg, GitHub status)', async () => {
+    const policy = (await get('/admin/')).headers.get('Content-Security-Policy') ?? '';
+    for (const host of ['jsdelivr', 'unpkg', 'githubstatus']) expect(policy).not.toContain(host);
+    // Nor any wildcard that would let them in.
+    const sources = [...directives(policy).values()].flat();
+    expect(sources.filter((source) => source === 'https:' || source.includes('*'))).toEqual([]);
+  });
+
+  test('adds Uploadcare only when media are served from its CDN', () => {
+    const withCdn = directives(adminContentSecurityPolicy({ mediaCdnOrigin: 'https://ucarecdn.com' }));
+    expect(withCdn.get('connect-src')).toContain('https://upload.uploadcare.com');
+    expect(withCdn.get('img-src')).toContain('https://ucarecdn.com');
+    const without = adminContentSecurityPolicy({ mediaCdnOrigin: null });
+    expect(without).not.toContain('uploadcare');
+  });
+
+  test('is not the readers\' policy: a public page keeps its own, which allows no inline styles', async () => {
+    const response = await get('/');
+    await response.arrayBuffer();
+    expect(directives(response.headers.get('Content-Security-Policy')).get('style-src')).not.toContain("'unsafe-inline'");
+  });
+});
+
+describe('the page and its configuration', () => {
+  test('the page loads the hashed editor bundle and the admin script, and nothing of the readers\' site', async () => {
+    const html = await (await get('/admin/')).text();
+    expect(response200(html)).toContain(`<script src="${manifest.editor}"></script>`);
+    expect(html).toContain(`<script src="${manifest.script}"></script>`);
+    expect(html).toContain(`href="${manifest.stylesheet}"`);
+    expect(html).not.toContain('/assets/');
+    expect(html).not.toContain('/styles/site.css');
+  });
+
+  test('config.yml names the collections and the newsroom languages', async () => {
+    const text = await (await get('/admin/config.yml')).text();
+    const config = JSON.parse(text.replace(/^#.*\n/, '')) as { backend: { name: string }; collections: { name: string }[]; i18n: { locales: string[] } };
+    expect(config.backend.name).toBe('github');
+    expect(config.collections.map((collection) => collection.name)).toEqual(['stories', 'policies', 'galleries', 'settings']);
+  });
+});
+
+describe('crawlers are kept out and told nothing of it', () => {
+  test('robots.txt disallows /admin/', async () => {
+    const text = await (await get('/robots.txt')).text();
+    expect(text.split('\n')).toContain('Disallow: /admin/');
+  });
+
+  test('no sitemap and no llms.txt names /admin', async () => {
+    for (const path of ['/sitemap.xml', '/sitemaps/pages-en.xml', '/llms.txt', '/llms-full.txt']) {
+      const response = await get(path);
+      const text = await response.text();
+      expect(text, path).not.toContain('/admin');
+    }
+  });
+
+  test('no public page references an editor file', async () => {
+    for (const path of ['/', '/english-story-01', '/fr', '/search?q=story']) {
+      const html = await (await get(path)).text();
+      expect(html, path).not.toContain('/admin-assets/');
+      expect(html, path).not.toContain('sveltia');
+    }
+  });
+});
+
+function response200(html: string): string {
+  expect(html.startsWith('<!doctype html>')).toBe(true);
+  return html;
+}
