@@ -19,6 +19,8 @@ export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': cacheRules.private,
   'X-Robots-Tag': 'noindex, nofollow',
   'Referrer-Policy': 'no-referrer',
+  // The GitHub sign-in popup (src/admin/oauth-page.ts) must be able to answer this window.
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
 };
 
 export interface AdminCspOptions {

@@ -7,12 +7,12 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/env';
-import { configOf } from '#src/env';
+import { configOf, editorLoginOf } from '#src/env';
 import { redirect } from '#src/routes/redirect';
 import { ADMIN_HEADERS, adminContentSecurityPolicy, mediaCdnOriginOf } from './admin-headers';
 import manifest from './admin-manifest.generated.json';
 import { adminPageHtml } from './admin-page';
-import { editorConfigYaml } from './editor-config-document';
+import { editorBackend, editorConfigYaml } from './editor-config-document';
 
 function adminHeaders(c: Context<AppEnv>, contentType: string): Record<string, string> {
   const policy = adminContentSecurityPolicy({ mediaCdnOrigin: mediaCdnOriginOf(configOf(c.env).mediaRoot) });
@@ -22,4 +22,4 @@ function adminHeaders(c: Context<AppEnv>, contentType: string): Record<string, s
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin', (c) => redirect(c, '/admin/', 301, { ...ADMIN_HEADERS }))
   .get('/admin/', (c) => c.body(adminPageHtml(manifest), 200, adminHeaders(c, 'text/html; charset=utf-8')))
-  .get('/admin/config.yml', (c) => c.body(editorConfigYaml(), 200, adminHeaders(c, 'text/yaml; charset=utf-8')));
+  .get('/admin/config.yml', (c) => c.body(editorConfigYaml(editorBackend(editorLoginOf(c.env))), 200, adminHeaders(c, 'text/yaml; charset=utf-8')));

@@ -2,8 +2,9 @@
  * `/admin/config.yml`: the generated configuration (src/admin/editor-config.generated.json, from
  * the content schemas by `npm run editor-config`) with the backend Sveltia CMS needs to start.
  * Served as JSON, which is YAML too, under a comment naming where it comes from. Locally the press
- * officer picks "Work with Local Repository" and the backend is never called; the GitHub backend
- * of production (repository, OAuth endpoint) is the job of the /admin/auth routes.
+ * officer picks "Work with Local Repository" and the backend is never called; in production the
+ * GitHub backend names the configured repository and logs in through this worker's own OAuth
+ * routes (src/admin/oauth-routes.ts: `{base_url}/admin/auth`).
  */
 import generated from './editor-config.generated.json';
 
@@ -14,9 +15,18 @@ export interface EditorBackend {
   readonly name: 'github';
   readonly repo: string;
   readonly branch?: string;
+  /** The site's origin, where the OAuth routes live (omitted in local-only mode). */
+  readonly base_url?: string;
+  readonly auth_endpoint?: string;
 }
 
-export function editorConfigYaml(backend: EditorBackend = { name: 'github', repo: LOCAL_ONLY_REPOSITORY, branch: 'main' }): string {
+/** The backend for a configured GitHub login (src/env.ts editorLoginOf), else local mode only. */
+export function editorBackend(login: { enabled: true; repository: { owner: string; name: string }; siteOrigin: string } | { enabled: false }): EditorBackend {
+  if (!login.enabled) return { name: 'github', repo: LOCAL_ONLY_REPOSITORY, branch: 'main' };
+  return { name: 'github', repo: `${login.repository.owner}/${login.repository.name}`, branch: 'main', base_url: login.siteOrigin, auth_endpoint: 'admin/auth' };
+}
+
+export function editorConfigYaml(backend: EditorBackend = editorBackend({ enabled: false })): string {
   const header = '# The newsroom editor\'s configuration, generated from src/content/schema.ts by `npm run editor-config`.\n';
   return `${header}${JSON.stringify({ backend, ...generated }, null, 2)}\n`;
 }

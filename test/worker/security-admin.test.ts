@@ -29,6 +29,8 @@ describe('the editor page is never cached, indexed, framed or a Referer source',
       expect(response.headers.get('Cache-Control')).toBe('private, no-store');
       expect(response.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
       expect(response.headers.get('Referrer-Policy')).toBe('no-referrer');
+      // The GitHub sign-in popup answers this window (src/admin/oauth-page.ts).
+      expect(response.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin-allow-popups');
       expect(response.headers.get('X-Cache')).toBeNull();
     });
   }

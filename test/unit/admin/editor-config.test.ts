@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
 import { acceptedStates, generateEditorConfig } from '#src/admin/config/editor-config';
+import { editorBackend, editorConfigYaml, LOCAL_ONLY_REPOSITORY } from '#src/admin/editor-config-document';
 import { describeField } from '#src/admin/config/schema-walk';
 import { stateProblem } from '#src/domain/publishing';
 import { StoryFrontMatterSchema } from '#src/content/schema';
@@ -83,4 +84,16 @@ test('the walker describes optional, nullable and defaulted fields as not requir
 test('a zod construct without an editor mapping fails loudly, naming the field', () => {
   expect(() => describeField(z.strictObject({ when: z.date() }), 'story')).toThrow('story.when: zod type "date" has no editor mapping');
   expect(() => describeField(z.strictObject({ n: z.bigint() }), 'story')).toThrow('story.n: zod type "bigint"');
+});
+
+test.each([
+  ['without a GitHub login: local mode only', { enabled: false } as const, { name: 'github', repo: LOCAL_ONLY_REPOSITORY, branch: 'main' }],
+  [
+    'with one: the repository, and the login through this site',
+    { enabled: true, repository: { owner: 'northwind', name: 'newsroom' }, siteOrigin: 'https://news.northwind.example' } as const,
+    { name: 'github', repo: 'northwind/newsroom', branch: 'main', base_url: 'https://news.northwind.example', auth_endpoint: 'admin/auth' },
+  ],
+])('the editor backend %s', (_case, login, expected) => {
+  expect(editorBackend(login)).toEqual(expected);
+  expect(JSON.parse(editorConfigYaml(editorBackend(login)).replace(/^#.*\n/, '')).backend).toEqual(expected);
 });
