@@ -12,6 +12,7 @@
  * `file: company/index.{{locale}}.yaml` (`localeFileTemplate`): without `{{locale}}` Sveltia reads
  * one file holding every language instead.
  */
+import { looksLikeLocale } from '#src/i18n/locales';
 
 /** A file per newsroom, per list or per setting. */
 export const SINGLE_FILES = {
@@ -75,7 +76,7 @@ export function entryKey(kind: 'galleries', name: string): string {
 
 /**
  * What a file name found in an entry's directory is: one language of the entry (`index.fr.md`), a
- * file of the layout before the editor (`fr.md`, to be renamed `index.fr.md`), or neither.
+ * file of the layout before the editor (a locale code: `fr.md`, to be renamed `index.fr.md`), or neither.
  */
 export type EntryFileName =
   | { readonly kind: 'language'; readonly locale: string }
@@ -91,7 +92,7 @@ export function classifyEntryFileName(kind: PerLocaleKind, name: string): EntryF
   const stem = name.slice(0, -extension.length);
   const language = stem.startsWith(`${base}.`) ? stem.slice(base.length + 1) : null;
   if (language && !language.includes('.')) return { kind: 'language', locale: language };
-  if (stem && stem !== base && !stem.includes('.')) return { kind: 'old-layout', locale: stem, newName: `${base}.${stem}${extension}` };
+  if (stem !== base && looksLikeLocale(stem)) return { kind: 'old-layout', locale: stem, newName: `${base}.${stem}${extension}` };
   return { kind: 'unknown', expected };
 }
 
