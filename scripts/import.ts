@@ -19,6 +19,7 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { entryFile } from '#src/content/folder-layout';
 import { loadContentFolder, type LoadResult } from '#src/content/load-folder';
 import { createProgressReporter } from '#src/content/progress-bar';
 import { readUploadLedger, readUploadLedgerEntries, recordUploads, uploadCandidates, uploadNewMedia, writeUploadLedger } from '#src/content/upload-media';
@@ -172,7 +173,7 @@ async function main(): Promise<void> {
     const reused = bundle.stories.filter((story) => retired.has(story.uuid));
     if (reused.length > 0) {
       for (const story of reused) {
-        console.error(`stories/${story.translation_group}/${story.locale}.md: uuid: ${story.uuid} belonged to a story that was removed; give this story a new one (uuid: ${crypto.randomUUID()})`);
+        console.error(`${entryFile('stories', story.translation_group, story.locale)}: uuid: ${story.uuid} belonged to a story that was removed; give this story a new one (uuid: ${crypto.randomUUID()})`);
       }
       throw new Error(`${reused.length} ${reused.length === 1 ? 'story takes the uuid' : 'stories take uuids'} of removed stories.`);
     }

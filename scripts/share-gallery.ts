@@ -5,6 +5,7 @@
  * its public address (its link would redirect there). `--rotate` gives it a new link first: the
  * old one answers 404 at once.
  */
+import { entryFile } from '#src/content/folder-layout';
 import { describeGalleryState } from '#src/domain/gallery';
 import { newGalleryLink } from '#src/domain/gallery-link';
 import { urls } from '#src/i18n/urls';
@@ -14,7 +15,7 @@ import type { Database } from './d1-database';
 
 export async function shareGallery(db: Database, key: string, options: { rotate: boolean; origin: string | undefined }): Promise<void> {
   let [gallery] = await db.query<SharedGalleryRow>(sharedGalleryQuery(key));
-  if (!gallery) throw new Error(`no gallery with the key "${key}" (galleries/${key}.yaml). Nothing was changed.`);
+  if (!gallery) throw new Error(`no gallery with the key "${key}" (${entryFile('galleries', key)}). Nothing was changed.`);
   if (options.rotate || gallery.token === null) {
     await db.write([replaceGalleryLinkStatement(gallery.uuid, await newGalleryLink(), Math.floor(Date.now() / 1000))]);
     [gallery] = await db.query<SharedGalleryRow>(sharedGalleryQuery(key));

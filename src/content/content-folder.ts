@@ -4,7 +4,7 @@
  * A path is walked one segment at a time from the folder's real path, and every symbolic link on
  * the way is followed and checked: a link that leads outside the folder (to a file or to a whole
  * directory) or to nothing is refused with a message, so a file linked in from elsewhere (a
- * `policies/cookie-policy/fr.md` pointing at `~/notes.md`, a `stories/x` pointing at another
+ * `policies/cookie-policy/index.fr.md` pointing at `~/notes.md`, a `stories/x` pointing at another
  * folder) is never read, let alone published. Links that stay inside the folder work as before.
  * Paths are spelt as content files spell them (`/`-separated, relative to the folder).
  */

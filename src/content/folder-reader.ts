@@ -10,6 +10,7 @@ import YAML from 'yaml';
 import type { MediaFile } from '#src/domain/content-bundle';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { listEntries, openContentFolder } from './content-folder';
+import { MEDIA_FOLDER } from './folder-layout';
 import { parseMarkdown } from './front-matter';
 import { isImagePayload, readMediaFile } from './media-files';
 import { check, type ContentProblem } from './schema';
@@ -36,7 +37,7 @@ export interface FolderReader {
 export function createFolderReader(dir: string, problems: ContentProblem[], knownUuids: ReadonlyMap<string, string> | undefined): FolderReader {
   const folder = openContentFolder(dir);
   const media = new Map<string, MediaFile>();
-  // A path both read by name and listed (company/fr.yaml) is reported once.
+  // A path both read by name and listed (company/index.fr.yaml) is reported once.
   const reported = new Set<string>();
   const report = ({ file, message }: { file: string; message: string }) => {
     if (reported.has(file)) return;
@@ -45,9 +46,9 @@ export function createFolderReader(dir: string, problems: ContentProblem[], know
   };
 
   // media/ itself may be a link, but only to a directory inside the folder; refused once, here.
-  const mediaFolder = folder.resolve('media');
-  if (mediaFolder.kind === 'refused') report({ file: 'media', message: mediaFolder.message });
-  const mediaDir = mediaFolder.kind === 'directory' ? mediaFolder.realPath : join(folder.root, 'media');
+  const mediaFolder = folder.resolve(MEDIA_FOLDER);
+  if (mediaFolder.kind === 'refused') report({ file: MEDIA_FOLDER, message: mediaFolder.message });
+  const mediaDir = mediaFolder.kind === 'directory' ? mediaFolder.realPath : join(folder.root, MEDIA_FOLDER);
 
   /** The text of a file the folder holds; null (after recording why) when it cannot be read. */
   const readText = (file: string): string | null => {

@@ -14,6 +14,8 @@ import { isGalleryReleased } from '#src/domain/gallery';
 import { withRights } from '#src/domain/image-rights';
 import { renderPlainMarkdown } from './markdown';
 import { createFolderReader } from './folder-reader';
+import { ENTRY_LAYOUTS, SINGLE_FILES, classifyEntryFileName, entryDirectory, entryExtension, entryFile, entryKey } from './folder-layout';
+import { findOldLayoutFiles, oldLayoutProblems } from './old-layout';
 import { contentFingerprints } from './fingerprints';
 import { loadPolicies } from './load-policies';
 import { loadStories } from './load-stories';
@@ -53,30 +55,35 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
   const now = options.now ?? Math.floor(Date.now() / 1000);
   const reader = createFolderReader(dir, problems, options.knownUuids);
   const { checkYaml, imageRef } = reader;
+  const { newsroom: NEWSROOM, categories: CATEGORIES, contacts: CONTACTS } = SINGLE_FILES;
+
+  // A folder in the layout before the editor is refused as a whole, one message per file to move.
+  const oldLayout = findOldLayoutFiles(reader);
+  if (oldLayout.length > 0) return { ok: false, problems: [...problems, ...oldLayoutProblems(oldLayout, dir)] };
 
   // Newsroom and languages first: every other file is checked against them.
-  const newsroomFile = checkYaml(NewsroomFileSchema, 'newsroom.yaml');
+  const newsroomFile = checkYaml(NewsroomFileSchema, NEWSROOM);
   if (!newsroomFile) return { ok: false, problems };
   const languageCodes = newsroomFile.languages.map((language) => language.code);
   const defaultLocale = (newsroomFile.languages.find((language) => language.is_default) ?? newsroomFile.languages[0])!.code;
   const urlContext = { defaultLocale };
   const imageDefaults = { credit: newsroomFile.image_credit, licence: newsroomFile.image_licence };
   const knownLocale = (file: string, field: string, code: string) => {
-    if (!languageCodes.includes(code)) problems.push({ file, field, message: `language "${code}" is not listed in newsroom.yaml` });
+    if (!languageCodes.includes(code)) problems.push({ file, field, message: `language "${code}" is not listed in ${NEWSROOM}` });
   };
 
   const { logo, icon, square_logo, thumbnail, languages: _languages, ...newsroomFields } = newsroomFile;
   const newsroom: ContentBundle['newsroom'] = {
     ...newsroomFields,
-    newsroom_logo: imageRef('newsroom.yaml', 'logo', logo),
-    icon: imageRef('newsroom.yaml', 'icon', icon),
-    square_logo: imageRef('newsroom.yaml', 'square_logo', square_logo),
-    thumbnail: imageRef('newsroom.yaml', 'thumbnail', thumbnail),
+    newsroom_logo: imageRef(NEWSROOM, 'logo', logo),
+    icon: imageRef(NEWSROOM, 'icon', icon),
+    square_logo: imageRef(NEWSROOM, 'square_logo', square_logo),
+    thumbnail: imageRef(NEWSROOM, 'thumbnail', thumbnail),
   };
 
   const companies: ContentBundle['companies'] = [];
   for (const locale of languageCodes) {
-    const file = `company/${locale}.yaml`;
+    const file = entryFile('company', '', locale);
     const company = checkYaml(CompanyFileSchema, file);
     if (!company) continue;
     const about = renderPlainMarkdown(company.about);
@@ -97,35 +104,37 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       cookie_policy_url: company.cookie_policy_url ?? null,
     });
   }
-  for (const extra of reader.files('company', '.yaml')) {
-    const locale = extra.replace(/\.yaml$/, '');
-    if (!languageCodes.includes(locale)) problems.push({ file: `company/${extra}`, field: '', message: `language "${locale}" is not listed in newsroom.yaml` });
+  for (const extra of reader.files(entryDirectory('company'), entryExtension('company'))) {
+    const name = classifyEntryFileName('company', extra);
+    const file = `${entryDirectory('company')}/${extra}`;
+    if (name.kind === 'unknown') problems.push({ file, field: '(file name)', message: `is not a company page: name it ${name.expected}` });
+    else if (!languageCodes.includes(name.locale)) problems.push({ file, field: '(file name)', message: `language "${name.locale}" is not listed in ${NEWSROOM}` });
   }
 
   // When a file of references is itself broken, references to it are not checked: one mistake
   // is reported once, not again in every story that uses a category.
-  const categoriesChecked = checkYaml(CategoriesFileSchema, 'categories.yaml');
+  const categoriesChecked = checkYaml(CategoriesFileSchema, CATEGORIES);
   const categoriesFile = categoriesChecked ?? [];
   const categoryKeys = new Set<string>();
   const categorySlugs = new Set<string>();
   categoriesFile.forEach((category, index) => {
-    if (categoryKeys.has(category.key)) problems.push({ file: 'categories.yaml', field: fieldPath(index, 'key'), message: `duplicate key "${category.key}"` });
+    if (categoryKeys.has(category.key)) problems.push({ file: CATEGORIES, field: fieldPath(index, 'key'), message: `duplicate key "${category.key}"` });
     categoryKeys.add(category.key);
     for (const [locale, translation] of Object.entries(category.i18n)) {
-      knownLocale('categories.yaml', fieldPath(index, 'i18n', locale), locale);
+      knownLocale(CATEGORIES, fieldPath(index, 'i18n', locale), locale);
       const slugKey = `${locale}/${translation.slug}`;
-      if (categorySlugs.has(slugKey)) problems.push({ file: 'categories.yaml', field: fieldPath(index, 'i18n', locale, 'slug'), message: `slug "${translation.slug}" is used twice in ${locale}` });
+      if (categorySlugs.has(slugKey)) problems.push({ file: CATEGORIES, field: fieldPath(index, 'i18n', locale, 'slug'), message: `slug "${translation.slug}" is used twice in ${locale}` });
       categorySlugs.add(slugKey);
     }
   });
 
-  const categoryImages = new Map(categoriesFile.map((category, index) => [category.key, imageRef('categories.yaml', fieldPath(index, 'image'), category.image)]));
+  const categoryImages = new Map(categoriesFile.map((category, index) => [category.key, imageRef(CATEGORIES, fieldPath(index, 'image'), category.image)]));
   const policies = loadPolicies(reader, languageCodes, problems);
 
-  const contactsChecked = checkYaml(ContactsFileSchema, 'contacts.yaml');
+  const contactsChecked = checkYaml(ContactsFileSchema, CONTACTS);
   const contactsFile = contactsChecked ?? [];
   const contacts: ContentBundle['contacts'] = contactsFile.map((contact, index) => {
-    contact.locales.forEach((locale, i) => knownLocale('contacts.yaml', fieldPath(index, 'locales', i), locale));
+    contact.locales.forEach((locale, i) => knownLocale(CONTACTS, fieldPath(index, 'locales', i), locale));
     return {
       key: contact.key,
       name: contact.name,
@@ -135,7 +144,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       phone: contact.phone ?? null,
       mobile: contact.mobile ?? null,
       website: contact.website ?? null,
-      avatar: imageRef('contacts.yaml', fieldPath(index, 'avatar'), contact.avatar),
+      avatar: imageRef(CONTACTS, fieldPath(index, 'avatar'), contact.avatar),
       locales: contact.locales,
     };
   });
@@ -143,11 +152,11 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
   const galleries: ContentBundle['galleries'] = [];
   // Galleries whose own file is broken: references to them are not reported a second time.
   const brokenGalleries = new Set<string>();
-  for (const name of reader.files('galleries', '.yaml')) {
-    const file = `galleries/${name}`;
+  for (const name of reader.files(ENTRY_LAYOUTS.galleries.folder, entryExtension('galleries'))) {
+    const file = entryFile('galleries', entryKey('galleries', name));
     const gallery = checkYaml(GalleryFileSchema, file);
     if (!gallery) {
-      brokenGalleries.add(name.replace(/\.yaml$/, ''));
+      brokenGalleries.add(entryKey('galleries', name));
       continue;
     }
     const images = gallery.images
@@ -158,10 +167,10 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       })
       .filter((image): image is StoredImagePayload => image !== null);
     const sameUuid = galleries.find((other) => other.uuid === gallery.uuid);
-    if (sameUuid) problems.push({ file, field: 'uuid', message: `uuid ${gallery.uuid} is used by galleries/${sameUuid.key}.yaml` });
+    if (sameUuid) problems.push({ file, field: 'uuid', message: `uuid ${gallery.uuid} is used by ${entryFile('galleries', sameUuid.key)}` });
     const publishedAt = toEpochSeconds(gallery.published_at);
     galleries.push({
-      key: name.replace(/\.yaml$/, ''),
+      key: entryKey('galleries', name),
       uuid: gallery.uuid,
       title: gallery.title,
       description: gallery.description,

@@ -1,5 +1,5 @@
 /**
- * The stories of a content folder (`stories/{translation group}/{locale}.md`): front matter checked,
+ * The stories of a content folder (`stories/{translation group}/index.{locale}.md`, folder-layout.ts): front matter checked,
  * slugs and uuids unique, references to categories, contacts, galleries and media resolved, and the
  * body rendered once (src/content/markdown.ts) with labels in the story's own language.
  */
@@ -16,6 +16,7 @@ import { urls, type UrlContext } from '#src/i18n/urls';
 import { renderStoryBody } from './markdown';
 import { bodyToMarkdown } from './html-to-markdown';
 import type { FolderReader } from './folder-reader';
+import { ENTRY_LAYOUTS, classifyEntryFileName, entryDirectory, entryExtension } from './folder-layout';
 import type { MediaAddressing } from './media-addressing';
 import { StoryFrontMatterSchema, fieldPath, type ContentProblem } from './schema';
 
@@ -49,10 +50,17 @@ export function loadStories(reader: FolderReader, problems: ContentProblem[], re
   const stories: BundleStory[] = [];
   const storySlugs = new Map<string, string>();
   const storyUuids = new Set<string>();
-  for (const group of reader.directories('stories')) {
-    for (const name of reader.files(`stories/${group}`, '.md')) {
-      const file = `stories/${group}/${name}`;
-      const locale = name.replace(/\.md$/, '');
+  for (const group of reader.directories(ENTRY_LAYOUTS.stories.folder)) {
+    const directory = entryDirectory('stories', group);
+    for (const name of reader.files(directory, entryExtension('stories'))) {
+      const file = `${directory}/${name}`;
+      const fileName = classifyEntryFileName('stories', name);
+      if (fileName.kind !== 'language') {
+        // Old-layout names never get here: the whole folder is refused first (src/content/old-layout.ts).
+        problems.push({ file, field: '(file name)', message: `is not a story language file: name it ${fileName.kind === 'unknown' ? fileName.expected : fileName.newName}` });
+        continue;
+      }
+      const { locale } = fileName;
       knownLocale(file, '(file name)', locale);
       const markdown = reader.markdown(StoryFrontMatterSchema, file);
       if (!markdown) continue;

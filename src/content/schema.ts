@@ -151,7 +151,7 @@ export const CategoriesFileSchema = z.array(
   }),
 );
 
-/** `policies/{privacy-policy|cookie-policy}/{locale}.md`: a title, an optional date, Markdown. */
+/** `policies/{privacy-policy|cookie-policy}/index.{locale}.md`: a title, an optional date, Markdown. */
 export const PolicyFrontMatterSchema = z.strictObject({
   title: z.string().min(1),
   updated_at: isoDate.optional(),

@@ -1,6 +1,6 @@
 /**
  * The privacy and cookie policies a visitor expects on any press site: a page written in the
- * content folder (`policies/{kind}/{locale}.md`), else the organisation's own page linked from the
+ * content folder (`policies/{kind}/index.{locale}.md`), else the organisation's own page linked from the
  * company file, else none (and then nothing links to it).
  */
 export const POLICY_KINDS = ['privacy-policy', 'cookie-policy'] as const;

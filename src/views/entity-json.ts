@@ -72,7 +72,7 @@ export function companyInformationJson(company: CompanyInformation | null) {
 /**
  * A language: `locale {name, native_name, language_code}` (English name, own name, ISO 639
  * language), its company information, and its `notifications` (the notices its pages show above
- * the header, from `company/{locale}.yaml`).
+ * the header, from `company/index.{locale}.yaml`).
  */
 export function languageJson(language: Language, company: CompanyInformation | null) {
   const tag = toBcp47(language.code);

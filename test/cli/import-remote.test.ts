@@ -54,7 +54,7 @@ test('a remote import writes a new folder, then skips it while unchanged and wri
 
   const changed = join(work, 'changed');
   cpSync(fixture, changed, { recursive: true });
-  const story = join(changed, 'stories/story-02/en.md');
+  const story = join(changed, 'stories/story-02/index.en.md');
   writeFileSync(story, readFileSync(story, 'utf8').replace('title: English story number 02', 'title: A changed title'));
   const third = importRemote(changed);
   expect(third.status, third.stderr).toBe(0);

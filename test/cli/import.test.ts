@@ -70,16 +70,16 @@ test('a folder with 3 broken files reports all 3 problems and leaves D1 unchange
     const path = join(broken, file);
     writeFileSync(path, readFileSync(path, 'utf8').replace(from, to));
   };
-  edit('stories/story-01/en.md', 'status: published', 'status: live');
+  edit('stories/story-01/index.en.md', 'status: published', 'status: live');
   edit('categories.yaml', 'slug: products', 'slug: Not A Slug');
   edit('galleries/launch.yaml', 'file: cover.jpg', 'file: missing.jpg');
-  edit('stories/story-02/en.md', 'title: English story number 02', 'title: Changed title that must not land');
+  edit('stories/story-02/index.en.md', 'title: English story number 02', 'title: Changed title that must not land');
 
   const result = await importFolder(broken);
   expect(result.code).toBe(1);
   const problems = result.stderr.split('\n').filter((line) => /^\s+\S+: \S/.test(line));
   expect(problems).toHaveLength(3);
-  expect(result.stderr).toMatch(/stories\/story-01\/en\.md: status: /);
+  expect(result.stderr).toMatch(/stories\/story-01\/index\.en\.md: status: /);
   expect(result.stderr).toMatch(/categories\.yaml: \[0\]\.i18n\.en\.slug: /);
   expect(result.stderr).toMatch(/galleries\/launch\.yaml: images\[1\]\.file: media file "missing\.jpg" not found/);
   expect(result.stderr).toContain('Nothing was written.');

@@ -31,7 +31,7 @@ async function linkRows(): Promise<{ story_uuid: string; token: string }[]> {
   }
 }
 
-const PRIVATE = join(folder, 'stories/private/en.md');
+const PRIVATE = join(folder, 'stories/private/index.en.md');
 
 beforeAll(async () => {
   cpSync(join(root, 'test/fixtures/content/basic'), folder, { recursive: true });
@@ -67,10 +67,10 @@ test('a story deleted and another written in its folder: the old link is gone, t
 
   // A file taking the removed story's uuid (a copy restored from elsewhere) is refused, naming it.
   mkdirSync(join(folder, 'stories/restored'));
-  writeFileSync(join(folder, 'stories/restored/en.md'), oldText);
+  writeFileSync(join(folder, 'stories/restored/index.en.md'), oldText);
   const refused = await cli('import.ts', folder);
   expect(refused.code).toBe(1);
-  expect(refused.stderr).toContain(`stories/restored/en.md: uuid: ${oldUuid} belonged to a story that was removed`);
+  expect(refused.stderr).toContain(`stories/restored/index.en.md: uuid: ${oldUuid} belonged to a story that was removed`);
   expect(refused.stderr).toContain('Nothing was written.');
   expect(await linkRows()).toEqual(rows);
   rmSync(join(folder, 'stories/restored'), { recursive: true });

@@ -283,7 +283,7 @@ test('a story imported while the server runs goes live at the next cron run: one
   const publishedAt = new Date(Date.now() - 5 * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   mkdirSync(join(contentCopy, 'stories/westerschelde-test-turbine'));
   writeFileSync(
-    join(contentCopy, 'stories/westerschelde-test-turbine/en.md'),
+    join(contentCopy, 'stories/westerschelde-test-turbine/index.en.md'),
     [
       '---',
       `uuid: ${randomUUID()}`,

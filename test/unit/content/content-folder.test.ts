@@ -43,18 +43,18 @@ const OUTSIDE = (link: string) => `leads outside the content folder through the 
 test('a policy page linked to a file outside the folder is refused, and its text is read nowhere', () => {
   const { folder, elsewhere } = setUp();
   mkdirSync(join(folder, 'policies/cookie-policy'));
-  symlinkSync(secretPolicy(elsewhere), join(folder, 'policies/cookie-policy/fr.md'));
+  symlinkSync(secretPolicy(elsewhere), join(folder, 'policies/cookie-policy/index.fr.md'));
   const result = load(folder);
   expect(result.ok).toBe(false);
-  expect(problems(folder)).toEqual([`policies/cookie-policy/fr.md: (file): ${OUTSIDE('policies/cookie-policy/fr.md')}`]);
+  expect(problems(folder)).toEqual([`policies/cookie-policy/index.fr.md: (file): ${OUTSIDE('policies/cookie-policy/index.fr.md')}`]);
   expect(JSON.stringify(result)).not.toContain('CONFIDENTIAL-MINUTES');
 });
 
 test('a story folder that is a link to a directory outside is refused once, naming the folder', () => {
   const { folder, elsewhere } = setUp();
   mkdirSync(join(elsewhere, 'leak'));
-  cpSync(join(folder, 'stories/story-01/en.md'), join(elsewhere, 'leak/en.md'));
-  writeFileSync(join(elsewhere, 'leak/en.md'), readFileSync(join(elsewhere, 'leak/en.md'), 'utf8').replace('slug: english-story-01', 'slug: leaked-story'));
+  cpSync(join(folder, 'stories/story-01/index.en.md'), join(elsewhere, 'leak/index.en.md'));
+  writeFileSync(join(elsewhere, 'leak/index.en.md'), readFileSync(join(elsewhere, 'leak/index.en.md'), 'utf8').replace('slug: english-story-01', 'slug: leaked-story'));
   symlinkSync(join(elsewhere, 'leak'), join(folder, 'stories/leak'));
   expect(problems(folder)).toEqual([`stories/leak: (file): ${OUTSIDE('stories/leak')}`]);
 });
@@ -63,17 +63,17 @@ test('a whole folder of the content (policies/) linked to outside is refused onc
   const { folder, elsewhere } = setUp();
   rmSync(join(folder, 'policies'), { recursive: true });
   mkdirSync(join(elsewhere, 'policies/cookie-policy'), { recursive: true });
-  cpSync(secretPolicy(elsewhere), join(elsewhere, 'policies/cookie-policy/en.md'));
+  cpSync(secretPolicy(elsewhere), join(elsewhere, 'policies/cookie-policy/index.en.md'));
   symlinkSync(join(elsewhere, 'policies'), join(folder, 'policies'));
   expect(problems(folder)).toEqual([`policies: (file): ${OUTSIDE('policies')}`]);
 });
 
-test('a YAML file read by name (company/fr.yaml, newsroom.yaml) linked to outside is refused', () => {
+test('a YAML file read by name (company/index.fr.yaml, newsroom.yaml) linked to outside is refused', () => {
   const { folder, elsewhere } = setUp();
-  cpSync(join(folder, 'company/fr.yaml'), join(elsewhere, 'fr.yaml'));
-  rmSync(join(folder, 'company/fr.yaml'));
-  symlinkSync(join(elsewhere, 'fr.yaml'), join(folder, 'company/fr.yaml'));
-  expect(problems(folder)).toEqual([`company/fr.yaml: (file): ${OUTSIDE('company/fr.yaml')}`]);
+  cpSync(join(folder, 'company/index.fr.yaml'), join(elsewhere, 'fr.yaml'));
+  rmSync(join(folder, 'company/index.fr.yaml'));
+  symlinkSync(join(elsewhere, 'fr.yaml'), join(folder, 'company/index.fr.yaml'));
+  expect(problems(folder)).toEqual([`company/index.fr.yaml: (file): ${OUTSIDE('company/index.fr.yaml')}`]);
 
   const other = setUp();
   cpSync(join(other.folder, 'newsroom.yaml'), join(other.elsewhere, 'newsroom.yaml'));
@@ -92,11 +92,11 @@ test('media/ linked to a directory outside is refused once, and no media file is
 
 test('a dangling link is refused, not a crash: to a missing file inside, or to a missing place outside', () => {
   const { folder, elsewhere } = setUp();
-  symlinkSync(join(folder, 'stories/story-01/gone.md'), join(folder, 'stories/story-01/fr.md'));
+  symlinkSync(join(folder, 'stories/story-01/gone.md'), join(folder, 'stories/story-01/index.fr.md'));
   symlinkSync(join(elsewhere, 'nothing-here'), join(folder, 'stories/ghost'));
   expect(problems(folder)).toEqual([
     'stories/ghost: (file): ' + OUTSIDE('stories/ghost'),
-    'stories/story-01/fr.md: (file): is a symbolic link to nothing ("stories/story-01/fr.md" points at a missing file)',
+    'stories/story-01/index.fr.md: (file): is a symbolic link to nothing ("stories/story-01/index.fr.md" points at a missing file)',
   ]);
 });
 
@@ -104,9 +104,9 @@ test('links that stay inside the folder keep working: a story folder, a policy p
   const { folder } = setUp();
   // A translation kept in a shared folder of the content, linked in where the import looks.
   mkdirSync(join(folder, 'shared'));
-  cpSync(join(folder, 'policies/privacy-policy/fr.md'), join(folder, 'shared/privacy-fr.md'));
-  rmSync(join(folder, 'policies/privacy-policy/fr.md'));
-  symlinkSync(join(folder, 'shared/privacy-fr.md'), join(folder, 'policies/privacy-policy/fr.md'));
+  cpSync(join(folder, 'policies/privacy-policy/index.fr.md'), join(folder, 'shared/privacy-fr.md'));
+  rmSync(join(folder, 'policies/privacy-policy/index.fr.md'));
+  symlinkSync(join(folder, 'shared/privacy-fr.md'), join(folder, 'policies/privacy-policy/index.fr.md'));
   symlinkSync('../galleries/launch.yaml', join(folder, 'shared/launch.yaml'));
   cpSync(join(folder, 'stories/story-02'), join(folder, 'shared/story-02'), { recursive: true });
   rmSync(join(folder, 'stories/story-02'), { recursive: true });

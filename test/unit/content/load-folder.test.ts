@@ -68,8 +68,8 @@ test('an image above 78,643,200 pixels is refused, naming the file', () => {
   png.writeUInt32BE(10240, 16);
   png.writeUInt32BE(7681, 20);
   writeFileSync(join(folder, 'media', 'huge.png'), png);
-  edit(folder, 'stories/story-01/en.md', 'cover: cover.jpg', 'cover: huge.png');
-  expect(problems(folder)).toEqual(['stories/story-01/en.md: cover: media file "huge.png" is 10240×7681: more than 78,643,200 pixels']);
+  edit(folder, 'stories/story-01/index.en.md', 'cover: cover.jpg', 'cover: huge.png');
+  expect(problems(folder)).toEqual(['stories/story-01/index.en.md: cover: media file "huge.png" is 10240×7681: more than 78,643,200 pixels']);
 });
 
 test.each([
@@ -78,25 +78,25 @@ test.each([
   ['healthz', 'the health check (ADR 0028)'],
 ])('the story slug %s is refused (%s)', (slug) => {
   const folder = copy();
-  edit(folder, 'stories/story-01/en.md', 'slug: english-story-01', `slug: ${slug}`);
-  expect(problems(folder)).toEqual([`stories/story-01/en.md: slug: "${slug}" is reserved (it looks like a locale code or a site path)`]);
+  edit(folder, 'stories/story-01/index.en.md', 'slug: english-story-01', `slug: ${slug}`);
+  expect(problems(folder)).toEqual([`stories/story-01/index.en.md: slug: "${slug}" is reserved (it looks like a locale code or a site path)`]);
 });
 
 test('unknown fields are errors: a typo never publishes silently', () => {
   const folder = copy();
-  edit(folder, 'stories/private/en.md', 'visibility: private', 'visiblity: private\nvisibility: public');
-  expect(problems(folder)).toEqual(['stories/private/en.md: (file): Unrecognized key: "visiblity"']);
+  edit(folder, 'stories/private/index.en.md', 'visibility: private', 'visiblity: private\nvisibility: public');
+  expect(problems(folder)).toEqual(['stories/private/index.en.md: (file): Unrecognized key: "visiblity"']);
 });
 
 test.each([
-  ['a ../ path in a body directive', 'stories/story-01/en.md', '::attachment{src="../../.dev.vars" name="Secrets"}'],
-  ['a ../ path as the cover', 'stories/story-01/en.md', null],
+  ['a ../ path in a body directive', 'stories/story-01/index.en.md', '::attachment{src="../../.dev.vars" name="Secrets"}'],
+  ['a ../ path as the cover', 'stories/story-01/index.en.md', null],
 ])('%s is refused as outside media/, once', (_name, file, directive) => {
   const folder = copy();
   writeFileSync(join(folder, '.dev.vars'), 'EMAIL_API_KEY=secret\n');
   if (directive) writeFileSync(join(folder, file), `${readFileSync(join(folder, file), 'utf8')}\n\n${directive}\n`);
   else edit(folder, file, 'cover: cover.jpg', 'cover: ../.dev.vars');
-  expect(problems(folder)).toEqual([expect.stringMatching(/^stories\/story-01\/en\.md: (body|cover): media file "\.\.\/(\.\.\/)?\.dev\.vars" is outside media\//)]);
+  expect(problems(folder)).toEqual([expect.stringMatching(/^stories\/story-01\/index\.en\.md: (body|cover): media file "\.\.\/(\.\.\/)?\.dev\.vars" is outside media\//)]);
   expect(readFileSync(join(folder, '.dev.vars'), 'utf8')).toContain('secret');
 });
 
@@ -106,27 +106,27 @@ test('a symbolic link in media/ that points outside the folder is refused', () =
   writeFileSync(secret, readFileSync(join(folder, 'media/photo.jpg')));
   folders.push(secret);
   symlinkSync(secret, join(folder, 'media/linked.jpg'));
-  edit(folder, 'stories/story-01/en.md', 'cover: cover.jpg', 'cover: linked.jpg');
-  expect(problems(folder)).toEqual(['stories/story-01/en.md: cover: media file "linked.jpg" is outside media/ (paths must stay inside the content folder\'s media/ folder)']);
+  edit(folder, 'stories/story-01/index.en.md', 'cover: cover.jpg', 'cover: linked.jpg');
+  expect(problems(folder)).toEqual(['stories/story-01/index.en.md: cover: media file "linked.jpg" is outside media/ (paths must stay inside the content folder\'s media/ folder)']);
 });
 
 test('a body image missing from media/ is reported once, naming the file', () => {
   const folder = copy();
-  writeFileSync(join(folder, 'stories/story-01/en.md'), `${readFileSync(join(folder, 'stories/story-01/en.md'), 'utf8')}\n\n::image{src="missing.jpg"}\n`);
-  expect(problems(folder)).toEqual(['stories/story-01/en.md: body: media file "missing.jpg" not found in media/']);
+  writeFileSync(join(folder, 'stories/story-01/index.en.md'), `${readFileSync(join(folder, 'stories/story-01/index.en.md'), 'utf8')}\n\n::image{src="missing.jpg"}\n`);
+  expect(problems(folder)).toEqual(['stories/story-01/index.en.md: body: media file "missing.jpg" not found in media/']);
 });
 
 test('a symbolic link inside media/ to another file of media/ is fine', () => {
   const folder = copy();
   symlinkSync(join(folder, 'media/photo.jpg'), join(folder, 'media/alias.jpg'));
-  edit(folder, 'stories/story-01/en.md', 'cover: cover.jpg', 'cover: alias.jpg');
+  edit(folder, 'stories/story-01/index.en.md', 'cover: cover.jpg', 'cover: alias.jpg');
   expect(problems(folder)).toEqual([]);
 });
 
 test('a story’s own contacts must be in contacts.yaml; each unknown one is named', () => {
   const folder = copy();
-  edit(folder, 'stories/story-03/en.md', 'contacts: [jane]', 'contacts: [jane, nobody]');
-  expect(problems(folder)).toEqual(['stories/story-03/en.md: contacts[1]: contact "nobody" not found in contacts.yaml']);
+  edit(folder, 'stories/story-03/index.en.md', 'contacts: [jane]', 'contacts: [jane, nobody]');
+  expect(problems(folder)).toEqual(['stories/story-03/index.en.md: contacts[1]: contact "nobody" not found in contacts.yaml']);
 });
 
 test('credits and licences: an image’s own, else the newsroom’s defaults, recorded beside its caption', () => {
@@ -151,10 +151,10 @@ test('a language code that is not a supported locale is refused, naming the file
 });
 
 test.each([
-  ['a notice style outside the four', 'company/fr.yaml', 'style: warning', 'style: loud', 'company/fr.yaml: notifications[0].style: '],
-  ['a notice link to another host by `//`', 'company/fr.yaml', 'target: /fr/privacy-policy', 'target: //evil.example/x', 'company/fr.yaml: notifications[0].actions[0].target: must be an http(s) URL or a path starting with /'],
-  ['a notice link with a script scheme', 'company/fr.yaml', 'target: /fr/privacy-policy', "target: 'javascript:alert(1)'", 'company/fr.yaml: notifications[0].actions[0].target: must be an http(s) URL or a path starting with /'],
-  ['a policy address that is not http(s)', 'company/en.yaml', 'cookie_policy_url: https://acme.example/cookies', 'cookie_policy_url: ftp://acme.example/cookies', 'company/en.yaml: cookie_policy_url: must be an http(s) URL'],
+  ['a notice style outside the four', 'company/index.fr.yaml', 'style: warning', 'style: loud', 'company/index.fr.yaml: notifications[0].style: '],
+  ['a notice link to another host by `//`', 'company/index.fr.yaml', 'target: /fr/privacy-policy', 'target: //evil.example/x', 'company/index.fr.yaml: notifications[0].actions[0].target: must be an http(s) URL or a path starting with /'],
+  ['a notice link with a script scheme', 'company/index.fr.yaml', 'target: /fr/privacy-policy', "target: 'javascript:alert(1)'", 'company/index.fr.yaml: notifications[0].actions[0].target: must be an http(s) URL or a path starting with /'],
+  ['a policy address that is not http(s)', 'company/index.en.yaml', 'cookie_policy_url: https://acme.example/cookies', 'cookie_policy_url: ftp://acme.example/cookies', 'company/index.en.yaml: cookie_policy_url: must be an http(s) URL'],
   ['a navigation layout outside bar and dropdown', 'newsroom.yaml', 'show_featured_categories: true', 'show_featured_categories: true\nnavigation: sidebar', 'newsroom.yaml: navigation: '],
   ['a content signal that is a word, not a yes or no', 'newsroom.yaml', 'show_featured_categories: true', 'show_featured_categories: true\ncontent_signals: { ai_train: "no" }', 'newsroom.yaml: content_signals.ai_train: must be true or false'],
   ['an unknown content signal', 'newsroom.yaml', 'show_featured_categories: true', 'show_featured_categories: true\ncontent_signals: { ai_training: false }', 'newsroom.yaml: content_signals: '],
@@ -168,10 +168,10 @@ test.each([
 });
 
 test.each([
-  ['a policy folder of an unknown kind', 'policies/terms/en.md', '---\ntitle: Terms\n---\n\nText.\n', 'policies/terms: (folder name): must be one of privacy-policy, cookie-policy'],
-  ['a policy in a language the newsroom lacks', 'policies/privacy-policy/de.md', '---\ntitle: Datenschutz\n---\n\nText.\n', 'policies/privacy-policy/de.md: (file name): language "de" is not listed in newsroom.yaml'],
-  ['a policy without a title', 'policies/cookie-policy/en.md', '---\nupdated_at: 2026-01-01T00:00:00Z\n---\n\nText.\n', 'policies/cookie-policy/en.md: title: '],
-  ['a policy without text', 'policies/cookie-policy/en.md', '---\ntitle: Cookies\n---\n\n', 'policies/cookie-policy/en.md: (body): is empty'],
+  ['a policy folder of an unknown kind', 'policies/terms/index.en.md', '---\ntitle: Terms\n---\n\nText.\n', 'policies/terms: (folder name): must be one of privacy-policy, cookie-policy'],
+  ['a policy in a language the newsroom lacks', 'policies/privacy-policy/index.de.md', '---\ntitle: Datenschutz\n---\n\nText.\n', 'policies/privacy-policy/index.de.md: (file name): language "de" is not listed in newsroom.yaml'],
+  ['a policy without a title', 'policies/cookie-policy/index.en.md', '---\nupdated_at: 2026-01-01T00:00:00Z\n---\n\nText.\n', 'policies/cookie-policy/index.en.md: title: '],
+  ['a policy without text', 'policies/cookie-policy/index.en.md', '---\ntitle: Cookies\n---\n\n', 'policies/cookie-policy/index.en.md: (body): is empty'],
 ])('%s is refused, naming the file', (_, file, text, expected) => {
   const folder = copy();
   mkdirSync(dirname(join(folder, file)), { recursive: true });
@@ -217,25 +217,25 @@ test('policies, notices and featured categories reach the bundle', () => {
 
 test('a story cannot take the slug index: /index.md is the homepage’s Markdown form', () => {
   const folder = copy();
-  edit(folder, 'stories/story-05/en.md', 'slug: english-story-05', 'slug: index');
-  expect(problems(folder)).toEqual(['stories/story-05/en.md: slug: "index" is reserved (it looks like a locale code or a site path)']);
+  edit(folder, 'stories/story-05/index.en.md', 'slug: english-story-05', 'slug: index');
+  expect(problems(folder)).toEqual(['stories/story-05/index.en.md: slug: "index" is reserved (it looks like a locale code or a site path)']);
 });
 
 test('a story without a uuid is refused, with a fresh uuid to write (its identity is never derived from its folder)', () => {
   const folder = copy();
-  const text = readFileSync(join(folder, 'stories/story-01/en.md'), 'utf8');
-  writeFileSync(join(folder, 'stories/story-01/en.md'), text.replace(/^uuid: .*\n/m, ''));
+  const text = readFileSync(join(folder, 'stories/story-01/index.en.md'), 'utf8');
+  writeFileSync(join(folder, 'stories/story-01/index.en.md'), text.replace(/^uuid: .*\n/m, ''));
   const [problem, ...rest] = problems(folder);
   expect(rest).toEqual([]);
-  expect(problem).toMatch(/^stories\/story-01\/en\.md: uuid: required \(the story's identity; a new story takes a new one, e\.g\. uuid: [0-9a-f-]{36}\)$/);
+  expect(problem).toMatch(/^stories\/story-01\/index\.en\.md: uuid: required \(the story's identity; a new story takes a new one, e\.g\. uuid: [0-9a-f-]{36}\)$/);
 });
 
 test('two stories with one uuid (a copied file) are refused', () => {
   const folder = copy();
-  const uuid = /^uuid: (.*)$/m.exec(readFileSync(join(folder, 'stories/story-01/en.md'), 'utf8'))![1]!;
-  const other = join(folder, 'stories/story-02/en.md');
+  const uuid = /^uuid: (.*)$/m.exec(readFileSync(join(folder, 'stories/story-01/index.en.md'), 'utf8'))![1]!;
+  const other = join(folder, 'stories/story-02/index.en.md');
   writeFileSync(other, readFileSync(other, 'utf8').replace(/^uuid: .*$/m, `uuid: ${uuid}`));
-  expect(problems(folder)).toEqual([`stories/story-02/en.md: uuid: uuid ${uuid} is used by another story`]);
+  expect(problems(folder)).toEqual([`stories/story-02/index.en.md: uuid: uuid ${uuid} is used by another story`]);
 });
 
 test.each([
@@ -245,10 +245,10 @@ test.each([
   ['embargo', 'public', 'an embargoed story has `visibility: embargo`'],
 ] as const)('a story with status %s and visibility %s is refused as file: visibility: message', (status, visibility, message) => {
   const folder = copy();
-  edit(folder, 'stories/embargoed/en.md', 'status: embargo\nvisibility: embargo', `status: ${status}\nvisibility: ${visibility}`);
+  edit(folder, 'stories/embargoed/index.en.md', 'status: embargo\nvisibility: embargo', `status: ${status}\nvisibility: ${visibility}`);
   const found = problems(folder);
   expect(found).toHaveLength(1);
-  expect(found[0]).toContain(`stories/embargoed/en.md: visibility: ${message}`);
+  expect(found[0]).toContain(`stories/embargoed/index.en.md: visibility: ${message}`);
 });
 
 test('a gallery dated after the import is imported unreleased, one dated at or before it released', () => {
@@ -269,26 +269,26 @@ test('two galleries with one uuid are refused, naming the first', () => {
 
 test('a public story cannot show a gallery that is not released yet', () => {
   const folder = copy();
-  edit(folder, 'stories/story-03/en.md', '::gallery{key="launch"}', '::gallery{key="upcoming"}');
-  expect(problems(folder)).toEqual(['stories/story-03/en.md: body: gallery "upcoming" is not released until 2099-06-01 09:00 UTC: a public story cannot show it']);
+  edit(folder, 'stories/story-03/index.en.md', '::gallery{key="launch"}', '::gallery{key="upcoming"}');
+  expect(problems(folder)).toEqual(['stories/story-03/index.en.md: body: gallery "upcoming" is not released until 2099-06-01 09:00 UTC: a public story cannot show it']);
 });
 
 test.each([
-  ['an embargoed story released before the gallery is refused', 'status: embargo\nvisibility: embargo', '2099-06-01T08:59:00Z', ['stories/embargoed/en.md: body: gallery "upcoming" is not released until 2099-06-01 09:00 UTC, after this story goes live (2099-06-01 08:59 UTC): release the gallery no later than the story']],
+  ['an embargoed story released before the gallery is refused', 'status: embargo\nvisibility: embargo', '2099-06-01T08:59:00Z', ['stories/embargoed/index.en.md: body: gallery "upcoming" is not released until 2099-06-01 09:00 UTC, after this story goes live (2099-06-01 08:59 UTC): release the gallery no later than the story']],
   ['an embargoed story released with the gallery may show it', 'status: embargo\nvisibility: embargo', '2099-06-01T09:00:00Z', []],
   ['an embargoed story released after the gallery may show it', 'status: embargo\nvisibility: embargo', '2099-07-01T09:00:00Z', []],
-  ['a scheduled story released before the gallery is refused', 'status: scheduled\nvisibility: public', '2099-05-01T09:00:00Z', ['stories/embargoed/en.md: body: gallery "upcoming" is not released until 2099-06-01 09:00 UTC, after this story goes live (2099-05-01 09:00 UTC): release the gallery no later than the story']],
+  ['a scheduled story released before the gallery is refused', 'status: scheduled\nvisibility: public', '2099-05-01T09:00:00Z', ['stories/embargoed/index.en.md: body: gallery "upcoming" is not released until 2099-06-01 09:00 UTC, after this story goes live (2099-05-01 09:00 UTC): release the gallery no later than the story']],
   ['a draft (never released by the clock) may show it', 'status: draft\nvisibility: embargo', '2099-05-01T09:00:00Z', []],
 ])('%s', (_name, state, releasedAt, expected) => {
   const folder = copy();
-  edit(folder, 'stories/embargoed/en.md', 'status: embargo\nvisibility: embargo', state);
-  edit(folder, 'stories/embargoed/en.md', 'published_at: 2026-12-05T09:00:00Z', `published_at: ${releasedAt}`);
-  edit(folder, 'stories/embargoed/en.md', 'Secret embargo.', 'Secret embargo.\n\n::gallery{key="upcoming"}');
+  edit(folder, 'stories/embargoed/index.en.md', 'status: embargo\nvisibility: embargo', state);
+  edit(folder, 'stories/embargoed/index.en.md', 'published_at: 2026-12-05T09:00:00Z', `published_at: ${releasedAt}`);
+  edit(folder, 'stories/embargoed/index.en.md', 'Secret embargo.', 'Secret embargo.\n\n::gallery{key="upcoming"}');
   expect(problems(folder)).toEqual(expected);
 });
 
 test('a private story may show an unreleased gallery: the clock never makes it public', () => {
   const folder = copy();
-  edit(folder, 'stories/private/en.md', 'Secret private.', 'Secret private.\n\n::gallery{key="upcoming"}');
+  edit(folder, 'stories/private/index.en.md', 'Secret private.', 'Secret private.\n\n::gallery{key="upcoming"}');
   expect(problems(folder)).toEqual([]);
 });
