@@ -10,7 +10,7 @@
  */
 import { STORY_STATUSES, STORY_VISIBILITIES, type StoryStatus, type StoryVisibility } from '#src/domain/story';
 import { stateProblem } from '#src/domain/publishing';
-import { ENTRY_LAYOUTS, MEDIA_FOLDER, SINGLE_FILES } from '#src/content/folder-layout';
+import { ENTRY_LAYOUTS, MEDIA_FOLDER, SINGLE_FILES, localeFileTemplate } from '#src/content/folder-layout';
 import { CategoriesFileSchema, CompanyFileSchema, ContactsFileSchema, GalleryFileSchema, NewsroomFileSchema, PolicyFrontMatterSchema, StoryFrontMatterSchema } from '#src/content/schema';
 import { FIELD_TEXTS, type FieldText, type FormName } from './field-texts';
 import { describeField, type SchemaField, type SchemaNode, type ZodLike } from './schema-walk';
@@ -159,7 +159,6 @@ export function generateEditorConfig(languages: EditorLanguages): EditorConfig {
   const generator = new Generator(languages);
   const stories = ENTRY_LAYOUTS.stories;
   const policies = ENTRY_LAYOUTS.policies;
-  const company = ENTRY_LAYOUTS.company;
   const galleries = ENTRY_LAYOUTS.galleries;
   const listFile = (form: 'categories' | 'contacts', schema: ZodLike) => {
     const node = describe(schema, form);
@@ -221,7 +220,7 @@ export function generateEditorConfig(languages: EditorLanguages): EditorConfig {
         icon: 'settings',
         files: [
           { name: 'newsroom', label: 'Newsroom', file: SINGLE_FILES.newsroom, format: 'yaml', fields: generator.fields('newsroom', describe(NewsroomFileSchema, 'newsroom'), '') },
-          { name: 'company', label: 'Company pages', file: `${company.folder}/${company.path}.{{locale}}.${company.extension}`, format: 'yaml', i18n: true, fields: generator.fields('company', describe(CompanyFileSchema, 'company'), '', { i18n: true }) },
+          { name: 'company', label: 'Company pages', file: localeFileTemplate('company'), format: 'yaml', i18n: true, fields: generator.fields('company', describe(CompanyFileSchema, 'company'), '', { i18n: true }) },
           { name: 'categories', label: 'Categories', file: SINGLE_FILES.categories, format: 'yaml', fields: listFile('categories', CategoriesFileSchema) },
           { name: 'contacts', label: 'Press contacts', file: SINGLE_FILES.contacts, format: 'yaml', fields: listFile('contacts', ContactsFileSchema) },
         ],
