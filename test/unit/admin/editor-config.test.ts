@@ -35,7 +35,7 @@ test('stories are one file per language under stories/<key>/index.<locale>.md', 
   const stories = collections().find((collection) => collection.name === 'stories')!;
   expect([stories.folder, stories.path]).toEqual(['stories', '{{slug}}/index']);
   const config = generateEditorConfig(LANGUAGES);
-  expect(config.i18n).toEqual({ structure: 'multiple_files', locales: ['en', 'fr', 'ar'], default_locale: 'en' });
+  expect(config.i18n).toEqual({ structure: 'multiple_files', locales: ['en', 'fr', 'ar'], default_locale: 'en', initial_locales: 'all' });
 });
 
 test('required, patterns, enums, booleans, datetimes and media mirror the schema', () => {
