@@ -97,3 +97,12 @@ test.each([
   expect(editorBackend(login)).toEqual(expected);
   expect(JSON.parse(editorConfigYaml(editorBackend(login)).replace(/^#.*\n/, '')).backend).toEqual(expected);
 });
+
+test.each([
+  ['a newsroom in Amsterdam picks and writes release times there, with the offset', 'Europe/Amsterdam', 'Europe/Amsterdam'],
+  ['a newsroom on UTC writes them with Z', 'UTC', 'utc'],
+  ['a newsroom without a time zone is on UTC', undefined, 'utc'],
+])('%s', (_case, timeZone, expected) => {
+  const fields = (generateEditorConfig({ ...LANGUAGES, ...(timeZone ? { timeZone } : {}) }).collections as Collection[]).find((collection) => collection.name === 'stories')!.fields!;
+  for (const name of ['published_at', 'updated_at']) expect(fields.find((field) => field.name === name)).toEqual(expect.objectContaining({ widget: 'datetime', input_timezone: expected }));
+});
