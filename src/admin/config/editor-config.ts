@@ -18,14 +18,25 @@ import { describeField, type SchemaField, type SchemaNode, type ZodLike } from '
 export type EditorField = Record<string, unknown>;
 export type EditorConfig = Record<string, unknown>;
 
-/** The newsroom's languages, from its newsroom.yaml: every locale the editor offers. */
+/**
+ * The newsroom's languages, from its newsroom.yaml: every locale the editor offers; and its time
+ * zone (`timezone`, an IANA name; absent: UTC), the one release times are picked and written in.
+ */
 export interface EditorLanguages {
   readonly locales: readonly string[];
   readonly defaultLocale: string;
+  readonly timeZone?: string;
 }
 
-/** Release times are written as the files have them: UTC, `2026-10-02T09:30:00Z`. */
-const DATETIME_OPTIONS = { picker_utc: true, format: 'YYYY-MM-DDTHH:mm:ss[Z]' };
+/**
+ * Date-times are picked in the newsroom's time zone whatever the computer's (the picker names the
+ * zone beside it) and written with its offset, `2027-02-04T08:00:00+01:00`, which the import reads
+ * as that instant; a newsroom on UTC writes `2027-02-04T07:00:00Z`. Sveltia's `input_timezone`:
+ * with no `format`, a value keeps its own text until it is changed.
+ */
+export function datetimeOptions(timeZone: string | undefined): EditorField {
+  return { input_timezone: !timeZone || timeZone === 'UTC' ? 'utc' : timeZone };
+}
 
 /** A zod pattern as Sveltia reads one: `/source/flags` (Unicode classes need their `u`). */
 const patternOf = (source: string, flags: string) => `/${source}/${flags}`;
@@ -102,7 +113,7 @@ class Generator {
 
   private stringWidget(form: FormName, node: Extract<SchemaNode, { kind: 'string' }>, path: string, text: FieldText): EditorField {
     if (text.widget === 'image' || text.widget === 'file') return { widget: text.widget, media_folder: `/${MEDIA_FOLDER}`, public_folder: '', choose_url: false };
-    if (node.format === 'datetime') return { widget: 'datetime', ...DATETIME_OPTIONS };
+    if (node.format === 'datetime') return { widget: 'datetime', ...datetimeOptions(this.languages.timeZone) };
     if (node.format === 'uuid') return { widget: 'uuid' };
     if (node.patterns.length > 1) throw new Error(`${form}.${path}: more than one pattern has no editor mapping`);
     const [pattern] = node.patterns;
@@ -170,7 +181,10 @@ export function generateEditorConfig(languages: EditorLanguages): EditorConfig {
     app_title: 'Newsroom editor',
     media_folder: MEDIA_FOLDER,
     public_folder: `/${MEDIA_FOLDER}`,
-    i18n: { structure: 'multiple_files', locales: [...languages.locales], default_locale: languages.defaultLocale },
+    // A new entry starts in every language, each with its own fresh uuid (a language turned on
+    // later would copy the default's, which the import refuses); the press officer turns off the
+    // languages the story is not written in, which are then not saved.
+    i18n: { structure: 'multiple_files', locales: [...languages.locales], default_locale: languages.defaultLocale, initial_locales: 'all' },
     output: { omit_empty_optional_fields: true },
     collections: [
       {

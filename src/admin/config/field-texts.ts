@@ -131,7 +131,7 @@ export const FIELD_TEXTS = {
     'videos.thumbnail': t('Thumbnail', 'An image shown before it plays; empty: the site\'s own.', 'image'),
   },
   stories: {
-    uuid: t('Story id', 'Made when the story is created; the same in every language of a story.'),
+    uuid: t('Story id', 'Made when the story is created; each language has its own, never reused.'),
     slug: t('Address', 'Lower-case letters, digits and single dashes: the story\'s page is /<address>.'),
     title: t('Title', 'The headline.'),
     subtitle: t('Subtitle', 'One line under the headline.'),

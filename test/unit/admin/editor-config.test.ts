@@ -35,7 +35,7 @@ test('stories are one file per language under stories/<key>/index.<locale>.md', 
   const stories = collections().find((collection) => collection.name === 'stories')!;
   expect([stories.folder, stories.path]).toEqual(['stories', '{{slug}}/index']);
   const config = generateEditorConfig(LANGUAGES);
-  expect(config.i18n).toEqual({ structure: 'multiple_files', locales: ['en', 'fr', 'ar'], default_locale: 'en' });
+  expect(config.i18n).toEqual({ structure: 'multiple_files', locales: ['en', 'fr', 'ar'], default_locale: 'en', initial_locales: 'all' });
 });
 
 test('required, patterns, enums, booleans, datetimes and media mirror the schema', () => {
@@ -96,4 +96,13 @@ test.each([
 ])('the editor backend %s', (_case, login, expected) => {
   expect(editorBackend(login)).toEqual(expected);
   expect(JSON.parse(editorConfigYaml(editorBackend(login)).replace(/^#.*\n/, '')).backend).toEqual(expected);
+});
+
+test.each([
+  ['a newsroom in Amsterdam picks and writes release times there, with the offset', 'Europe/Amsterdam', 'Europe/Amsterdam'],
+  ['a newsroom on UTC writes them with Z', 'UTC', 'utc'],
+  ['a newsroom without a time zone is on UTC', undefined, 'utc'],
+])('%s', (_case, timeZone, expected) => {
+  const fields = (generateEditorConfig({ ...LANGUAGES, ...(timeZone ? { timeZone } : {}) }).collections as Collection[]).find((collection) => collection.name === 'stories')!.fields!;
+  for (const name of ['published_at', 'updated_at']) expect(fields.find((field) => field.name === name)).toEqual(expect.objectContaining({ widget: 'datetime', input_timezone: expected }));
 });
