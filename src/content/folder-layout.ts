@@ -24,6 +24,16 @@ export const SINGLE_FILES = {
 /** The folder of media files the content refers to by path. */
 export const MEDIA_FOLDER = 'media';
 
+/**
+ * The path inside media/ that a reference names. Content files write `photo.jpg`; the editor's
+ * media picker writes the same file as `/media/photo.jpg`. Both name one file; anything else is
+ * judged as written (a `../` or another absolute path is refused by the reader).
+ */
+export function mediaPathOf(reference: string): string {
+  const prefix = `/${MEDIA_FOLDER}/`;
+  return reference.startsWith(prefix) ? reference.slice(prefix.length) : reference;
+}
+
 /** A kind of content with one file per entry (galleries) or per entry and language (the rest). */
 export interface EntryLayout {
   /** The folder under the content folder. */

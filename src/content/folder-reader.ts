@@ -10,7 +10,7 @@ import YAML from 'yaml';
 import type { MediaFile } from '#src/domain/content-bundle';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { listEntries, openContentFolder } from './content-folder';
-import { MEDIA_FOLDER } from './folder-layout';
+import { MEDIA_FOLDER, mediaPathOf } from './folder-layout';
 import { parseMarkdown } from './front-matter';
 import { isImagePayload, readMediaFile } from './media-files';
 import { check, type ContentProblem } from './schema';
@@ -77,8 +77,9 @@ export function createFolderReader(dir: string, problems: ContentProblem[], know
     return text === null ? null : parseMarkdown(text, file, schema, problems);
   };
 
-  const mediaRef = (file: string, field: string, path: string | null | undefined): MediaFile | null => {
-    if (!path) return null;
+  const mediaRef = (file: string, field: string, reference: string | null | undefined): MediaFile | null => {
+    if (!reference) return null;
+    const path = mediaPathOf(reference);
     const cached = media.get(path);
     if (cached) return cached;
     // Already reported once for the whole folder.

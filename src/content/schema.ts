@@ -12,7 +12,8 @@ import { isSupportedLocale, LOCALE_PATTERN } from '#src/i18n/locales';
 
 const optionalText = z.string().nullish();
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
-const mediaFile = z.string().min(1).regex(/^[^/\\][^\\]*$/, 'must be a path inside media/ (no leading slash)');
+// `photo.jpg`, or `/media/photo.jpg` as the editor's media picker writes it (folder-layout.ts mediaPathOf).
+const mediaFile = z.string().min(1).regex(/^(?:\/media\/)?[^/\\][^\\]*$/, 'must be a path inside media/ (photo.jpg or /media/photo.jpg)');
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-10-02T09:30:00Z' });
 const uuid = z.uuid();
 const localeCode = z

@@ -203,12 +203,7 @@ function releaseTime(at) {
   return { typed, written: `${typed}:00${offset}` };
 }
 
-// TODO until the editor and the import agree on cover paths: Sveltia writes a picked media file as
-// `cover: /media/<file>` (its global public folder always starts with "/"; a field's
-// `public_folder: ""` does not apply to files listed from the global media folder), which the
-// import refuses ("must be a path inside media/ (no leading slash)"). Every other step of this test
-// passed with that one line rewritten to `cover: <file>`.
-test('a press officer writes a story in English and French, schedules it two minutes ahead and saves; the import takes it, its secret link opens it, the cron publishes it', { todo: 'the import refuses the cover path the editor writes (/media/<file>)' }, async () => {
+test('a press officer writes a story in English and French, schedules it two minutes ahead and saves; the import takes it, its secret link opens it, the cron publishes it', async () => {
   const { page, context, errors } = await openEditor();
   // Two minutes ahead, to the minute the picker offers.
   const releaseAt = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);

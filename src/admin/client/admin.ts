@@ -41,7 +41,8 @@ function register(cms: SveltiaCms) {
     const fields = block.attributes.map(fieldOf);
     if (block.container) fields.push({ name: CONTAINER_BODY, label: 'Text', widget: 'markdown', required: true });
     cms.registerEditorComponent({
-      id: block.name,
+      // Ids of our own: Sveltia has built-in components (`image`), and two of one id break its editor.
+      id: `directive-${block.name}`,
       label: block.label,
       icon: block.icon,
       fields,

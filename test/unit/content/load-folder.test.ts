@@ -292,3 +292,25 @@ test('a private story may show an unreleased gallery: the clock never makes it p
   edit(folder, 'stories/private/index.en.md', 'Secret private.', 'Secret private.\n\n::gallery{key="upcoming"}');
   expect(problems(folder)).toEqual([]);
 });
+
+test('a media file written as the editor writes it (/media/…) is the same file as its plain path', () => {
+  const plain = load(fixture);
+  const folder = copy();
+  edit(folder, 'stories/story-01/index.en.md', 'cover: cover.jpg', 'cover: /media/cover.jpg');
+  const picked = load(folder);
+  if (!plain.ok || !picked.ok) throw new Error('both load');
+  const cover = (result: typeof plain) => (result.ok ? result.bundle.stories.find((story) => story.slug === 'english-story-01')!.cover : null);
+  expect(cover(picked)).toEqual(cover(plain));
+});
+
+test.each([
+  ['/etc/passwd'],
+  ['/media/../newsroom.yaml'],
+  ['/mediafile.jpg'],
+])('a media reference %s outside media/ is refused', (reference) => {
+  const folder = copy();
+  edit(folder, 'stories/story-01/index.en.md', 'cover: cover.jpg', `cover: ${reference}`);
+  const found = problems(folder);
+  expect(found).toHaveLength(1);
+  expect(found[0]).toMatch(/^stories\/story-01\/index\.en\.md: cover: /);
+});
