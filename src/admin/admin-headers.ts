@@ -8,17 +8,14 @@
  * blocked on purpose: the fonts Sveltia would fetch from jsDelivr (ours are self-hosted), its
  * version check on unpkg and GitHub's status page.
  */
-import { cacheRules } from '#src/middleware/cache-rules';
+import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
+import { GITHUB_API_ORIGIN } from '#src/platform/github/oauth-client';
 
-/** The GitHub REST and GraphQL API, which the editor's GitHub backend reads and commits through. */
-export const GITHUB_API_ORIGIN = 'https://api.github.com';
 /** Where the Uploadcare widget uploads files and asks about them. */
 export const UPLOADCARE_CONNECT_ORIGINS: readonly string[] = ['https://upload.uploadcare.com', 'https://api.uploadcare.com'];
 
 export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
-  'Cache-Control': cacheRules.private,
-  'X-Robots-Tag': 'noindex, nofollow',
-  'Referrer-Policy': 'no-referrer',
+  ...PRIVATE_PAGE_HEADERS,
   // The GitHub sign-in popup (src/admin/oauth-page.ts) must be able to answer this window.
   'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
 };
@@ -48,14 +45,4 @@ export function adminContentSecurityPolicy({ mediaCdnOrigin }: AdminCspOptions):
     "form-action 'self'",
     "object-src 'none'",
   ].join('; ');
-}
-
-/** The origin of MEDIA_CDN_URL when media are served by a CDN (Uploadcare), null for the worker's own /media. */
-export function mediaCdnOriginOf(mediaRoot: string): string | null {
-  try {
-    const url = new URL(mediaRoot);
-    return url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
 }

@@ -9,13 +9,14 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/env';
 import { configOf, editorLoginOf } from '#src/env';
 import { redirect } from '#src/routes/redirect';
-import { ADMIN_HEADERS, adminContentSecurityPolicy, mediaCdnOriginOf } from './admin-headers';
+import { httpsOrigin } from '#src/middleware/security';
+import { ADMIN_HEADERS, adminContentSecurityPolicy } from './admin-headers';
 import manifest from './admin-manifest.generated.json';
 import { adminPageHtml } from './admin-page';
 import { editorBackend, editorConfigYaml } from './editor-config-document';
 
 function adminHeaders(c: Context<AppEnv>, contentType: string): Record<string, string> {
-  const policy = adminContentSecurityPolicy({ mediaCdnOrigin: mediaCdnOriginOf(configOf(c.env).mediaRoot) });
+  const policy = adminContentSecurityPolicy({ mediaCdnOrigin: httpsOrigin(configOf(c.env).mediaRoot) });
   return { ...ADMIN_HEADERS, 'Content-Type': contentType, 'Content-Security-Policy': policy };
 }
 

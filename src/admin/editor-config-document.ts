@@ -6,6 +6,7 @@
  * GitHub backend names the configured repository and logs in through this worker's own OAuth
  * routes (src/admin/oauth-routes.ts: `{base_url}/admin/auth`).
  */
+import type { EditorLoginConfig } from '#src/env';
 import generated from './editor-config.generated.json';
 
 /** The repository the GitHub backend commits to; until production mode is set up, local mode only. */
@@ -21,7 +22,7 @@ export interface EditorBackend {
 }
 
 /** The backend for a configured GitHub login (src/env.ts editorLoginOf), else local mode only. */
-export function editorBackend(login: { enabled: true; repository: { owner: string; name: string }; siteOrigin: string } | { enabled: false }): EditorBackend {
+export function editorBackend(login: Pick<Extract<EditorLoginConfig, { enabled: true }>, 'enabled' | 'repository' | 'siteOrigin'> | { enabled: false }): EditorBackend {
   if (!login.enabled) return { name: 'github', repo: LOCAL_ONLY_REPOSITORY, branch: 'main' };
   return { name: 'github', repo: `${login.repository.owner}/${login.repository.name}`, branch: 'main', base_url: login.siteOrigin, auth_endpoint: 'admin/auth' };
 }

@@ -13,6 +13,8 @@
  * nothing else (no 'self', no other source of any kind).
  */
 import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
+import { escapeXml } from '#src/views/feeds';
+import { scriptJson } from '#src/views/script-json';
 
 export const PROVIDER = 'github';
 const DATA_ID = 'editor-login-handshake';
@@ -67,15 +69,6 @@ export function resultMessage(result: LoginResult): string {
   return `authorization:${PROVIDER}:error:${JSON.stringify({ provider: PROVIDER, error: message, errorCode: code, message })}`;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** JSON that cannot end its `<script>` element or be read as markup. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
-
 /**
  * Headers of every answer of the login (the redirect to GitHub too): private, never stored,
  * never indexed, no Referer (the callback's address holds the code). The opener policy is
@@ -102,8 +95,8 @@ export async function loginPage(result: LoginResult, siteOrigin: string | null, 
   const heading = failed ? 'Sign-in failed' : 'Signed in';
   const text = failed ? result.error.message : 'You are signed in to the editor. This window closes by itself; if it does not, close it.';
   const data = siteOrigin ? { origin: siteOrigin, ready: `authorizing:${PROVIDER}`, result: resultMessage(result) } : null;
-  const handshake = data ? `<script type="application/json" id="${DATA_ID}">${scriptSafeJson(data)}</script><script>${HANDSHAKE_SCRIPT}</script>` : '';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer"><title>${heading} · Editor</title></head><body><h1>${heading}</h1><p>${escapeHtml(text)}</p>${handshake}</body></html>`;
+  const handshake = data ? `<script type="application/json" id="${DATA_ID}">${scriptJson(data)}</script><script>${HANDSHAKE_SCRIPT}</script>` : '';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer"><title>${heading} · Editor</title></head><body><h1>${heading}</h1><p>${escapeXml(text)}</p>${handshake}</body></html>`;
   return new Response(html, {
     status,
     headers: { ...LOGIN_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': loginPagePolicy(data ? await handshakeScriptSource() : null) },

@@ -11,7 +11,7 @@
  * App's client secret, with this purpose named in the signed text, so a state is worth nothing to
  * another deployment and no other MAC of this worker can pass for one.
  */
-import { tokensEqual } from '#src/domain/story-link';
+import { base64url, tokensEqual } from '#src/domain/story-link';
 
 /** How long a started sign-in may take, GitHub's pages included; also the cookie's Max-Age. */
 export const STATE_LIFETIME_SECONDS = 600;
@@ -21,12 +21,6 @@ const CLOCK_SKEW_SECONDS = 60;
 const STATE_SHAPE = /^v1\.(\d{1,12})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/;
 
 export type StateCheck = 'valid' | 'malformed' | 'forged' | 'expired';
-
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
 
 async function mac(secret: string, text: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);

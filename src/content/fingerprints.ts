@@ -15,18 +15,13 @@ import type { ContentBundle, ContentFingerprint } from '#src/domain/content-bund
 
 type Unfingerprinted = Omit<ContentBundle, 'hash' | 'fingerprints'>;
 
-const digest = (value: unknown): string => createHash('sha256').update(JSON.stringify(value, (key, inner) => (key === 'absolutePath' ? undefined : inner))).digest('hex');
-
-export function storyFingerprintKey(uuid: string): string {
-  return `story:${uuid}`;
-}
-
-export function galleryFingerprintKey(uuid: string): string {
-  return `gallery:${uuid}`;
+/** The SHA-256 of content as JSON, leaving out where files lie on this machine: the bundle's hash and each fingerprint. */
+export function contentHash(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value, (key, inner) => (key === 'absolutePath' ? undefined : inner))).digest('hex');
 }
 
 export function contentFingerprints(bundle: Unfingerprinted): ContentFingerprint[] {
-  const entry = (key: string, value: unknown): ContentFingerprint => ({ key, fingerprint: digest(value) });
+  const entry = (key: string, value: unknown): ContentFingerprint => ({ key, fingerprint: contentHash(value) });
   return [
     entry('newsroom', bundle.newsroom),
     ...bundle.languages.map(({ public_stories_count: _count, ...language }) => entry(`language:${language.code}`, language)),
@@ -39,7 +34,7 @@ export function contentFingerprints(bundle: Unfingerprinted): ContentFingerprint
       }),
     ),
     ...bundle.contacts.map((contact) => entry(`contact:${contact.key}`, contact)),
-    ...bundle.galleries.map(({ is_public: _released, ...gallery }) => entry(galleryFingerprintKey(gallery.uuid), gallery)),
-    ...bundle.stories.map(({ status: _status, visibility: _visibility, is_public: _public, ...story }) => entry(storyFingerprintKey(story.uuid), story)),
+    ...bundle.galleries.map(({ is_public: _released, ...gallery }) => entry(`gallery:${gallery.uuid}`, gallery)),
+    ...bundle.stories.map(({ status: _status, visibility: _visibility, is_public: _public, ...story }) => entry(`story:${story.uuid}`, story)),
   ];
 }

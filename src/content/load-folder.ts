@@ -6,7 +6,6 @@
  * reports all mistakes at once as `file: field: message`. The bundle is plain data; writing it to
  * D1 is src/platform/d1/import-statements.ts's job.
  */
-import { createHash } from 'node:crypto';
 import type { BundleNewsroom, BundleStory, ContentBundle } from '#src/domain/content-bundle';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { toEpochSeconds } from '#src/domain/story';
@@ -16,7 +15,7 @@ import { renderPlainMarkdown } from './markdown';
 import { createFolderReader } from './folder-reader';
 import { ENTRY_LAYOUTS, SINGLE_FILES, classifyEntryFileName, entryDirectory, entryExtension, entryFile, entryKey } from './folder-layout';
 import { findOldLayoutFiles, oldLayoutProblems } from './old-layout';
-import { contentFingerprints } from './fingerprints';
+import { contentFingerprints, contentHash } from './fingerprints';
 import { loadPolicies } from './load-policies';
 import { loadStories } from './load-stories';
 import type { MediaAddressing } from './media-addressing';
@@ -224,7 +223,6 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
     stories,
     media: [...reader.media.values()].sort((a, b) => a.path.localeCompare(b.path)),
   };
-  const bundle: Omit<ContentBundle, 'hash'> = { ...content, fingerprints: contentFingerprints(content) };
-  const hash = createHash('sha256').update(JSON.stringify(bundle, (key, value) => (key === 'absolutePath' ? undefined : value))).digest('hex');
-  return { ok: true, bundle: { ...bundle, hash } };
+  // The fingerprints are derived from the content: the hash of the content alone covers them.
+  return { ok: true, bundle: { ...content, fingerprints: contentFingerprints(content), hash: contentHash(content) } };
 }

@@ -44,19 +44,20 @@ function decoded(text: string): string {
   return current;
 }
 
+/** The same marker, for a yes/no test (a regex without `g` keeps no state between calls). */
+const HAS_SECRET = new RegExp(SECRET.source, 'i');
+
 /** Does this path, URL or text hold a secret address in any spelling? */
 export function hasSecret(text: string): boolean {
-  SECRET.lastIndex = 0;
-  const found = SECRET.test(decoded(text));
-  SECRET.lastIndex = 0;
-  return found;
+  return HAS_SECRET.test(decoded(text));
 }
 
 /**
  * The text with every secret replaced by `:token`. Text holding none comes back unchanged;
- * text holding one comes back decoded (`/%73/abc` → `/s/:token`).
+ * text holding one comes back decoded (`/%73/abc` → `/s/:token`). Decoded once.
  */
 export function withoutSecrets(text: string): string {
-  if (!hasSecret(text)) return text;
-  return decoded(text).replace(SECRET, `$1${REDACTED_TOKEN}`);
+  const plain = decoded(text);
+  const redacted = plain.replace(SECRET, `$1${REDACTED_TOKEN}`);
+  return redacted === plain ? text : redacted;
 }

@@ -10,7 +10,8 @@
 export const LINK_TOKEN_BYTES = 32;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-function base64url(bytes: Uint8Array): string {
+/** Bytes as base64url without padding (tokens, signed states). */
+export function base64url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

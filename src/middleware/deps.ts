@@ -21,9 +21,9 @@ import { setResponseHeader } from './responses';
 import { CachedSearchBackend } from '#src/platform/kv/search-cache';
 import { composeSearchBackend, createEngineBackend } from '#src/platform/search/create-backend';
 
-/** The page cache asks D1 for the content revision only when KV does not hold it. */
+/** The content revision alone, for /healthz's probe of D1. */
 export const readContentRevision = (c: Context<AppEnv>): Promise<number | null> => new D1ContentRepository(c.env.DB).getContentRevision();
-/** The same with the last withdrawal, read together. */
+/** The content revision and the last withdrawal, read together: the page cache asks D1 only when KV does not hold them. */
 export const readCachePointers = (c: Context<AppEnv>): Promise<CachePointers | null> => new D1PublishingStore(c.env.DB).cachePointers();
 
 /** A form post (the privacy portal, one-click unsubscribe) writes; the API's POSTs only read. */

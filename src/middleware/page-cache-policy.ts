@@ -86,10 +86,8 @@ export function isCacheableMethod(method: string): boolean {
  * in any spelling the router or a visitor may use (`/%73/…`, `/en/s/…`: hasSecret): never looked
  * up or stored, so no KV key ever holds a token and no copy can outlive a rotation.
  */
-export const NEVER_CACHED_PATH_PREFIXES: readonly string[] = ['/s/'];
-
 export function isNeverCachedPath(pathname: string): boolean {
-  return NEVER_CACHED_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || hasSecret(pathname);
+  return hasSecret(pathname);
 }
 
 /**

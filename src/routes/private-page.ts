@@ -7,11 +7,8 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '#src/env';
-import { MovedError } from '#src/domain/errors';
 import { requireSite } from '#src/middleware/require-site';
 import type { SiteContext } from '#src/domain/ports';
-import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
-import { redirect } from './redirect';
 
 /** The newsroom with tracking disabled and no Plausible, Google Analytics, segment key, OneTrust or browser error reporting. */
 export function withoutThirdParties(site: SiteContext): SiteContext {
@@ -36,15 +33,3 @@ export function quietSite(c: Context<AppEnv>): SiteContext {
   return site;
 }
 
-/**
- * Runs a secret-link handler; the 301 of what went live carries the secret-link headers too, so a
- * browser does not keep it (it may be withdrawn again) and sends no Referer.
- */
-export async function answerPrivately(c: Context<AppEnv>, handler: () => Promise<Response>): Promise<Response> {
-  try {
-    return await handler();
-  } catch (error) {
-    if (!(error instanceof MovedError)) throw error;
-    return redirect(c, error.location, 301, PRIVATE_PAGE_HEADERS);
-  }
-}

@@ -34,7 +34,7 @@ import { galleryPageModel } from './galleries';
 import { urlContextOf } from './layout-model';
 import { allowPlayers } from './players';
 import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
-import { answerPrivately, quietSite } from './private-page';
+import { quietSite } from './private-page';
 import { renderPage } from './render-page';
 
 /** The path segment of a gallery token (the shape isWellFormedGalleryLinkToken checks). */
@@ -86,25 +86,21 @@ async function galleryPage(c: Context<AppEnv>, locale: string): Promise<Response
 }
 
 export const sharedGallery = new Hono<AppEnv>()
-  .get(`/${TOKEN}/download`, (c) =>
-    answerPrivately(c, async () => {
-      const site = quietSite(c);
-      const ctx = urlContextOf(site);
-      const { gallery } = await findSharedGallery(c.var.deps, c.req.param('token'), (uuid) => urls.galleryArchive(ctx, ctx.defaultLocale, uuid));
-      if (gallery.images.length === 0) throw new NotFoundError('Secret link archive');
-      return archiveResponse(c, gallery.title, gallery.images, PRIVATE_PAGE_HEADERS);
-    }),
-  )
-  .get(`/${TOKEN}/${LOCALE_SEGMENT}`, (c) =>
-    answerPrivately(c, async () => {
-      const site = requireLanguage(c);
-      const locale = c.req.param('locale');
-      // One address per page: the default language's has no suffix.
-      if (locale === defaultLanguage(site.languages).code) throw new MovedError(urls.sharedGallery(urlContextOf(site), locale, c.req.param('token')));
-      return galleryPage(c, locale);
-    }),
-  )
-  .get(`/${TOKEN}`, (c) => answerPrivately(c, async () => galleryPage(c, defaultLanguage(quietSite(c).languages).code)));
+  .get(`/${TOKEN}/download`, async (c) => {
+    const site = quietSite(c);
+    const ctx = urlContextOf(site);
+    const { gallery } = await findSharedGallery(c.var.deps, c.req.param('token'), (uuid) => urls.galleryArchive(ctx, ctx.defaultLocale, uuid));
+    if (gallery.images.length === 0) throw new NotFoundError('Secret link archive');
+    return archiveResponse(c, gallery.title, gallery.images, PRIVATE_PAGE_HEADERS);
+  })
+  .get(`/${TOKEN}/${LOCALE_SEGMENT}`, async (c) => {
+    const site = requireLanguage(c);
+    const locale = c.req.param('locale');
+    // One address per page: the default language's has no suffix.
+    if (locale === defaultLanguage(site.languages).code) throw new MovedError(urls.sharedGallery(urlContextOf(site), locale, c.req.param('token')));
+    return galleryPage(c, locale);
+  })
+  .get(`/${TOKEN}`, (c) => galleryPage(c, defaultLanguage(quietSite(c).languages).code));
 
 /** The site, for an address whose language segment must be one of the newsroom's languages. */
 function requireLanguage(c: Context<AppEnv>): SiteContext {

@@ -26,7 +26,7 @@ import { playerOriginsInHtml } from '#src/domain/video-embed';
 import { allowPlayers } from './players';
 import { storyPageModel } from './story';
 import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
-import { answerPrivately, quietSite } from './private-page';
+import { quietSite } from './private-page';
 import { withSecretGalleryCards } from './shared-gallery';
 
 /** The story behind a token, as a page model; a 301 once it is public, a 404 when unknown. */
@@ -58,21 +58,17 @@ export async function loadSharedStory(deps: Deps, site: SiteContext, token: stri
 }
 
 export const sharedStory = new Hono<AppEnv>()
-  .get('/:file{[^/]+\\.json}', (c) =>
-    answerPrivately(c, async () => {
-      const site = quietSite(c);
-      const model = await loadSharedStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length), urls.storyJson);
-      c.set('locale', model.story.locale);
-      return c.json(storyJson(model, site), 200, PRIVATE_PAGE_HEADERS);
-    }),
-  )
-  .get('/:token', (c) =>
-    answerPrivately(c, async () => {
-      const site = quietSite(c);
-      const model = await loadSharedStory(c.var.deps, site, c.req.param('token'), urls.story);
-      c.set('locale', model.story.locale);
-      // A player sends only this site's origin (its `referrerpolicy`), never the secret address.
-      allowPlayers(c, playerOriginsInHtml(model.story.body_html));
-      return renderPage(<StoryPage model={model} />, { headers: PRIVATE_PAGE_HEADERS });
-    }),
-  );
+  .get('/:file{[^/]+\\.json}', async (c) => {
+    const site = quietSite(c);
+    const model = await loadSharedStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length), urls.storyJson);
+    c.set('locale', model.story.locale);
+    return c.json(storyJson(model, site), 200, PRIVATE_PAGE_HEADERS);
+  })
+  .get('/:token', async (c) => {
+    const site = quietSite(c);
+    const model = await loadSharedStory(c.var.deps, site, c.req.param('token'), urls.story);
+    c.set('locale', model.story.locale);
+    // A player sends only this site's origin (its `referrerpolicy`), never the secret address.
+    allowPlayers(c, playerOriginsInHtml(model.story.body_html));
+    return renderPage(<StoryPage model={model} />, { headers: PRIVATE_PAGE_HEADERS });
+  });

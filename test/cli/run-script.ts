@@ -1,6 +1,6 @@
 /**
  * Runs one of the project's CLIs (scripts/<name>.ts through tsx) as a press office runs it, on
- * the local state in `state` (wrangler's --persist-to), offline: its exit code and output, never a
+ * the local state in `state` (wrangler's --persist-to) when it touches D1, offline: its exit code and output, never a
  * throw, so tests assert on failures as on successes.
  */
 import { execFile } from 'node:child_process';
@@ -15,9 +15,9 @@ export interface ScriptResult {
   readonly stderr: string;
 }
 
-export async function runScript(script: string, args: readonly string[], state: string, extraEnv: Record<string, string> = {}): Promise<ScriptResult> {
+export async function runScript(script: string, args: readonly string[], state?: string, extraEnv: Record<string, string> = {}): Promise<ScriptResult> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts', script), ...args, `--persist-to=${state}`], {
+    const { stdout, stderr } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts', script), ...args, ...(state ? [`--persist-to=${state}`] : [])], {
       cwd: root,
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...extraEnv },
     });

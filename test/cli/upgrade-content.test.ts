@@ -2,32 +2,23 @@
 // the layout before the editor is moved to today's (with git mv in a repository), story uuids are
 // written the way earlier imports derived them, a second run changes nothing, and a conflict
 // stops it with nothing changed.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, expect, test } from 'vitest';
 import { loadContentFolder } from '#src/content/load-folder';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { uuidFromHash } from '#src/content/media-files';
 import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
-import { root, type ScriptResult } from './run-script';
+import { root, runScript, type ScriptResult } from './run-script';
 
 const fixture = join(root, 'test/fixtures/content/basic');
 const folders: string[] = [];
 afterEach(() => folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
-async function upgrade(dir: string): Promise<ScriptResult> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/upgrade-content-folder.ts'), dir], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as ScriptResult;
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
+const upgrade = (dir: string): Promise<ScriptResult> => runScript('upgrade-content-folder.ts', [dir]);
 
 /** Every file of the folder (outside .git) and its text. */
 function snapshot(dir: string): Record<string, string> {

@@ -23,7 +23,8 @@ const STORIES = [
 let server;
 let browser;
 before(async () => {
-  server = await startServer({ contentDir: join(import.meta.dirname, '../fixtures/content/basic') });
+  // The worker only serves /admin/: the demo state npm test prepared once is enough.
+  server = await startServer();
   browser = await launchBrowser();
 });
 after(async () => {

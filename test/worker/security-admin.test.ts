@@ -6,7 +6,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { KEY_PREFIX } from '#src/middleware/page-cache-key';
 import manifest from '#src/admin/admin-manifest.generated.json';
-import { adminContentSecurityPolicy, GITHUB_API_ORIGIN } from '#src/admin/admin-headers';
+import { adminContentSecurityPolicy } from '#src/admin/admin-headers';
+import { GITHUB_API_ORIGIN } from '#src/platform/github/oauth-client';
 
 const ORIGIN = 'https://news.test.example';
 const get = (path: string, init: RequestInit = {}) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', ...init });

@@ -55,7 +55,7 @@ export class D1ContentRepository implements ContentRepository {
     return guardD1(() => this.db.batch(statements));
   }
 
-  /** The content revision alone (one statement), for the page cache's key when KV lacks it. */
+  /** The content revision alone (one statement), for /healthz's probe of D1. */
   async getContentRevision(): Promise<number | null> {
     const [result] = await this.batch([this.db.prepare('SELECT revision FROM content_revision WHERE id = 1')]);
     return rowsOf<{ revision: number }>(result)[0]?.revision ?? null;

@@ -12,7 +12,8 @@ import type { AnnouncedStory, PublishEvent, PublishingStore, ReleasedGallery, We
 import { AWAITING_RELEASE_STATUSES, NEWS_WINDOW_SECONDS } from '#src/domain/publishing';
 import { guardD1 } from './guard';
 import { CACHE_POINTERS_SQL, type CachePointers } from './import-statements';
-import { GALLERIES_DUE_PROBE, galleryReleaseStatements, toGalleryRelease } from './gallery-release';
+import { GALLERIES_DUE_PROBE, releaseGalleriesStatement, releasedGalleriesQuery, toReleasedGalleries } from './gallery-release';
+import { rowsOf } from './read-sql';
 
 // The literal list keeps the partial index stories_due usable (migrations/0005_publishing.sql).
 const AWAITING = AWAITING_RELEASE_STATUSES.map((status) => `'${status}'`).join(', ');
@@ -31,10 +32,10 @@ export class D1PublishingStore implements PublishingStore {
       this.db.prepare(`SELECT 1 AS due FROM stories WHERE status IN (${AWAITING}) AND published_at <= ?1 UNION ALL ${GALLERIES_DUE_PROBE} LIMIT 1`).bind(now).first(),
     );
     if (!due) return { published: [], galleries: [], revision: null };
-    const galleryStatements = galleryReleaseStatements(this.db, runId, now);
     const results = await guardD1(() =>
       this.db.batch([
         this.db.prepare(`UPDATE stories SET status = 'published', visibility = CASE visibility WHEN 'embargo' THEN 'public' ELSE visibility END, live_run = ?1 WHERE status IN (${AWAITING}) AND published_at <= ?2`).bind(runId, now),
+        releaseGalleriesStatement(this.db, runId, now),
         this.db.prepare(`UPDATE story_categories SET is_public = 1 WHERE story_id IN (${THIS_RUN})`).bind(runId),
         this.db.prepare(`UPDATE story_tags SET is_public = 1 WHERE story_id IN (${THIS_RUN})`).bind(runId),
         this.db
@@ -59,17 +60,18 @@ export class D1PublishingStore implements PublishingStore {
              ON CONFLICT (story_uuid) DO NOTHING`,
           )
           .bind(runId, now, now - NEWS_WINDOW_SECONDS),
-        this.db.prepare('UPDATE content_revision SET revision = revision + 1 WHERE id = 1 AND EXISTS (SELECT 1 FROM stories WHERE live_run = ?1)').bind(runId),
+        this.db
+          .prepare('UPDATE content_revision SET revision = revision + 1 WHERE id = 1 AND (EXISTS (SELECT 1 FROM stories WHERE live_run = ?1) OR EXISTS (SELECT 1 FROM galleries WHERE live_run = ?1))')
+          .bind(runId),
         this.db.prepare(`SELECT uuid, slug, locale FROM stories WHERE live_run = ?1 AND visibility = 'public' ORDER BY id`).bind(runId),
+        releasedGalleriesQuery(this.db, runId),
         this.db.prepare('SELECT revision FROM content_revision WHERE id = 1'),
-        // Galleries: their release, in the same transaction (./gallery-release.ts).
-        ...galleryStatements,
       ]),
     );
-    const published = (results[7]?.results ?? []) as WentLiveStory[];
-    // The revision as the batch left it, after the galleries' statements too.
-    const { galleries, revision } = toGalleryRelease(results.slice(-galleryStatements.length));
-    return { published, galleries, revision: published.length > 0 || galleries.length > 0 ? revision : null };
+    const [published, released, revision] = results.slice(-3);
+    const stories = rowsOf<WentLiveStory>(published);
+    const galleries = toReleasedGalleries(released);
+    return { published: stories, galleries, revision: stories.length > 0 || galleries.length > 0 ? (rowsOf<{ revision: number }>(revision)[0]?.revision ?? null) : null };
   }
 
   async cachePointers(): Promise<CachePointers | null> {

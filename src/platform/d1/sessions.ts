@@ -22,6 +22,9 @@ export function isBookmark(value: string | undefined): value is string {
 }
 
 export function openSession(db: D1Database, options: { bookmark?: string; writes: boolean }): D1DatabaseSession {
+  // The primary is at least as new as any bookmark: a request that must see the newest (a write,
+  // a render right after a revision change) starts there whatever the visitor's cookie says.
+  if (options.writes) return db.withSession('first-primary');
   if (isBookmark(options.bookmark)) {
     try {
       return db.withSession(options.bookmark);
@@ -29,7 +32,7 @@ export function openSession(db: D1Database, options: { bookmark?: string; writes
       // A bookmark D1 does not know (another database, too old): start as if there were none.
     }
   }
-  return db.withSession(options.writes ? 'first-primary' : 'first-unconstrained');
+  return db.withSession('first-unconstrained');
 }
 
 /** The Set-Cookie value carrying a session's bookmark after a write. */

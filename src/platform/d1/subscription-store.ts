@@ -156,10 +156,10 @@ export class D1SubscriptionStore implements SubscriptionStore {
 }
 
 /**
- * Unsent mail a delivery job may take (?2 now, ?3 ABANDONED_CLAIM_SECONDS): never claimed, or
+ * Unsent mail a delivery job may take (its parameters: now and ABANDONED_CLAIM_SECONDS): never claimed, or
  * claimed by a consumer that died before it could mark the mail sent or give it back.
  */
-const CLAIMABLE = 'sent_at IS NULL AND failed_at IS NULL AND (claimed_at IS NULL OR claimed_at <= ?2 - ?3)';
+const claimable = (now: string, abandonedAfter: string) => `sent_at IS NULL AND failed_at IS NULL AND (claimed_at IS NULL OR claimed_at <= ${now} - ${abandonedAfter})`;
 
 /**
  * Mail kept in D1 until a sender picks it up (and shown by the dev server). Claimed, sent, then
@@ -194,7 +194,7 @@ export class D1OutboxMailer implements Mailer, OutboxQueue {
       this.db
         .prepare(
           `UPDATE outbox SET claimed_at = ?2 WHERE id IN (
-             SELECT id FROM outbox WHERE ${CLAIMABLE} ORDER BY id LIMIT ?1)
+             SELECT id FROM outbox WHERE ${claimable('?2', '?3')} ORDER BY id LIMIT ?1)
            RETURNING id, to_address, to_name, subject, text_body, headers, created_at, idempotency_key`,
         )
         .bind(limit, now, ABANDONED_CLAIM_SECONDS)
@@ -226,7 +226,7 @@ export class D1OutboxMailer implements Mailer, OutboxQueue {
   }
 
   async hasUnsent(now: number): Promise<boolean> {
-    return (await guardD1(() => this.db.prepare(`SELECT 1 AS waiting FROM outbox WHERE ${CLAIMABLE} LIMIT 1`).bind(0, now, ABANDONED_CLAIM_SECONDS).first())) !== null;
+    return (await guardD1(() => this.db.prepare(`SELECT 1 AS waiting FROM outbox WHERE ${claimable('?1', '?2')} LIMIT 1`).bind(now, ABANDONED_CLAIM_SECONDS).first())) !== null;
   }
 
   /** The newest confirmed and flagged requests (each list by its own index), newest first. */
