@@ -159,7 +159,15 @@ const EditorLoginSchema = z.object({
   GITHUB_OAUTH_CLIENT_ID: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be the OAuth App\'s client id'))])),
   GITHUB_OAUTH_CLIENT_SECRET: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be the OAuth App\'s client secret'))])),
   EDITOR_REPOSITORY: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, 'must be owner/name'))])),
+  EDITOR_PUBLISH_MODE: z.optional(z.enum(['', 'editorial_workflow', 'simple'])),
 });
+
+/**
+ * How a save in the editor reaches the repository: `editorial_workflow` (the default) opens a pull
+ * request per entry, moved through draft → in review → ready and merged by "Publish"; `simple`
+ * commits each save straight to the branch.
+ */
+export type EditorPublishMode = 'editorial_workflow' | 'simple';
 
 /**
  * The editor's GitHub login (/admin/auth, src/admin/oauth-routes.ts): on when the OAuth App's
@@ -169,13 +177,13 @@ const EditorLoginSchema = z.object({
  * only turns the login off, with `problem` saying why (for the log; never the values).
  */
 export type EditorLoginConfig =
-  | { readonly enabled: true; readonly app: GitHubOAuthApp; readonly repository: GitHubRepository; readonly siteOrigin: string }
+  | { readonly enabled: true; readonly app: GitHubOAuthApp; readonly repository: GitHubRepository; readonly siteOrigin: string; readonly publishMode: EditorPublishMode }
   | { readonly enabled: false; readonly problem: string | null };
 
 export function editorLoginOf(env: CloudflareBindings): EditorLoginConfig {
   const parsed = EditorLoginSchema.safeParse(env);
   if (!parsed.success) return { enabled: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
-  const { GITHUB_OAUTH_CLIENT_ID: clientId, GITHUB_OAUTH_CLIENT_SECRET: clientSecret, EDITOR_REPOSITORY: repository } = parsed.data;
+  const { GITHUB_OAUTH_CLIENT_ID: clientId, GITHUB_OAUTH_CLIENT_SECRET: clientSecret, EDITOR_REPOSITORY: repository, EDITOR_PUBLISH_MODE: publishMode } = parsed.data;
   // Nothing set: the login is simply not in use.
   if (!clientId && !clientSecret) return { enabled: false, problem: null };
   if (!clientId || !clientSecret) return { enabled: false, problem: 'GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET go together' };
@@ -183,7 +191,7 @@ export function editorLoginOf(env: CloudflareBindings): EditorLoginConfig {
   const siteOrigin = configOf(env).siteUrl;
   if (!siteOrigin) return { enabled: false, problem: 'SITE_URL is not set: GitHub needs the address to send the browser back to' };
   const [owner, name] = repository.split('/') as [string, string];
-  return { enabled: true, app: { clientId, clientSecret }, repository: { owner, name }, siteOrigin };
+  return { enabled: true, app: { clientId, clientSecret }, repository: { owner, name }, siteOrigin, publishMode: publishMode || 'editorial_workflow' };
 }
 
 export interface Deps {

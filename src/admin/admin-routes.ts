@@ -13,7 +13,7 @@ import { httpsOrigin } from '#src/middleware/security';
 import { ADMIN_HEADERS, adminContentSecurityPolicy } from './admin-headers';
 import manifest from './admin-manifest.generated.json';
 import { adminPageHtml } from './admin-page';
-import { editorBackend, editorConfigYaml } from './editor-config-document';
+import { editorConfigYaml, editorDeployment } from './editor-config-document';
 
 function adminHeaders(c: Context<AppEnv>, contentType: string): Record<string, string> {
   const policy = adminContentSecurityPolicy({ mediaCdnOrigin: httpsOrigin(configOf(c.env).mediaRoot) });
@@ -23,4 +23,4 @@ function adminHeaders(c: Context<AppEnv>, contentType: string): Record<string, s
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin', (c) => redirect(c, '/admin/', 301, { ...ADMIN_HEADERS }))
   .get('/admin/', (c) => c.body(adminPageHtml(manifest), 200, adminHeaders(c, 'text/html; charset=utf-8')))
-  .get('/admin/config.yml', (c) => c.body(editorConfigYaml(editorBackend(editorLoginOf(c.env))), 200, adminHeaders(c, 'text/yaml; charset=utf-8')));
+  .get('/admin/config.yml', (c) => c.body(editorConfigYaml(editorDeployment(editorLoginOf(c.env))), 200, adminHeaders(c, 'text/yaml; charset=utf-8')));

@@ -1,12 +1,14 @@
 /**
  * `/admin/config.yml`: the generated configuration (src/admin/editor-config.generated.json, from
- * the content schemas by `npm run editor-config`) with the backend Sveltia CMS needs to start.
- * Served as JSON, which is YAML too, under a comment naming where it comes from. Locally the press
- * officer picks "Work with Local Repository" and the backend is never called; in production the
- * GitHub backend names the configured repository and logs in through this worker's own OAuth
- * routes (src/admin/oauth-routes.ts: `{base_url}/admin/auth`).
+ * the content schemas by `npm run editor-config`) with what Sveltia CMS needs to start and what
+ * only the deployment knows: the backend, and how saves reach it. Served as JSON, which is YAML
+ * too, under a comment naming where it comes from. Locally the press officer picks "Work with
+ * Local Repository" and the backend is never called; in production the GitHub backend names the
+ * configured repository and logs in through this worker's own OAuth routes
+ * (src/admin/oauth-routes.ts: `{base_url}/admin/auth`), and each entry is a pull request (the
+ * editorial workflow) unless `EDITOR_PUBLISH_MODE = "simple"`.
  */
-import type { EditorLoginConfig } from '#src/env';
+import type { EditorLoginConfig, EditorPublishMode } from '#src/env';
 import generated from './editor-config.generated.json';
 
 /** The repository the GitHub backend commits to; until production mode is set up, local mode only. */
@@ -21,13 +23,27 @@ export interface EditorBackend {
   readonly auth_endpoint?: string;
 }
 
+/** What the deployment adds to the generated configuration. */
+export interface EditorDeployment {
+  readonly backend: EditorBackend;
+  /** Absent in local mode: a local folder has no pull requests, each save writes the file. */
+  readonly publish_mode?: EditorPublishMode;
+}
+
+type LoginSettings = Pick<Extract<EditorLoginConfig, { enabled: true }>, 'enabled' | 'repository' | 'siteOrigin' | 'publishMode'> | { enabled: false };
+
 /** The backend for a configured GitHub login (src/env.ts editorLoginOf), else local mode only. */
-export function editorBackend(login: Pick<Extract<EditorLoginConfig, { enabled: true }>, 'enabled' | 'repository' | 'siteOrigin'> | { enabled: false }): EditorBackend {
+export function editorBackend(login: LoginSettings): EditorBackend {
   if (!login.enabled) return { name: 'github', repo: LOCAL_ONLY_REPOSITORY, branch: 'main' };
   return { name: 'github', repo: `${login.repository.owner}/${login.repository.name}`, branch: 'main', base_url: login.siteOrigin, auth_endpoint: 'admin/auth' };
 }
 
-export function editorConfigYaml(backend: EditorBackend = editorBackend({ enabled: false })): string {
+export function editorDeployment(login: LoginSettings): EditorDeployment {
+  const backend = editorBackend(login);
+  return login.enabled ? { backend, publish_mode: login.publishMode } : { backend };
+}
+
+export function editorConfigYaml(deployment: EditorDeployment = editorDeployment({ enabled: false })): string {
   const header = '# The newsroom editor\'s configuration, generated from src/content/schema.ts by `npm run editor-config`.\n';
-  return `${header}${JSON.stringify({ backend, ...generated }, null, 2)}\n`;
+  return `${header}${JSON.stringify({ ...deployment, ...generated }, null, 2)}\n`;
 }

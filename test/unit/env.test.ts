@@ -34,7 +34,18 @@ test('every part set: the login is on, calling back to the site origin, for the 
     app: { clientId: LOGIN.GITHUB_OAUTH_CLIENT_ID, clientSecret: LOGIN.GITHUB_OAUTH_CLIENT_SECRET },
     repository: { owner: 'acme', name: 'newsroom' },
     siteOrigin: 'https://news.example.com',
+    publishMode: 'editorial_workflow',
   });
+});
+
+test.each([
+  ['unset: a pull request per entry', undefined, 'editorial_workflow'],
+  ['empty: the same', '', 'editorial_workflow'],
+  ['simple: each save commits to main', 'simple', 'simple'],
+  ['editorial_workflow', 'editorial_workflow', 'editorial_workflow'],
+] as const)('EDITOR_PUBLISH_MODE %s', (_name, mode, expected) => {
+  const login = loginWith(mode === undefined ? LOGIN : { ...LOGIN, EDITOR_PUBLISH_MODE: mode });
+  expect(login.enabled && login.publishMode).toBe(expected);
 });
 
 test.each([
@@ -47,6 +58,7 @@ test.each([
   ['a repository with a path after it', { ...LOGIN, EDITOR_REPOSITORY: 'acme/newsroom/tree' }, /EDITOR_REPOSITORY/],
   ['a client id with a space', { ...LOGIN, GITHUB_OAUTH_CLIENT_ID: 'Ov23 li' }, /GITHUB_OAUTH_CLIENT_ID/],
   ['no SITE_URL', { ...LOGIN, SITE_URL: '' }, /SITE_URL/],
+  ['a publish mode the editor does not know', { ...LOGIN, EDITOR_PUBLISH_MODE: 'pull_request' }, /EDITOR_PUBLISH_MODE/],
 ] as const)('%s: the login is off (%s)', (_name, vars, problem) => {
   const login = loginWith(vars);
   expect(login.enabled).toBe(false);

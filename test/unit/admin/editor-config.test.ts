@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
 import { acceptedStates, generateEditorConfig } from '#src/admin/config/editor-config';
-import { editorBackend, editorConfigYaml, LOCAL_ONLY_REPOSITORY } from '#src/admin/editor-config-document';
+import { editorBackend, editorConfigYaml, editorDeployment, LOCAL_ONLY_REPOSITORY } from '#src/admin/editor-config-document';
 import { describeField } from '#src/admin/config/schema-walk';
 import { stateProblem } from '#src/domain/publishing';
 import { StoryFrontMatterSchema } from '#src/content/schema';
@@ -86,16 +86,19 @@ test('a zod construct without an editor mapping fails loudly, naming the field',
   expect(() => describeField(z.strictObject({ n: z.bigint() }), 'story')).toThrow('story.n: zod type "bigint"');
 });
 
+const LOGIN = { enabled: true, repository: { owner: 'northwind', name: 'newsroom' }, siteOrigin: 'https://news.northwind.example', publishMode: 'editorial_workflow' } as const;
+const PRODUCTION_BACKEND = { name: 'github', repo: 'northwind/newsroom', branch: 'main', base_url: 'https://news.northwind.example', auth_endpoint: 'admin/auth' };
+
 test.each([
-  ['without a GitHub login: local mode only', { enabled: false } as const, { name: 'github', repo: LOCAL_ONLY_REPOSITORY, branch: 'main' }],
-  [
-    'with one: the repository, and the login through this site',
-    { enabled: true, repository: { owner: 'northwind', name: 'newsroom' }, siteOrigin: 'https://news.northwind.example' } as const,
-    { name: 'github', repo: 'northwind/newsroom', branch: 'main', base_url: 'https://news.northwind.example', auth_endpoint: 'admin/auth' },
-  ],
-])('the editor backend %s', (_case, login, expected) => {
-  expect(editorBackend(login)).toEqual(expected);
-  expect(JSON.parse(editorConfigYaml(editorBackend(login)).replace(/^#.*\n/, '')).backend).toEqual(expected);
+  ['without a GitHub login: local mode only, each save writes the file', { enabled: false } as const, { name: 'github', repo: LOCAL_ONLY_REPOSITORY, branch: 'main' }, undefined],
+  ['with one: the repository, the login through this site, a pull request per entry', LOGIN, PRODUCTION_BACKEND, 'editorial_workflow'],
+  ['with one in simple mode: each save a commit on main', { ...LOGIN, publishMode: 'simple' } as const, PRODUCTION_BACKEND, 'simple'],
+])('the editor deployment %s', (_case, login, backend, publishMode) => {
+  expect(editorBackend(login)).toEqual(backend);
+  const served = JSON.parse(editorConfigYaml(editorDeployment(login)).replace(/^#.*\n/, '')) as Record<string, unknown>;
+  expect(served.backend).toEqual(backend);
+  expect(served.publish_mode).toBe(publishMode);
+  expect(served.collections).toBeDefined();
 });
 
 test.each([
