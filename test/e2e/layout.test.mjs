@@ -2,8 +2,14 @@
 // left: nothing scrolls sideways, no text spills out of its box, the phone header leaves room for
 // the first story. Screenshots go to test-results/layout/ for a person to look at. And the phone
 // menu without JavaScript: a disclosure that opens and reaches every category.
+//
+// The pages are measured in fonts shipped with the tests, never the machine's (whose fonts decide
+// widths): Noto Sans and Noto Sans Arabic (what Android and most Linux desktops show), and at
+// phone width the same spaced out, standing for a wider font than any visitor's.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchBrowser, openPage, startServer } from './server.mjs';
 
@@ -15,6 +21,48 @@ const WIDTHS = [
 const SHOTS = 'test-results/layout';
 /** SPEC-sized phone header: logo, search, language and menu in at most this height. */
 const MAX_PHONE_HEADER_PX = 120;
+
+const LATIN = 'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD';
+const LATIN_EXT = 'U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+1E00-1EFF, U+20A0-20C0, U+2113, U+2C60-2C7F, U+A720-A7FF';
+const ARABIC = 'U+0600-06FF, U+0750-077F, U+0870-088E, U+0890-0891, U+0897-08E1, U+08E3-08FF, U+200C-200E, U+2010-2011, U+204F, U+2E41, U+FB50-FDFF, U+FE70-FE74, U+FE76-FEFC';
+/** Font families built from @fontsource files: [package, file prefix, unicode range]. */
+const FAMILIES = {
+  'Layout Noto Sans': [['@fontsource/noto-sans', 'noto-sans-latin', LATIN], ['@fontsource/noto-sans', 'noto-sans-latin-ext', LATIN_EXT]],
+  'Layout Lexend': [['@fontsource/lexend-giga', 'lexend-giga-latin', LATIN], ['@fontsource/lexend-giga', 'lexend-giga-latin-ext', LATIN_EXT]],
+  'Layout Noto Arabic': [['@fontsource/noto-sans-arabic', 'noto-sans-arabic-arabic', ARABIC]],
+};
+const FONT_ROUTE = '/__layout-test-fonts/';
+const require = createRequire(import.meta.url);
+const fontFile = (pkg, prefix, weight) => join(dirname(require.resolve(`${pkg}/package.json`)), 'files', `${prefix}-${weight}-normal.woff2`);
+const fontFiles = new Map();
+const fontFaces = Object.entries(FAMILIES)
+  .flatMap(([family, faces]) =>
+    faces.flatMap(([pkg, prefix, range]) =>
+      [400, 700].map((weight) => {
+        fontFiles.set(`${prefix}-${weight}.woff2`, fontFile(pkg, prefix, weight));
+        return `@font-face { font-family: "${family}"; font-weight: ${weight}; src: url("${FONT_ROUTE}${prefix}-${weight}.woff2") format("woff2"); unicode-range: ${range}; }`;
+      }),
+    ),
+  )
+  .join('\n');
+/** The font stacks, and the widths each is measured at. */
+const FONT_STACKS = [
+  { name: 'noto', families: ['Layout Noto Sans', 'Layout Noto Arabic'], widths: WIDTHS.map((viewport) => viewport.width) },
+  { name: 'wide', families: ['Layout Lexend', 'Layout Noto Arabic'], widths: [390] },
+];
+
+/** The page in one of FONT_STACKS' fonts, every font loaded before anything is measured. */
+async function useFontStack(page, stack) {
+  const [latin, arabic] = stack.families;
+  await page.addStyleTag({ content: `${fontFaces}\n*, *::before, *::after { font-family: "${latin}", "${arabic}" !important; }` });
+  await page.evaluate(
+    async ([latinFamily, arabicFamily]) => {
+      await Promise.all(['400', '700'].flatMap((weight) => [document.fonts.load(`${weight} 16px "${latinFamily}"`, 'aé'), document.fonts.load(`${weight} 16px "${arabicFamily}"`, 'ب')]));
+      await document.fonts.ready;
+    },
+    [latin, arabic],
+  );
+}
 
 let server;
 let browser;
@@ -67,19 +115,22 @@ function overflowingText() {
 }
 
 for (const locale of ['en', 'ar']) {
-  test(`${locale}: every page type fits phone, tablet and desktop widths`, async () => {
+  test(`${locale}: every page type fits phone, tablet and desktop widths, in a narrow and a wide font`, async () => {
     const pages = await pagesOf(locale);
     const problems = [];
-    for (const viewport of WIDTHS) {
-      // One browser tab per width, loading each page type in turn, as a visitor browsing would.
-      const { page, context } = await openPage(browser, 'about:blank', { viewport: { width: viewport.width, height: viewport.height } });
+    for (const stack of FONT_STACKS) for (const viewport of WIDTHS.filter(({ width }) => stack.widths.includes(width))) {
+      // One browser tab per width, loading each page type in turn, as a visitor browsing would;
+      // the test's own style sheet sets the fonts, so the site's policy lets it in for this tab.
+      const { page, context } = await openPage(browser, 'about:blank', { viewport: { width: viewport.width, height: viewport.height }, bypassCSP: true });
+      await context.route(`**${FONT_ROUTE}*`, (route) => route.fulfill({ contentType: 'font/woff2', body: readFileSync(fontFiles.get(new URL(route.request().url()).pathname.slice(FONT_ROUTE.length))) }));
       for (const [name, path] of pages) {
         assert.ok(path, `${name} address found`);
         const response = await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
         assert.equal(response.status(), 200, `${path} at ${viewport.width}`);
+        await useFontStack(page, stack);
         // The consent bar is fixed over the page's bottom: out of the way for the measurements.
         await page.evaluate(() => document.querySelector('[data-consent-bar]')?.setAttribute('hidden', ''));
-        const where = `${locale} ${name} at ${viewport.width} px`;
+        const where = `${locale} ${name} at ${viewport.width} px in the ${stack.name} font`;
         const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
         if (scrollWidth > clientWidth) problems.push(`${where}: scrolls sideways (${scrollWidth} > ${clientWidth})`);
         for (const offender of await page.evaluate(overflowingText)) problems.push(`${where}: ${offender}`);
@@ -91,7 +142,7 @@ for (const locale of ['en', 'ar']) {
             if (headingBottom > viewport.height) problems.push(`${where}: the first story heading ends at ${headingBottom} px, below the first screen`);
           }
         }
-        await page.screenshot({ path: `${SHOTS}/${locale}-${name}-${viewport.width}.png`, fullPage: false });
+        await page.screenshot({ path: `${SHOTS}/${locale}-${name}-${viewport.width}-${stack.name}.png`, fullPage: false });
       }
       await context.close();
     }
