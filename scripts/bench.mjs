@@ -2,7 +2,7 @@
 // (the deploy bundle in workerd through Miniflare, loopback only, a throwaway state directory
 // with the demo newsroom imported) and measures it with autocannon for a bounded time per route.
 // It prints a table and writes the figures to bench/results/<timestamp>.json. It never fails on a
-// slow figure: benchmarks print, tests assert (DESIGN.md section 8). See bench/README.md.
+// slow figure: benchmarks print, tests assert. See bench/README.md.
 //
 // Default mode: requests/s and p50/p99 latency for a story page (cache hit, and cache miss forced
 // by the run's page-cache bypass secret), the homepage, a category page, search, /feed (n/a

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 8: a server-only helper throws if used in a browser. The lint boundaries keep
+ * docs/spec-coverage.md section 8: a server-only helper throws if used in a browser. The lint boundaries keep
  * `src/client/` from importing server code; this is the runtime half, for a chain of imports the
  * lint cannot see (a shared module that later grows a server import). Modules that hold secrets or
  * reach bindings call it when they run, so such a bundle fails at once and loudly instead of

@@ -1,5 +1,5 @@
 /**
- * Cookie consent as a value (SPEC.md sections 4 and 9): null until the visitor accepts (true) or
+ * Cookie consent as a value (docs/spec-coverage.md sections 4 and 9): null until the visitor accepts (true) or
  * rejects (false), kept in the `consent` cookie for 365 days. Pure functions, tested as tables.
  */
 export type Consent = boolean | null;

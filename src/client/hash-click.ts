@@ -1,5 +1,5 @@
 /**
- * Deep links (SPEC.md section 2): a URL hash `{type}-{id}` clicks the matching element once the
+ * Deep links (docs/spec-coverage.md section 2): a URL hash `{type}-{id}` clicks the matching element once the
  * page has loaded, so `#gallery-image-{uuid}` opens that image in the lightbox. Image types wait
  * 500 ms (the lightbox and the images need a moment); every other type is clicked at once.
  */

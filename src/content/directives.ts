@@ -99,7 +99,7 @@ function expandDirective(directive: ContainerDirective | LeafDirective, attr: (n
       }
       const img = imageElement(context.imageAttributes(image, BODY_IMAGE_WIDTH, BODY_IMAGE_SIZES), attr('alt') || caption);
       const credit = creditLine(context.rights({ credit: attr('credit'), licence: attr('licence') }), context);
-      // `image-{uuid}` lets a URL hash (#image-…) open this image (SPEC.md section 2).
+      // `image-{uuid}` lets a URL hash (#image-…) open this image (docs/spec-coverage.md section 2).
       return el('figure', { className: ['story-image'], id: `image-${image.uuid}` }, [
         el('a', { href: context.originalUrl(image), dataLightbox: 'image' }, [img]),
         ...(caption || credit ? [el('figcaption', {}, [...(caption ? [el('span', { className: ['image-caption'] }, [txt(caption)])] : []), ...(caption && credit ? [txt(' ')] : []), ...(credit ? [credit] : [])])] : []),

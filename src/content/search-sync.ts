@@ -132,7 +132,7 @@ function algoliaWriter(settings: SearchAdminSettings, batchSize: number, wait: {
     ...(settings.host ? { hosts: [algoliaHost(settings.host)] } : {}),
   });
   const indexName = settings.indexName;
-  // The client's own waitForTask backs off up to 5 s between polls; SPEC.md wants a steady 50 ms.
+  // The client's own waitForTask backs off up to 5 s between polls; the spec wants a steady 50 ms (docs/spec-coverage.md section 9).
   const done = async (taskID: number): Promise<void> => {
     const deadline = Date.now() + wait.timeoutMs;
     for (;;) {

@@ -1,4 +1,4 @@
-/** Analytics entities (SPEC.md sections 3 and 7). */
+/** Analytics entities (docs/spec-coverage.md sections 3 and 7). */
 
 /** A campaign recipient, fetched by the `utm_id` URL parameter to identify the visitor. */
 export interface Recipient {

@@ -1,4 +1,4 @@
-/** Categories: one entity, a name/slug/description per locale (SPEC.md section 3). */
+/** Categories: one entity, a name/slug/description per locale (docs/spec-coverage.md section 3). */
 import type { StoredImagePayload } from './media-payload';
 
 export interface CategoryTranslation {

@@ -2,7 +2,7 @@
  * What an error event may contain before it leaves the worker (Toucan's `beforeSend`) or the
  * browser (the Sentry browser SDK's): one set of rules for both.
  *
- * - Noise is dropped: the messages SPEC.md section 8 lists (`Object Not Found Matching Id`, thrown
+ * - Noise is dropped: the messages docs/spec-coverage.md section 8 lists (`Object Not Found Matching Id`, thrown
  *   by a crawler's injected script; `Illegal invocation`, a runtime binding misuse we cannot act
  *   on), and events whose stack frames are all anonymous (nothing in them points at our code).
  * - Privacy: cookies and credentials never leave, and every email address (subscribers type theirs
@@ -26,7 +26,7 @@ export interface ErrorEvent {
 }
 
 /**
- * The reporting settings of SPEC.md section 9, set explicitly in both SDKs' configuration (the
+ * The reporting settings of docs/spec-coverage.md section 9, set explicitly in both SDKs' configuration (the
  * worker's toucan-js and the browser's Sentry SDK), never left to a library default.
  */
 /** One error in two hundred is sent: a newsroom's errors repeat across visitors. */

@@ -1,4 +1,4 @@
-/** Media galleries (SPEC.md sections 3 and 4). */
+/** Media galleries (docs/spec-coverage.md sections 3 and 4). */
 import type { StoredImagePayload } from './media-payload';
 import { describeState, isAwaitingRelease } from './publishing';
 import { isPubliclyVisible, type StoryStatus, type StoryVisibility } from './story';

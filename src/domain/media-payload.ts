@@ -1,5 +1,5 @@
 /**
- * The stored shape of an uploaded image (SPEC.md section 3), as kept in D1 and in content rows.
+ * The stored shape of an uploaded image (docs/spec-coverage.md section 3), as kept in D1 and in content rows.
  * The behaviour (addresses, effects, dimensions) lives in ./media; this is only the data.
  */
 export interface StoredFilePayload {

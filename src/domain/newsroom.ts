@@ -1,4 +1,4 @@
-/** The newsroom, its languages and company information (SPEC.md section 3). */
+/** The newsroom, its languages and company information (docs/spec-coverage.md section 3). */
 import type { StoredImagePayload } from './media-payload';
 import type { ContentSignals } from './content-signals';
 import type { NewsroomTheme } from './theme';

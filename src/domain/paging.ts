@@ -1,4 +1,4 @@
-/** Page sizes, the load-more rule and where a page of a list stands (SPEC.md sections 4 and 9). */
+/** Page sizes, the load-more rule and where a page of a list stands (docs/spec-coverage.md sections 4 and 9). */
 import { NotFoundError } from './errors';
 
 export const DEFAULT_PAGE_SIZE = 12;

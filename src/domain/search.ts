@@ -25,5 +25,5 @@ export interface SearchableStory {
   readonly categories: readonly { readonly id: number; readonly name: string }[];
 }
 
-/** Default number of hits on the full results page (SPEC.md section 9). */
+/** Default number of hits on the full results page (docs/spec-coverage.md section 9). */
 export const DEFAULT_SEARCH_HITS_PER_PAGE = 20;

@@ -1,5 +1,5 @@
 /**
- * `filterQuery` of POST /api/fetch-stories (SPEC.md section 7): the documented subset of Prezly's
+ * `filterQuery` of POST /api/fetch-stories (docs/spec-coverage.md section 7): the documented subset of Prezly's
  * query shape this newsroom answers. Each field takes a list under `$in` or `$any` (the same
  * meaning here: the story matches any value of the list), and the fields combine with AND:
  *

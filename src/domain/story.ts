@@ -1,5 +1,5 @@
 /**
- * Stories and their publication rules (SPEC.md sections 3-5). A story is one translation; the
+ * Stories and their publication rules (docs/spec-coverage.md sections 3-5). A story is one translation; the
  * translations of one story share a translation group.
  */
 import type { StoredFilePayload, StoredImagePayload } from './media-payload';

@@ -1,4 +1,4 @@
-/** Subscription form rules (SPEC.md section 5): the messages are message ids shown per language. */
+/** Subscription form rules (docs/spec-coverage.md section 5): the messages are message ids shown per language. */
 import { parseEmailAddress, type EmailAddress } from './email-address';
 
 export const FORM_MESSAGES = {

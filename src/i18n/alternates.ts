@@ -1,5 +1,5 @@
 /**
- * hreflang alternates (SPEC.md section 2): one link per language the page exists in, sorted by
+ * hreflang alternates (docs/spec-coverage.md section 2): one link per language the page exists in, sorted by
  * code, plus x-default pointing at English when the page exists in English, else at the
  * newsroom's default language.
  */

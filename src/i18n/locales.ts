@@ -1,5 +1,5 @@
 /**
- * Supported locale codes, parsing and text direction (SPEC.md sections 5 and 9). A newsroom
+ * Supported locale codes, parsing and text direction (docs/spec-coverage.md sections 5 and 9). A newsroom
  * enables a subset of these; URLs carry the lower-case code as their first segment, except for the
  * newsroom's default language.
  */
@@ -17,7 +17,7 @@ export const SUPPORTED_LOCALES = [
 
 const SUPPORTED = new Set<string>(SUPPORTED_LOCALES);
 /**
- * Languages written right to left: SPEC.md names ar, he and ur; fa (Persian, Arabic script) is in
+ * Languages written right to left: the spec names ar, he and ur (docs/spec-coverage.md section 9); fa (Persian, Arabic script) is in
  * the supported list too and is written right to left as well (docs/spec-coverage.md).
  */
 const RTL_LANGUAGES = new Set(['ar', 'fa', 'he', 'ur']);

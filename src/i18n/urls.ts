@@ -117,7 +117,7 @@ export const urls = {
   gallery(ctx: UrlContext, locale: string, uuid: string): string {
     return `${prefix(ctx, locale)}/media/album/${segment(uuid)}`;
   },
-  /** A gallery as JSON (SPEC.md section 3's Gallery). */
+  /** A gallery as JSON (docs/spec-coverage.md section 3's Gallery). */
   galleryJson(ctx: UrlContext, locale: string, uuid: string): string {
     return `${prefix(ctx, locale)}/media/album/${segment(uuid)}.json`;
   },

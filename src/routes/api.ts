@@ -1,5 +1,5 @@
 /**
- * Load-more endpoints (SPEC.md section 7): POST /api/fetch-stories and /api/fetch-galleries.
+ * Load-more endpoints (docs/spec-coverage.md section 7): POST /api/fetch-stories and /api/fetch-galleries.
  * Bodies are validated; anything wrong is a 400 with `{message}`, never a 500. Answers are
  * allowlisted view models (src/views/json.ts).
  */
@@ -37,7 +37,7 @@ const FetchStoriesSchema = z.strictObject({
   filterQuery: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
 });
 
-// SPEC.md names {page, pageSize}; localeCode (optional, as for stories) makes the cards' links
+// the spec names {page, pageSize} (docs/spec-coverage.md section 7); localeCode (optional, as for stories) makes the cards' links
 // point at the visitor's language.
 const FetchGalleriesSchema = z.strictObject({ page, pageSize, localeCode: z.optional(z.string().check(z.maxLength(16))) });
 

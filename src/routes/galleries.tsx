@@ -133,7 +133,7 @@ export const galleries = new Hono<AppEnv>()
     const model = await loadGalleryIndex(c.var.deps, requireSite(c), c.var.locale, c.req.valid('query').page);
     return renderPage(<GalleryIndexPage model={model} />);
   })
-  // The JSON alternate: the gallery as SPEC.md section 3 shapes it.
+  // The JSON alternate: the gallery as docs/spec-coverage.md section 3 shapes it.
   .get('/media/album/:file{[0-9a-f-]{36}\\.json}', async (c) => {
     const site = requireSite(c);
     const uuid = c.req.param('file').slice(0, -'.json'.length);

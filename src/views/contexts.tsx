@@ -1,5 +1,5 @@
 /**
- * The page shell's three contexts (SPEC.md section 1): newsroom, translation and analytics. Using
+ * The page shell's three contexts (docs/spec-coverage.md section 1): newsroom, translation and analytics. Using
  * a context outside its provider throws, so a view that needs one cannot silently render wrong.
  */
 import { createContext, useContext, type ReactNode } from 'react';

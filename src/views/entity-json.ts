@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 3's entities as JSON, for the JSON alternates of stories and galleries: the
+ * docs/spec-coverage.md section 3's entities as JSON, for the JSON alternates of stories and galleries: the
  * shapes a syndication partner or a Prezly-style client expects (Newsroom, Company information,
  * Language, Category, Gallery, a story's culture and translations). Built by allowlist like the
  * rest of src/views/json.ts; images as their stored payloads, with absolute addresses beside them.

@@ -55,7 +55,7 @@ export function storyCardJson(card: StoryCardModel, mediaRoot: string, include: 
 }
 
 /**
- * The JSON alternate of a story page: SPEC.md section 3's Story (with its culture, translations,
+ * The JSON alternate of a story page: docs/spec-coverage.md section 3's Story (with its culture, translations,
  * newsroom and oembed), its language and categories as entities, and the rendered content. The
  * author's e-mail is withheld (`null`): it is a person's address, not the press office's.
  */

@@ -1,4 +1,4 @@
-// SPEC.md section 8: a server-only helper throws if used in a browser.
+// docs/spec-coverage.md section 8: a server-only helper throws if used in a browser.
 import { afterEach, expect, test, vi } from 'vitest';
 import { assertServerOnly, isBrowser, ServerOnlyError } from '#src/server-only';
 

@@ -1,6 +1,6 @@
 /**
  * Campaign links carry `utm_id`: the recipient behind it is fetched from the analytics host
- * (`GET {host}/recipients?id=`) and the visitor identified as that recipient (SPEC.md section 7).
+ * (`GET {host}/recipients?id=`) and the visitor identified as that recipient (docs/spec-coverage.md section 7).
  */
 import type { Recipient } from '#src/domain/analytics';
 

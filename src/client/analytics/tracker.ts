@@ -1,5 +1,5 @@
 /**
- * Event tracking (SPEC.md section 7): alias, group, identify, page and track events POSTed as
+ * Event tracking (docs/spec-coverage.md section 7): alias, group, identify, page and track events POSTed as
  * JSON, with the newsroom's write key, to `{host}/track/a|g|i|p|t`. Tracking policies (section 4):
  * `disabled` sends nothing; `consent-to-identify` keeps identify calls in local storage until the
  * visitor consents, then sends them (a refusal drops them); `default` sends them at once.

@@ -1,5 +1,5 @@
 /**
- * The Sentry browser SDK with browser tracing, configured value by value from SPEC.md section 9
+ * The Sentry browser SDK with browser tracing, configured value by value from docs/spec-coverage.md section 9
  * (src/domain/error-events.ts): nothing is left to the library's defaults. Loaded on demand by
  * ./start.ts.
  */

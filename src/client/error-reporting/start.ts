@@ -1,5 +1,5 @@
 /**
- * Browser error reporting, kept off the first load (SPEC.md sections 7 to 9; on only with a DSN):
+ * Browser error reporting, kept off the first load (docs/spec-coverage.md sections 7 to 9; on only with a DSN):
  * the reporter (the Sentry browser SDK with tracing, ~55 KB gzip) is fetched once the page has
  * loaded and the browser is idle, or at once on the first error. Errors thrown before it runs are
  * queued here and handed to it, so none is lost to the wait.

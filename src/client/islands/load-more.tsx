@@ -1,7 +1,7 @@
 /**
  * "Load more" for story grids and the gallery index. Server-rendered as a link to the next page
  * (it works without JavaScript); hydrated, it fetches the next page from /api/fetch-stories or
- * /api/fetch-galleries (SPEC.md section 7) and appends the cards to the grid, moving through the
+ * /api/fetch-galleries (docs/spec-coverage.md section 7) and appends the cards to the grid, moving through the
  * async states not-executed → loading → success | error. A failure is logged and leaves the
  * button as a retry.
  */

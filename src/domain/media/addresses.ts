@@ -1,5 +1,5 @@
 /**
- * The shapes of Uploadcare CDN addresses (SPEC.md section 7). Every address on a page is made here,
+ * The shapes of Uploadcare CDN addresses (docs/spec-coverage.md section 7). Every address on a page is made here,
  * so the public CDN and a local stand-in (a root such as `/media`) only differ in their root.
  *
  *   {cdn}/{uuid}/{encoded filename}

@@ -1,5 +1,5 @@
 /**
- * Fixed numbers and names of the Uploadcare media model (SPEC.md section 9). They live in one place
+ * Fixed numbers and names of the Uploadcare media model (docs/spec-coverage.md section 9). They live in one place
  * because stored payloads, addresses and validation must all agree on them.
  */
 

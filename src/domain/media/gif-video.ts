@@ -1,5 +1,5 @@
 /**
- * An animated GIF delivered as video through Uploadcare's gif2video (SPEC.md sections 3 and 5).
+ * An animated GIF delivered as video through Uploadcare's gif2video (docs/spec-coverage.md sections 3 and 5).
  * Video is a fraction of the GIF's weight; a page offers webm and mp4 sources and lets the browser
  * pick, with a still of the GIF as poster. The CDN answers 400 for anything but a GIF, hence the
  * checks at construction.

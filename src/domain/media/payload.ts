@@ -1,5 +1,5 @@
 /**
- * Checks for stored payloads (SPEC.md sections 3 and 5). Payloads come back from D1, content files
+ * Checks for stored payloads (docs/spec-coverage.md sections 3 and 5). Payloads come back from D1, content files
  * and the upload widget, so they are checked once on the way in; after that the model trusts them.
  * Plain functions instead of a schema library keep this usable in the browser bundle at no cost.
  */

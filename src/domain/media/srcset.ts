@@ -1,5 +1,5 @@
 /**
- * Responsive image attributes (SPEC.md section 9): a srcset with the layout width and, for sharp
+ * Responsive image attributes (docs/spec-coverage.md section 9): a srcset with the layout width and, for sharp
  * high-density screens, twice that width when the image has those pixels to give. Doubling past
  * the real size would only make the CDN upscale, sending more bytes and no more detail.
  */

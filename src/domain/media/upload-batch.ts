@@ -1,5 +1,5 @@
 /**
- * Progress and results of uploading several files at once (SPEC.md section 4), for the import
+ * Progress and results of uploading several files at once (docs/spec-coverage.md section 4), for the import
  * CLI's progress bar. Per-item progress runs from 0 to 100 and only moves up: uploads report
  * progress from several sources (chunks, retries), and a bar that jumps back looks broken.
  * The batch is the average of its items and finishes once every item has succeeded or failed;

@@ -1,5 +1,5 @@
 /**
- * A file uploaded to Uploadcare (SPEC.md section 3): what is stored (uuid, name, type, size and an
+ * A file uploaded to Uploadcare (docs/spec-coverage.md section 3): what is stored (uuid, name, type, size and an
  * optional caption) plus the two addresses a page needs, its CDN address and its download address.
  * Instances are frozen; a different caption or CDN root gives a new instance.
  */

@@ -1,5 +1,5 @@
 /**
- * An image uploaded to Uploadcare (SPEC.md sections 3-5): a file with its original size and a list
+ * An image uploaded to Uploadcare (docs/spec-coverage.md sections 3-5): a file with its original size and a list
  * of effects. Adding an effect gives a new image and leaves the old one as it was, so one stored
  * image can yield a thumbnail, a preview and a srcset without the variants leaking into each other.
  * Width and height are computed from the original size and the effects, never fetched.

@@ -9,7 +9,7 @@
  * | `RELEASE` | var, e.g. the git commit, set at deploy (`--var RELEASE:$(git rev-parse --short HEAD)`) | `dev` |
  * | `SENTRY_TRACES_SAMPLE_RATE` | var, 0 to 1 | `1` |
  *
- * The error sample rate is fixed at 0.5% (SPEC.md section 9): a newsroom's errors repeat across
+ * The error sample rate is fixed at 0.5% (docs/spec-coverage.md section 9): a newsroom's errors repeat across
  * visitors, and one in two hundred still finds every recurring fault.
  */
 import * as z from 'zod/mini';

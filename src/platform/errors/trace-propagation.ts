@@ -2,7 +2,7 @@
  * Where trace headers (`sentry-trace`, `baggage`) may go: only to this worker's own origin
  * (relative paths, including `api/...`), and to localhost in development. Third parties (search
  * services, the mail API, analytics) never see them: the headers carry our trace ids, release and
- * DSN public key (SPEC.md section 7).
+ * DSN public key (docs/spec-coverage.md section 7).
  */
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -1,5 +1,5 @@
 /**
- * Search results cached in KV per query (SPEC.md section 9). The key holds the content revision,
+ * Search results cached in KV per query (docs/spec-coverage.md section 9). The key holds the content revision,
  * so an import makes every cached result unreachable at once: nothing is purged by hand. The
  * cache is an optimisation, never a dependency: a KV read or write that fails is logged and the
  * search is answered by the backend behind it.

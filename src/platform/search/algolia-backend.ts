@@ -5,7 +5,7 @@
  * of admin APIs to the bundle for nothing (the import CLI, in Node, uses the full client).
  *
  * One search is one `POST /1/indexes/*\/queries`: the hits query plus one facets-only query per
- * filtered dimension (disjunctive facets, see hits.ts). Timeouts follow SPEC.md section 9, and a
+ * filtered dimension (disjunctive facets, see hits.ts). Timeouts follow docs/spec-coverage.md section 9, and a
  * host that failed is skipped or tried last for 120 s (host-state-cache.ts): that cache lives at
  * module level so the memory outlasts one request inside an isolate.
  */

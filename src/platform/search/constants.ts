@@ -1,5 +1,5 @@
 /**
- * Search engine limits from SPEC.md section 9, in one place so the worker's adapters, the import
+ * Search engine limits from docs/spec-coverage.md section 9, in one place so the worker's adapters, the import
  * CLI's index sync and their tests agree on them. Every value here is a number someone may want to
  * tune after watching a real engine; none is a default buried in a client library.
  */

@@ -1,6 +1,6 @@
 /**
  * What both engine adapters share once an engine has answered: the normalised hit
- * (SPEC.md section 3: objectID, _geo, _formatted, _matchesPosition) turned into the result hit the
+ * (docs/spec-coverage.md section 3: objectID, _geo, _formatted, _matchesPosition) turned into the result hit the
  * routes render, one per story, and facet distributions turned into the D1 backend's facet order.
  * Also the query text the engines receive: the same words D1 searches, never the visitor's
  * operators (quotes, minus signs), so every backend answers the same question.
@@ -9,7 +9,7 @@ import { HIGHLIGHT_END, HIGHLIGHT_START, queryTerms, type FacetValue, type Searc
 import { SNIPPET_ELLIPSIS, SNIPPET_WORDS } from './constants';
 import { FACET_ATTRIBUTES, type FacetDimension, type SearchDocument } from './documents';
 
-/** One hit, in the shape both engines' hits are normalised to (SPEC.md section 3's Search hit). */
+/** One hit, in the shape both engines' hits are normalised to (docs/spec-coverage.md section 3's Search hit). */
 export interface SearchHit<TDocument = Record<string, unknown>> {
   readonly objectID: string;
   readonly _geo?: { readonly lat: number; readonly lng: number };

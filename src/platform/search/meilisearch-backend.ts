@@ -44,7 +44,7 @@ export interface MeilisearchBackendOptions extends MeilisearchClientOptions {
 
 /**
  * The official client, over the global fetch (Workers, Node) or another one. The client has one
- * timeout for a whole request; SPEC.md section 9 also gives a connect timeout (1 s), which fetch
+ * timeout for a whole request; docs/spec-coverage.md section 9 also gives a connect timeout (1 s), which fetch
  * does not know, so every request goes through our `httpClient` (the hook is marked deprecated
  * in 0.62, still supported): it aborts when the server has not begun to answer (no response
  * headers) within the connect timeout, as Algolia's fetch requester does, while the client's own

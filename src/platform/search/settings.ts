@@ -1,5 +1,5 @@
 /**
- * Search settings from environment variables (SPEC.md section 3, "Search settings"), checked with
+ * Search settings from environment variables (docs/spec-coverage.md section 3, "Search settings"), checked with
  * zod/mini so a deployment pointing at an engine with a field missing fails at start with the name
  * of that field, not with a 401 from the engine on the first visitor's search.
  *
@@ -20,7 +20,7 @@ import * as z from 'zod/mini';
 export const SEARCH_BACKENDS = ['d1', 'meilisearch', 'algolia'] as const;
 export type SearchBackendName = (typeof SEARCH_BACKENDS)[number];
 
-/** SPEC.md section 3's Search settings entity: which engine, and how a browser reaches it. */
+/** docs/spec-coverage.md section 3's Search settings entity: which engine, and how a browser reaches it. */
 export interface SearchSettings {
   readonly searchBackend: SearchBackendName;
   readonly appId: string | null;
@@ -130,7 +130,7 @@ export function readSearchWriterSettings(env: object): SearchWriterSettings | nu
   return writeKey ? { ...settings, searchBackend: settings.searchBackend, writeKey } : null;
 }
 
-/** What a browser may know (SPEC.md's SearchSettings entity): never an admin key. */
+/** What a browser may know (the spec's Search settings entity, docs/spec-coverage.md section 3): never an admin key. */
 export function publicSearchSettings(settings: ResolvedSearchSettings): SearchSettings {
   return { searchBackend: settings.searchBackend, appId: settings.appId, apiKey: settings.apiKey, host: settings.host };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CONSENT_BAR_DELAY_MS, CONSENT_COOKIE, CONSENT_MAX_AGE_DAYS, consentCookie, consentFromOneTrustGroups, readConsent, toggledConsent } from '#src/client/consent-state';
 
-describe('consent constants (SPEC.md section 9)', () => {
+describe('consent constants (docs/spec-coverage.md section 9)', () => {
   test('cookie "consent" for 365 days, the bar 1000 ms after load', () => {
     expect([CONSENT_COOKIE, CONSENT_MAX_AGE_DAYS, CONSENT_BAR_DELAY_MS]).toEqual(['consent', 365, 1000]);
   });

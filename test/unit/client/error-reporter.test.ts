@@ -1,4 +1,4 @@
-// The browser reporter's configuration, value by value (SPEC.md section 9): every setting is ours,
+// The browser reporter's configuration, value by value (docs/spec-coverage.md section 9): every setting is ours,
 // none left to the SDK's defaults. The browser tests check the same reporter against a fake ingest.
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 

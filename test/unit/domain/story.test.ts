@@ -16,7 +16,7 @@ test.each([
   expect(isStoryIndexable({ is_indexable }, { visibility })).toBe(expected);
 });
 
-// SPEC.md section 5: allowed translation visibility by story visibility.
+// docs/spec-coverage.md section 5: allowed translation visibility by story visibility.
 const TRANSLATION_TABLE: Record<StoryVisibility, StoryVisibility[]> = {
   embargo: ['embargo', 'public'],
   private: ['private', 'public'],

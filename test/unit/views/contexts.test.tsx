@@ -1,4 +1,4 @@
-// SPEC.md sections 1 and 8: the shell's three contexts; a page without a newsroom context renders
+// docs/spec-coverage.md sections 1 and 8: the shell's three contexts; a page without a newsroom context renders
 // bare; a context used outside its provider throws.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';

@@ -92,7 +92,7 @@ describe('readSearchWriterSettings (the go-live push)', () => {
   });
 });
 
-describe('search constants (SPEC.md section 9)', () => {
+describe('search constants (docs/spec-coverage.md section 9)', () => {
   it('are the documented client timeouts, host cooldown, task wait and batch size', () => {
     expect(SEARCH_CLIENT_TIMEOUTS).toEqual({ connect: 1000, read: 2000, write: 30000 });
     expect(HOST_RETRY_COOLDOWN_MS).toBe(120_000);
