@@ -2,7 +2,7 @@
 // connection) of the demo's homepage and a story, in English and Arabic, against the real worker
 // (wrangler dev, loopback only, a throwaway state with the demo imported) and Debian's chromium.
 // It prints the four category scores per page and writes the reports to test-results/lighthouse/.
-// It fails when a page scores under the targets of issue 19: 100 for accessibility, best
+// It fails when a page scores under its targets: 100 for accessibility, best
 // practices and SEO, 95 for performance. Not part of `npm test`: one run takes minutes, and a
 // performance score on a loaded 2-core machine is a measurement, not a contract.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

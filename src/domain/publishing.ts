@@ -1,5 +1,5 @@
 /**
- * When a story goes live, and what it may show before then (docs/spec-coverage.md sections 4 and 5, issue 12).
+ * When a story goes live, and what it may show before then (docs/spec-coverage.md sections 4 and 5).
  *
  * A story whose status is `scheduled` or `embargo` is released at its `published_at`: from then on
  * it is published and public, whoever notices first (the minute cron, or an import of a folder

@@ -1,5 +1,5 @@
 /**
- * Pre-rendering (issue 17): after the content revision moves (an import, a go-live), the cron
+ * Pre-rendering: after the content revision moves (an import, a go-live), the cron
  * renders the pages most visitors ask for first into the page cache, so they find a HIT rather
  * than wait for a render: each language's homepage and feeds, and the newest stories. It runs
  * once per revision and build (a marker in KV); a page it cannot render is left to the first

@@ -1,5 +1,5 @@
 /**
- * Markdown answers (issue 16): a page's Markdown form, at its `.md` address or at its HTML address
+ * Markdown answers: a page's Markdown form, at its `.md` address or at its HTML address
  * for a client whose Accept header prefers it (`prefersMarkdown`). Pages that negotiate say
  * `Vary: Accept` in both forms; the page cache keys on the same answer, so neither form can be
  * served for the other. The Markdown names its HTML page as canonical.

@@ -1,4 +1,4 @@
-// Pre-rendering and the previous revision's copy (issue 17), through the real worker: the import's
+// Pre-rendering and the previous revision's copy, through the real worker: the import's
 // own statements (runAtomically over the seed, with one story's title changed), the KV pointers
 // the import writes, and the real scheduled handler. Each visitor is served by a new app (a
 // fresh isolate: it reads the revision from KV, where one kept for seconds could be older), and

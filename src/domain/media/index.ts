@@ -1,5 +1,5 @@
 /**
- * The Uploadcare media model (issue 6): uploaded files, images with effects, GIFs as video, CDN
+ * The Uploadcare media model: uploaded files, images with effects, GIFs as video, CDN
  * addresses, safe download names, srcsets and upload batch progress. Pure and immutable, so the
  * same code runs in the Worker, in the browser and in the import CLI.
  */

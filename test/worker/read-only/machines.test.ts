@@ -1,4 +1,4 @@
-// Readable by machines (issue 16) through the real worker and the fixture content: Markdown
+// Readable by machines through the real worker and the fixture content: Markdown
 // alternates at `.md` addresses and by Accept negotiation (each form cached apart), llms.txt and
 // llms-full.txt, and JSON Feed's content_text.
 import { SELF } from 'cloudflare:test';

@@ -1,4 +1,4 @@
-// The same search pages whatever the backend (issue 8's acceptance): `/search` and `/api/search`
+// The same search pages whatever the backend: `/search` and `/api/search`
 // rendered by the worker with D1 FTS5, then with the real Meilisearch and Algolia adapters (the
 // official clients, their requests and response mapping) answering from fake engines that hold
 // the documents the index sync builds from the same fixture content as the D1 seed.

@@ -1,4 +1,4 @@
-// The visitor's newsroom (issue 19) through the real worker and the fixture content: the header's
+// The visitor's newsroom through the real worker and the fixture content: the header's
 // two navigations, notices, the policies and where they are linked, featured categories.
 import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
