@@ -85,10 +85,14 @@ export async function localDatabase(persistTo: string | null | undefined): Promi
     persist: persistTo ? { path: join(resolve(persistTo), 'v3') } : true,
     remoteBindings: false,
   });
-  const db = proxy.env.DB;
+  return { ...localDatabaseOf(proxy.env.DB, proxy.env.PAGE_CACHE), close: () => proxy.dispose() };
+}
+
+/** The Database over local bindings (closing it is the opener's business). */
+export function localDatabaseOf(db: D1Database, pageCache: KVNamespace): Database {
   return {
-    // Through the proxy's binding, as wrangler would record them (src/platform/d1/migrations.ts):
-    // no wrangler process, and no workerd per migration.
+    // Through the binding, as wrangler would record them (src/platform/d1/migrations.ts): no
+    // wrangler process, and no workerd per migration.
     async migrate() {
       await applyPendingMigrations(db, await readMigrations());
     },
@@ -96,7 +100,7 @@ export async function localDatabase(persistTo: string | null | undefined): Promi
       return (await db.prepare(statement.sql).bind(...statement.params).all<T>()).results;
     },
     write: (statements) => runAtomically(db, statements),
-    writeCachePointers: (pointers) => new KvPageCacheStore(proxy.env.PAGE_CACHE).writePointers(pointers),
-    close: () => proxy.dispose(),
+    writeCachePointers: (pointers) => new KvPageCacheStore(pageCache).writePointers(pointers),
+    async close() {},
   };
 }

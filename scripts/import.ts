@@ -31,7 +31,8 @@ import { newStoryLink } from '#src/domain/story-link';
 import { newGalleryLink } from '#src/domain/gallery-link';
 import { readSearchAdminSettings } from '#src/platform/search/settings';
 import { CACHE_POINTERS_SQL, CURRENT_CONTENT_HASH_SQL, RETIRED_STORY_UUIDS_SQL, replaceContentStatements, type CachePointers } from '#src/platform/d1/import-statements';
-import { hasEnvironment, localDatabase, remoteDatabase, root } from './d1-database';
+import { fail, runAsProcess, type Cli, type CliContext } from './cli-context';
+import { hasEnvironment, remoteDatabase, root } from './d1-database';
 
 interface Options {
   dir: string;
@@ -59,9 +60,9 @@ const FLAGS = {
   'persist-to': { type: 'string' },
 } as const;
 
-function parseFlags(argv: string[]) {
+function parseFlags(argv: readonly string[]) {
   try {
-    return parseArgs({ args: argv, options: FLAGS, allowPositionals: true });
+    return parseArgs({ args: [...argv], options: FLAGS, allowPositionals: true });
   } catch (error) {
     // An unknown flag, a switch given a value, a setting without one: parseArgs quotes the flag it
     // refused, and the CLI answers as it always has, with its usage.
@@ -70,7 +71,7 @@ function parseFlags(argv: string[]) {
   }
 }
 
-function readOptions(argv: string[]): Options {
+function readOptions(argv: readonly string[]): Options {
   const { values, positionals } = parseFlags(argv);
   if (positionals.length !== 1) fail(USAGE);
   if (values.env !== undefined && !values.remote) fail(`--env names a deployed environment: it goes with --remote.\n${USAGE}`);
@@ -86,17 +87,9 @@ function readOptions(argv: string[]): Options {
   };
 }
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-function exitOnProblems(result: LoadResult, dir: string): void {
+function failOnProblems(result: LoadResult, dir: string): void {
   if (result.ok) return;
-  console.error(`Import failed: ${result.problems.length} problem(s) in ${dir}\n`);
-  for (const problem of result.problems) console.error(`  ${formatProblem(problem)}`);
-  console.error('\nNothing was written.');
-  process.exit(1);
+  fail([`Import failed: ${result.problems.length} problem(s) in ${dir}\n`, ...result.problems.map((problem) => `  ${formatProblem(problem)}`), '\nNothing was written.'].join('\n'));
 }
 
 /**
@@ -104,19 +97,19 @@ function exitOnProblems(result: LoadResult, dir: string): void {
  * wrangler.toml, over the process environment where the file sets a value (keys and anything the
  * file leaves empty still come from the environment).
  */
-async function deployedSettings(env: string | null): Promise<NodeJS.ProcessEnv> {
+async function deployedSettings(env: string | null, processEnv: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv> {
   const { unstable_readConfig } = await import('wrangler');
   if (env !== null && !hasEnvironment(env)) fail(`wrangler.toml has no [env.${env}].`);
   const vars = unstable_readConfig({ config: join(root, 'wrangler.toml'), env: env ?? undefined }).vars;
   const set = Object.entries(vars).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
-  return { ...process.env, ...Object.fromEntries(set) };
+  return { ...processEnv, ...Object.fromEntries(set) };
 }
 
-async function main(): Promise<void> {
-  const options = readOptions(process.argv.slice(2));
+async function importFolder(argv: readonly string[], context: CliContext): Promise<void> {
+  const options = readOptions(argv);
   if (!existsSync(options.dir)) fail(`Content folder not found: ${options.dir}`);
   // Read first: a wrong environment name stops the import before anything is uploaded.
-  const settings = options.remote ? await deployedSettings(options.env) : process.env;
+  const settings = options.remote ? await deployedSettings(options.env, context.env) : context.env;
 
   // Bodies get placeholder media addresses; the worker puts its MEDIA_CDN_URL in when serving.
   const addressing = createMediaAddressing(BODY_MEDIA_ROOT);
@@ -126,33 +119,29 @@ async function main(): Promise<void> {
   // One clock for the whole import: which scheduled stories are due, and when they went live.
   const importedAt = Math.floor(Date.now() / 1000);
   let result = loadContentFolder(options.dir, { addressing, knownUuids: known, now: importedAt });
-  exitOnProblems(result, options.dir);
+  failOnProblems(result, options.dir);
   if (options.upload && !options.dryRun && result.ok) {
-    const publicKey = process.env.UPLOADCARE_PUBLIC_KEY;
+    const publicKey = context.env.UPLOADCARE_PUBLIC_KEY;
     if (!publicKey) fail('--upload needs UPLOADCARE_PUBLIC_KEY in the environment.');
     const candidates = uploadCandidates(result.bundle.media);
     const reporter = createProgressReporter();
-    const baseURL = process.env.UPLOADCARE_UPLOAD_BASE_URL || undefined;
+    const baseURL = context.env.UPLOADCARE_UPLOAD_BASE_URL || undefined;
     const { uploaded, failed } = await uploadNewMedia(candidates, { publicKey, baseURL, known, onProgress: reporter.update });
     reporter.finish();
     // Successes are recorded before failures abort, so a re-run does not upload them again.
     writeUploadLedger(options.dir, recordUploads(readUploadLedgerEntries(options.dir), candidates, uploaded));
-    if (failed.length > 0) {
-      console.error(`Upload failed for ${failed.length} file(s):`);
-      for (const failure of failed) console.error(`  media/${failure.path}: ${failure.error}`);
-      fail('Nothing was written.');
-    }
+    if (failed.length > 0) fail([`Upload failed for ${failed.length} file(s):`, ...failed.map((failure) => `  media/${failure.path}: ${failure.error}`), 'Nothing was written.'].join('\n'));
     // Bodies and payloads must name the uuids Uploadcare assigned: render again with them.
     if (uploaded.size > 0) {
       result = loadContentFolder(options.dir, { addressing, knownUuids: new Map([...known, ...uploaded]), now: importedAt });
-      exitOnProblems(result, options.dir);
+      failOnProblems(result, options.dir);
     }
   }
   if (!result.ok) return;
   const { bundle } = result;
   const summary = `${bundle.stories.length} stories, ${bundle.categories.length} categories, ${bundle.galleries.length} galleries, ${bundle.contacts.length} contacts, ${bundle.media.length} media files`;
   if (options.dryRun) {
-    console.log(`Content is valid: ${summary}. Nothing was written (--dry-run).`);
+    context.out(`Content is valid: ${summary}. Nothing was written (--dry-run).`);
     return;
   }
 
@@ -164,7 +153,7 @@ async function main(): Promise<void> {
   const statements = replaceContentStatements(bundle, importedAt, links, galleryLinks);
   const envArgs = options.env === null ? [] : ['--env', options.env];
   const where = options.remote ? ` into the remote D1 database of ${options.env ?? 'production'}` : '';
-  const db = options.remote ? remoteDatabase(envArgs) : await localDatabase(options.persistTo);
+  const db = options.remote ? remoteDatabase(envArgs) : await context.openLocalDatabase(options.persistTo);
   try {
     await db.migrate();
     // A removed story's uuid belongs to it for good (its links, alerts and records): a file that
@@ -173,7 +162,7 @@ async function main(): Promise<void> {
     const reused = bundle.stories.filter((story) => retired.has(story.uuid));
     if (reused.length > 0) {
       for (const story of reused) {
-        console.error(`${entryFile('stories', story.translation_group, story.locale)}: uuid: ${story.uuid} belonged to a story that was removed; give this story a new one (uuid: ${crypto.randomUUID()})`);
+        context.err(`${entryFile('stories', story.translation_group, story.locale)}: uuid: ${story.uuid} belonged to a story that was removed; give this story a new one (uuid: ${crypto.randomUUID()})`);
       }
       throw new Error(`${reused.length} ${reused.length === 1 ? 'story takes the uuid' : 'stories take uuids'} of removed stories.`);
     }
@@ -184,7 +173,7 @@ async function main(): Promise<void> {
         cdnRoot: settings.MEDIA_CDN_URL || '/media',
         onProgress: reporter.update,
       }).finally(() => reporter.finish());
-      console.log(`Search index ${synced.indexName} (${synced.backend}): ${synced.indexed} documents sent, ${synced.deleted} removed.`);
+      context.out(`Search index ${synced.indexName} (${synced.backend}): ${synced.indexed} documents sent, ${synced.deleted} removed.`);
     }
     if (!options.remote) copyMediaToAssets(bundle.media);
     // The page cache keys on the revision: its pointers are published after the commit, never
@@ -195,9 +184,9 @@ async function main(): Promise<void> {
     if (!unchanged) await db.write(statements);
     const [pointers] = await db.query<CachePointers>({ sql: CACHE_POINTERS_SQL, params: [] });
     if (pointers) await db.writeCachePointers(pointers);
-    if (unchanged) console.log(`Nothing changed: ${summary} already imported${where}.`);
-    else if (options.remote) console.log(`Imported ${summary}${where} (content revision ${pointers?.revision}).`);
-    else console.log(`Imported ${summary} (${statements.length} statements, one transaction). Content revision ${pointers?.revision}.`);
+    if (unchanged) context.out(`Nothing changed: ${summary} already imported${where}.`);
+    else if (options.remote) context.out(`Imported ${summary}${where} (content revision ${pointers?.revision}).`);
+    else context.out(`Imported ${summary} (${statements.length} statements, one transaction). Content revision ${pointers?.revision}.`);
   } finally {
     await db.close();
   }
@@ -213,7 +202,6 @@ function copyMediaToAssets(media: readonly { absolutePath: string; payload: { uu
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`Import failed: ${(error as Error).message}\nNothing was written.`);
-  process.exit(1);
-});
+export const importCli: Cli = { main: importFolder, explain: (message) => `Import failed: ${message}\nNothing was written.` };
+
+runAsProcess(import.meta.url, importCli);

@@ -11,9 +11,10 @@ import { newGalleryLink } from '#src/domain/gallery-link';
 import { urls } from '#src/i18n/urls';
 import { DEFAULT_LANGUAGE_QUERY, replaceGalleryLinkStatement, sharedGalleryQuery, type SharedGalleryRow } from '#src/platform/d1/gallery-links';
 import { NEWSROOM_URL_QUERY } from '#src/platform/d1/story-links';
+import type { CliContext } from './cli-context';
 import type { Database } from './d1-database';
 
-export async function shareGallery(db: Database, key: string, options: { rotate: boolean; origin: string | undefined }): Promise<void> {
+export async function shareGallery(db: Database, key: string, options: { rotate: boolean; origin: string | undefined }, context: Pick<CliContext, 'out' | 'err'>): Promise<void> {
   let [gallery] = await db.query<SharedGalleryRow>(sharedGalleryQuery(key));
   if (!gallery) throw new Error(`no gallery with the key "${key}" (${entryFile('galleries', key)}). Nothing was changed.`);
   if (options.rotate || gallery.token === null) {
@@ -27,6 +28,6 @@ export async function shareGallery(db: Database, key: string, options: { rotate:
   const ctx = { defaultLocale: language.code };
   const released = gallery!.is_public === 1;
   const path = released ? urls.gallery(ctx, language.code, gallery!.uuid) : urls.sharedGallery(ctx, language.code, gallery!.token!);
-  console.log(`gallery\t${describeGalleryState({ published_at: gallery!.published_at, is_public: released })}\t${urls.absolute(origin, path)}`);
-  if (options.rotate) console.error('A new link for the gallery: the previous one no longer opens anything.');
+  context.out(`gallery\t${describeGalleryState({ published_at: gallery!.published_at, is_public: released })}\t${urls.absolute(origin, path)}`);
+  if (options.rotate) context.err('A new link for the gallery: the previous one no longer opens anything.');
 }

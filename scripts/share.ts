@@ -22,18 +22,15 @@ import { isPubliclyVisible } from '#src/domain/story';
 import { hashLinkToken, isWellFormedLinkToken, newStoryLink } from '#src/domain/story-link';
 import { urls } from '#src/i18n/urls';
 import { linkedStoryQuery, NEWSROOM_URL_QUERY, replaceLinkStatement, revokeLinkStatement, sharedGroupQuery, type SharedGroupRow } from '#src/platform/d1/story-links';
-import { hasEnvironment, localDatabase, remoteDatabase } from './d1-database';
+import { fail, runAsProcess, type Cli, type CliContext } from './cli-context';
+import { hasEnvironment, remoteDatabase } from './d1-database';
 import { shareGallery } from './share-gallery';
 
 const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --gallery <key> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]';
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-async function main(): Promise<void> {
+async function share(argv: readonly string[], context: CliContext): Promise<void> {
   const { values, positionals } = parseArgs({
+    args: [...argv],
     allowPositionals: true,
     options: {
       revoke: { type: 'boolean', default: false },
@@ -55,16 +52,16 @@ async function main(): Promise<void> {
   // wrangler falls back to the top level (production) for an environment it does not know.
   if (values.env !== undefined && !hasEnvironment(values.env)) fail(`wrangler.toml has no [env.${values.env}].`);
   // Inside the try below, problems are thrown (not exits), so the local database is closed.
-  const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env]) : await localDatabase(values['persist-to']);
+  const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env]) : await context.openLocalDatabase(values['persist-to']);
   try {
     if (values.revoke) {
       const tokenHash = await hashLinkToken(token);
       const [story] = await db.query<{ slug: string; locale: string }>(linkedStoryQuery(tokenHash));
       await db.write([revokeLinkStatement(tokenHash)]);
-      console.log(story ? `Revoked the link of ${story.slug} (${story.locale}): it opens nothing from now on.` : 'This link opens nothing (its story was removed, or the link was rotated or revoked before). Nothing else changed.');
+      context.out(story ? `Revoked the link of ${story.slug} (${story.locale}): it opens nothing from now on.` : 'This link opens nothing (its story was removed, or the link was rotated or revoked before). Nothing else changed.');
       return;
     }
-    if (values.gallery) return await shareGallery(db, slug, { rotate: values.rotate, origin: values.origin });
+    if (values.gallery) return await shareGallery(db, slug, { rotate: values.rotate, origin: values.origin }, context);
     let group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));
     if (group.length === 0) throw new Error(`no story with the slug "${slug}". Nothing was changed.`);
     const now = Math.floor(Date.now() / 1000);
@@ -78,12 +75,14 @@ async function main(): Promise<void> {
     if (!origin) throw new Error('the newsroom has not been imported yet (npm run import -- DIR).');
     for (const story of group) {
       const path = isPubliclyVisible(story) ? urls.story(story.slug) : urls.sharedStory(story.token!);
-      console.log(`${story.locale}\t${describeState(story)}\t${urls.absolute(origin, path)}`);
+      context.out(`${story.locale}\t${describeState(story)}\t${urls.absolute(origin, path)}`);
     }
-    if (values.rotate) console.error(`New links for ${group.length} ${group.length === 1 ? 'story' : 'stories'}: the previous ones no longer open anything.`);
+    if (values.rotate) context.err(`New links for ${group.length} ${group.length === 1 ? 'story' : 'stories'}: the previous ones no longer open anything.`);
   } finally {
     await db.close();
   }
 }
 
-main().catch((error: unknown) => fail(`Share failed: ${(error as Error).message}`));
+export const shareCli: Cli = { main: share, explain: (message) => `Share failed: ${message}` };
+
+runAsProcess(import.meta.url, shareCli);

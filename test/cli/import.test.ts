@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { root, runScript } from './run-script';
-import { getPlatformProxy } from 'wrangler';
+import { localD1, root, runCli, runScript } from './run-script';
 import { FAKE_PUBLIC_KEY, startFakeUploadcare } from '../fixtures/fake-uploadcare';
 
 const run = promisify(execFile);
@@ -14,21 +13,18 @@ const work = mkdtempSync(join(tmpdir(), 'newsroom-import-'));
 const state = join(work, 'state');
 const fixture = join(root, 'test/fixtures/content/basic');
 
-const importFolder = (dir: string, extraArgs: string[] = [], extraEnv: Record<string, string> = {}) => runScript('import.ts', [dir, ...extraArgs], state, extraEnv);
+const importFolder = (dir: string, extraArgs: string[] = [], extraEnv: Record<string, string> = {}) => runCli('import.ts', [dir, ...extraArgs], state, extraEnv);
 
 async function snapshot(): Promise<{ revision: number; stories: number; titles: string }> {
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: join(root, 'wrangler.toml'), persist: { path: join(state, 'v3') }, remoteBindings: false });
-  try {
-    const revision = await proxy.env.DB.prepare('SELECT revision FROM content_revision').first<{ revision: number }>();
-    const stories = await proxy.env.DB.prepare('SELECT count(*) AS n, group_concat(title) AS titles FROM stories').first<{ n: number; titles: string }>();
-    return { revision: revision?.revision ?? 0, stories: stories?.n ?? 0, titles: stories?.titles ?? '' };
-  } finally {
-    await proxy.dispose();
-  }
+  const { db } = await localD1(state);
+  const revision = await db.prepare('SELECT revision FROM content_revision').first<{ revision: number }>();
+  const stories = await db.prepare('SELECT count(*) AS n, group_concat(title) AS titles FROM stories').first<{ n: number; titles: string }>();
+  return { revision: revision?.revision ?? 0, stories: stories?.n ?? 0, titles: stories?.titles ?? '' };
 }
 
 beforeAll(async () => {
-  const first = await importFolder(fixture);
+  // The first import as its own process, as `npm run import` starts it; the rest run in this one.
+  const first = await runScript('import.ts', [fixture], state);
   expect(first.stderr).toBe('');
   expect(first.code).toBe(0);
 }, 120_000);
@@ -53,13 +49,9 @@ test('the migrations the import applied are the ones wrangler sees applied: none
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     });
   expect((await wrangler(['list'])).stdout).toContain('No migrations to apply');
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: join(root, 'wrangler.toml'), persist: { path: join(state, 'v3') }, remoteBindings: false });
-  try {
-    const { results } = await proxy.env.DB.prepare('SELECT name FROM d1_migrations ORDER BY id').all<{ name: string }>();
-    expect(results.map((row) => row.name)).toEqual(readdirSync(join(root, 'migrations')).filter((name) => name.endsWith('.sql')).sort());
-  } finally {
-    await proxy.dispose();
-  }
+  const { db } = await localD1(state);
+  const { results } = await db.prepare('SELECT name FROM d1_migrations ORDER BY id').all<{ name: string }>();
+  expect(results.map((row) => row.name)).toEqual(readdirSync(join(root, 'migrations')).filter((name) => name.endsWith('.sql')).sort());
 }, 60_000);
 
 test('a folder with 3 broken files reports all 3 problems and leaves D1 unchanged', async () => {
@@ -127,16 +119,12 @@ test('--upload sends new media to Uploadcare once, records their uuids and impor
     const ledger = JSON.parse(readFileSync(join(folder, 'media/.uploadcare.json'), 'utf8')) as Record<string, { uuid: string; path: string }>;
     const uuids = Object.values(ledger).map((entry) => entry.uuid).sort();
     expect(uuids.sort()).toEqual([...fake.files.keys()].sort());
-    const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: join(root, 'wrangler.toml'), persist: { path: join(state, 'v3') }, remoteBindings: false });
-    try {
-      const media = await proxy.env.DB.prepare('SELECT uuid FROM media ORDER BY uuid').all<{ uuid: string }>();
-      expect(media.results.map((row) => row.uuid)).toEqual(uuids);
-      const body = await proxy.env.DB.prepare("SELECT body_html FROM stories WHERE slug = 'english-story-03'").first<{ body_html: string }>();
-      // Bodies name Uploadcare's uuids under the placeholder root the worker resolves.
-      expect(body!.body_html).toContain(`/__media__/${ledger[Object.keys(ledger).find((sha) => ledger[sha]!.path === 'photo.jpg')!]!.uuid}/`);
-    } finally {
-      await proxy.dispose();
-    }
+    const { db } = await localD1(state);
+    const media = await db.prepare('SELECT uuid FROM media ORDER BY uuid').all<{ uuid: string }>();
+    expect(media.results.map((row) => row.uuid)).toEqual(uuids);
+    const body = await db.prepare("SELECT body_html FROM stories WHERE slug = 'english-story-03'").first<{ body_html: string }>();
+    // Bodies name Uploadcare's uuids under the placeholder root the worker resolves.
+    expect(body!.body_html).toContain(`/__media__/${ledger[Object.keys(ledger).find((sha) => ledger[sha]!.path === 'photo.jpg')!]!.uuid}/`);
     fake.reset();
     const second = await importFolder(folder, ['--upload'], env);
     expect(second.code, second.stderr).toBe(0);

@@ -1,11 +1,20 @@
 /**
- * Runs one of the project's CLIs (scripts/<name>.ts through tsx) as a press office runs it, on
- * the local state in `state` (wrangler's --persist-to) when it touches D1, offline: its exit code and output, never a
+ * Runs one of the project's CLIs as a press office runs it, on the local state in `state`
+ * (wrangler's --persist-to) when it touches D1, offline: its exit code and output, never a
  * throw, so tests assert on failures as on successes.
+ *
+ * `runScript` starts the script as its own process (scripts/<name> through tsx). `runCli` runs
+ * the D1 CLIs (import, share) in the test's process with the same arguments and the same answer,
+ * and every run on one state shares one local database (`localD1`, closed after the file's
+ * tests): no Node process and no workerd start per run, which were most of a CLI test's time.
  */
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll } from 'vitest';
+import { getPlatformProxy } from 'wrangler';
+import { runCli as runCliIn, type Cli, type CliContext } from '../../scripts/cli-context';
+import { localDatabaseOf, type Database } from '../../scripts/d1-database';
 
 export const root = join(import.meta.dirname, '../..');
 
@@ -26,4 +35,56 @@ export async function runScript(script: string, args: readonly string[], state?:
     const failure = error as { code: number; stdout: string; stderr: string };
     return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
   }
+}
+
+interface LocalState {
+  readonly db: D1Database;
+  readonly kv: KVNamespace;
+  readonly database: Database;
+  dispose(): Promise<void>;
+}
+
+const opened = new Map<string, Promise<LocalState>>();
+
+/** Local D1 and KV under `state` (wrangler's --persist-to), opened once per test file. */
+export function localD1(state: string): Promise<LocalState> {
+  const key = resolve(state);
+  let local = opened.get(key);
+  if (!local) {
+    local = getPlatformProxy<{ DB: D1Database; PAGE_CACHE: KVNamespace }>({ configPath: join(root, 'wrangler.toml'), persist: { path: join(key, 'v3') }, remoteBindings: false }).then((proxy) => ({
+      db: proxy.env.DB,
+      kv: proxy.env.PAGE_CACHE,
+      database: localDatabaseOf(proxy.env.DB, proxy.env.PAGE_CACHE),
+      dispose: () => proxy.dispose(),
+    }));
+    opened.set(key, local);
+  }
+  return local;
+}
+
+afterAll(async () => {
+  const states = [...opened.values()];
+  opened.clear();
+  await Promise.all(states.map(async (state) => (await state).dispose()));
+});
+
+const CLIS = {
+  'import.ts': async () => (await import('../../scripts/import')).importCli,
+  'share.ts': async () => (await import('../../scripts/share')).shareCli,
+} satisfies Record<string, () => Promise<Cli>>;
+
+/** `runScript` for the D1 CLIs, in this process (see above). */
+export async function runCli(script: keyof typeof CLIS, args: readonly string[], state: string, extraEnv: Record<string, string> = {}): Promise<ScriptResult> {
+  const cli = await CLIS[script]();
+  let stdout = '';
+  let stderr = '';
+  const context: CliContext = {
+    env: { ...process.env, ...extraEnv },
+    out: (line) => (stdout += `${line}\n`),
+    err: (line) => (stderr += `${line}\n`),
+    // Every run names the same state; the shared database stays open for the next one.
+    openLocalDatabase: async () => ({ ...(await localD1(state)).database, close: async () => {} }),
+  };
+  const code = await runCliIn(cli, [...args, `--persist-to=${state}`], context);
+  return { code, stdout, stderr };
 }

@@ -4,12 +4,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { root, runScript } from './run-script';
+import { root, runCli } from './run-script';
 
 const work = mkdtempSync(join(tmpdir(), 'newsroom-security-import-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const importFolder = (dir: string, state: string) => runScript('import.ts', [dir], state);
+const importFolder = (dir: string, state: string) => runCli('import.ts', [dir], state);
 
 test('a content file linked to a file outside the content folder is never published: the import names it and writes nothing', async () => {
   const folder = join(work, 'content');

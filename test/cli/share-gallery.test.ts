@@ -5,8 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { root, runScript } from './run-script';
-import { getPlatformProxy } from 'wrangler';
+import { localD1, root, runCli } from './run-script';
 import { hashLinkToken } from '#src/domain/story-link';
 
 const work = mkdtempSync(join(tmpdir(), 'newsroom-share-gallery-'));
@@ -17,7 +16,7 @@ const LAUNCH = '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const EMPTY = '7b1f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const ORIGIN = 'https://news.test.example';
 
-const cli = (script: string, args: string[]) => runScript(script, args, state);
+const cli = (script: 'import.ts' | 'share.ts', args: string[]) => runCli(script, args, state);
 
 async function importFolder(): Promise<void> {
   const result = await cli('import.ts', [folder]);
@@ -38,14 +37,10 @@ async function share(key: string, ...options: string[]): Promise<{ kind: string;
 
 /** The gallery links D1 holds, by gallery uuid, each checked against its stored hash. */
 async function links(): Promise<Record<string, string>> {
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: join(root, 'wrangler.toml'), persist: { path: join(state, 'v3') }, remoteBindings: false });
-  try {
-    const { results } = await proxy.env.DB.prepare('SELECT gallery_uuid, token, token_hash FROM gallery_links').all<{ gallery_uuid: string; token: string; token_hash: string }>();
-    for (const row of results) expect(row.token_hash).toBe(await hashLinkToken(row.token));
-    return Object.fromEntries(results.map((row) => [row.gallery_uuid, row.token]));
-  } finally {
-    await proxy.dispose();
-  }
+  const { db } = await localD1(state);
+  const { results } = await db.prepare('SELECT gallery_uuid, token, token_hash FROM gallery_links').all<{ gallery_uuid: string; token: string; token_hash: string }>();
+  for (const row of results) expect(row.token_hash).toBe(await hashLinkToken(row.token));
+  return Object.fromEntries(results.map((row) => [row.gallery_uuid, row.token]));
 }
 
 function edit(file: string, from: string, to: string): void {

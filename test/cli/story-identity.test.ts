@@ -4,14 +4,13 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { root, runScript } from './run-script';
-import { getPlatformProxy } from 'wrangler';
+import { localD1, root, runCli } from './run-script';
 
 const work = mkdtempSync(join(tmpdir(), 'newsroom-identity-'));
 const state = join(work, 'state');
 const folder = join(work, 'content');
 
-const cli = (script: string, ...args: string[]) => runScript(script, args, state);
+const cli = (script: 'import.ts' | 'share.ts', ...args: string[]) => runCli(script, args, state);
 
 /** The English link `npm run share` prints for a story. */
 async function shareLink(slug: string): Promise<string> {
@@ -23,12 +22,8 @@ async function shareLink(slug: string): Promise<string> {
 }
 
 async function linkRows(): Promise<{ story_uuid: string; token: string }[]> {
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: join(root, 'wrangler.toml'), persist: { path: join(state, 'v3') }, remoteBindings: false });
-  try {
-    return (await proxy.env.DB.prepare('SELECT story_uuid, token FROM story_links ORDER BY story_uuid').all<{ story_uuid: string; token: string }>()).results;
-  } finally {
-    await proxy.dispose();
-  }
+  const { db } = await localD1(state);
+  return (await db.prepare('SELECT story_uuid, token FROM story_links ORDER BY story_uuid').all<{ story_uuid: string; token: string }>()).results;
 }
 
 const PRIVATE = join(folder, 'stories/private/index.en.md');

@@ -4,25 +4,20 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { root, runScript } from './run-script';
-import { getPlatformProxy } from 'wrangler';
+import { localD1, root, runCli } from './run-script';
 
 const work = mkdtempSync(join(tmpdir(), 'newsroom-theme-'));
 const state = join(work, 'state');
 const fixture = join(root, 'test/fixtures/content/basic');
 
-const importFolder = (dir: string) => runScript('import.ts', [dir], state);
+const importFolder = (dir: string) => runCli('import.ts', [dir], state);
 
 async function snapshot(): Promise<{ revision: number; theme: string | null; stories: number }> {
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: join(root, 'wrangler.toml'), persist: { path: join(state, 'v3') }, remoteBindings: false });
-  try {
-    const revision = await proxy.env.DB.prepare('SELECT revision FROM content_revision').first<{ revision: number }>();
-    const newsroom = await proxy.env.DB.prepare('SELECT theme FROM newsroom WHERE id = 1').first<{ theme: string | null }>();
-    const stories = await proxy.env.DB.prepare('SELECT count(*) AS n FROM stories').first<{ n: number }>();
-    return { revision: revision?.revision ?? 0, theme: newsroom?.theme ?? null, stories: stories?.n ?? 0 };
-  } finally {
-    await proxy.dispose();
-  }
+  const { db } = await localD1(state);
+  const revision = await db.prepare('SELECT revision FROM content_revision').first<{ revision: number }>();
+  const newsroom = await db.prepare('SELECT theme FROM newsroom WHERE id = 1').first<{ theme: string | null }>();
+  const stories = await db.prepare('SELECT count(*) AS n FROM stories').first<{ n: number }>();
+  return { revision: revision?.revision ?? 0, theme: newsroom?.theme ?? null, stories: stories?.n ?? 0 };
 }
 
 /** A copy of the fixture whose newsroom.yaml has `from` replaced by `to`. */

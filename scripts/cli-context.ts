@@ -1,0 +1,57 @@
+/**
+ * What the D1 CLIs (import, share) touch outside themselves, handed in rather than reached for:
+ * the environment, where their lines go, and how local D1 is opened. Run as a process
+ * (`runAsProcess`) they get the real ones and exit with their code; the CLI tests run them in
+ * the test's own process with one local database shared by every run on the same state, instead
+ * of a Node process and a workerd start per run (test/cli/run-script.ts).
+ */
+import { pathToFileURL } from 'node:url';
+import { localDatabase, type Database } from './d1-database';
+
+export interface CliContext {
+  readonly env: NodeJS.ProcessEnv;
+  out(line: string): void;
+  err(line: string): void;
+  /** Local D1 and KV under wrangler's --persist-to (null: its own, .wrangler/state). */
+  openLocalDatabase(persistTo: string | null | undefined): Promise<Database>;
+}
+
+/** A refusal the CLI explains itself: its message is printed as it is, and the exit code is 1. */
+export class CliFailure extends Error {}
+
+export function fail(message: string): never {
+  throw new CliFailure(message);
+}
+
+export interface Cli {
+  /** The work: resolves when it succeeded, throws CliFailure (or anything) when it did not. */
+  main(argv: readonly string[], context: CliContext): Promise<void>;
+  /** The line printed for an unexpected error's message. */
+  explain(message: string): string;
+}
+
+/** Runs a CLI and answers with its exit code: 0, or 1 with the failure printed. */
+export async function runCli(cli: Cli, argv: readonly string[], context: CliContext): Promise<number> {
+  try {
+    await cli.main(argv, context);
+    return 0;
+  } catch (error) {
+    context.err(error instanceof CliFailure ? error.message : cli.explain((error as Error).message));
+    return 1;
+  }
+}
+
+const processContext: CliContext = {
+  env: process.env,
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  openLocalDatabase: localDatabase,
+};
+
+/** When `moduleUrl` is the script node was started with: runs it on this process's arguments. */
+export function runAsProcess(moduleUrl: string, cli: Cli): void {
+  if (!process.argv[1] || pathToFileURL(process.argv[1]).href !== moduleUrl) return;
+  void runCli(cli, process.argv.slice(2), processContext).then((code) => {
+    process.exitCode = code;
+  });
+}
