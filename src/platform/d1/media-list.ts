@@ -1,0 +1,98 @@
+/**
+ * The SQL of the media list (`npm run press`, migrations/0018_media_list.sql): journalists, the
+ * named lists they are on, and their removal. Statements are plain data, so the CLI runs them on
+ * local D1 or, as a script, on the deployed database (like story-links.ts).
+ */
+import type { Journalist } from '#src/domain/journalist';
+import type { SqlStatement } from './sql-statement';
+
+export interface JournalistRow {
+  readonly email: string;
+  readonly name: string;
+  readonly outlet: string;
+  readonly language: string;
+  readonly time_zone: string | null;
+  /** The names of the lists they are on, as a JSON array. */
+  readonly lists: string;
+}
+
+export interface MediaListRow {
+  readonly name: string;
+  readonly members: number;
+}
+
+/** Adds the journalist, or brings their record up to date (one record per mailbox). */
+export function upsertJournalistStatement(journalist: Journalist, now: number): SqlStatement {
+  return {
+    sql: `INSERT INTO journalists (email, name, outlet, language, time_zone, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)
+          ON CONFLICT (email) DO UPDATE SET name = excluded.name, outlet = excluded.outlet, language = excluded.language,
+            time_zone = excluded.time_zone, updated_at = excluded.updated_at`,
+    params: [journalist.email, journalist.name, journalist.outlet, journalist.language, journalist.timeZone, now],
+  };
+}
+
+/** The list, made when it does not exist yet. */
+export function ensureListStatement(name: string, now: number): SqlStatement {
+  return { sql: 'INSERT INTO media_lists (name, created_at) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING', params: [name, now] };
+}
+
+/** Puts a journalist (by mailbox) on a list (by name); being on it already changes nothing. */
+export function addToListStatement(email: string, list: string, now: number): SqlStatement {
+  return {
+    sql: `INSERT INTO media_list_members (list_id, journalist_id, added_at)
+          SELECT l.id, j.id, ?3 FROM media_lists l, journalists j WHERE l.name = ?2 AND j.email = ?1
+          ON CONFLICT DO NOTHING`,
+    params: [email, list, now],
+  };
+}
+
+export function removeFromListStatement(email: string, list: string): SqlStatement {
+  return {
+    sql: `DELETE FROM media_list_members WHERE list_id = (SELECT id FROM media_lists WHERE name = ?2)
+          AND journalist_id = (SELECT id FROM journalists WHERE email = ?1)`,
+    params: [email, list],
+  };
+}
+
+/** Deletes the journalist and every membership (the cascade, written out so it never depends on it). */
+export function deleteJournalistStatements(email: string): SqlStatement[] {
+  return [
+    { sql: 'DELETE FROM media_list_members WHERE journalist_id = (SELECT id FROM journalists WHERE email = ?1)', params: [email] },
+    { sql: 'DELETE FROM journalists WHERE email = ?1', params: [email] },
+  ];
+}
+
+/** Deletes a list; its journalists stay (on their other lists, or on none). */
+export function deleteListStatements(name: string): SqlStatement[] {
+  return [
+    { sql: 'DELETE FROM media_list_members WHERE list_id = (SELECT id FROM media_lists WHERE name = ?1)', params: [name] },
+    { sql: 'DELETE FROM media_lists WHERE name = ?1', params: [name] },
+  ];
+}
+
+/** Every journalist, or those on one list, by name then mailbox, each with their lists. */
+export function journalistsQuery(list: string | null): SqlStatement {
+  return {
+    sql: `SELECT j.email, j.name, j.outlet, j.language, j.time_zone,
+            (SELECT json_group_array(name) FROM (SELECT l.name FROM media_list_members m JOIN media_lists l ON l.id = m.list_id
+              WHERE m.journalist_id = j.id ORDER BY l.name)) AS lists
+          FROM journalists j
+          WHERE ?1 IS NULL OR j.id IN (SELECT m.journalist_id FROM media_list_members m JOIN media_lists l ON l.id = m.list_id WHERE l.name = ?1)
+          ORDER BY j.name, j.email`,
+    params: [list],
+  };
+}
+
+export function journalistQuery(email: string): SqlStatement {
+  return { sql: 'SELECT email, name FROM journalists WHERE email = ?1', params: [email] };
+}
+
+export const MEDIA_LISTS_QUERY: SqlStatement = {
+  sql: `SELECT l.name, count(m.journalist_id) AS members FROM media_lists l LEFT JOIN media_list_members m ON m.list_id = l.id
+        GROUP BY l.id ORDER BY l.name`,
+  params: [],
+};
+
+export function mediaListQuery(name: string): SqlStatement {
+  return { sql: 'SELECT name FROM media_lists WHERE name = ?1', params: [name] };
+}
