@@ -54,6 +54,10 @@ const ThemeSchema = z
 /** A content signal: `true` (yes) or `false` (no), never a word a reader could take either way. */
 const signal = z.boolean({ error: 'must be true or false' });
 
+/**
+ * newsroom.yaml. The keys' order is the editor's form and the order it writes them in
+ * (src/admin/config/editor-config.ts), which is the demo file's.
+ */
 export const NewsroomFileSchema = z.strictObject({
   uuid,
   url,
@@ -65,6 +69,20 @@ export const NewsroomFileSchema = z.strictObject({
   segment_analytics_id: optionalText,
   google_analytics_id: optionalText,
   google_search_console_key: optionalText,
+  theme_color: z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour such as #0b5c4b').nullish(),
+  /** The homepage shows the categories marked `featured` in categories.yaml as tiles. */
+  show_featured_categories: z.boolean().default(false),
+  /** How wide screens show the categories in the header: a bar (the rest under "More") or a dropdown. */
+  navigation: z.enum(NAVIGATION_LAYOUTS).default('bar'),
+  /** robots.txt's Content-Signal line (src/domain/content-signals.ts); a use left out keeps its default. */
+  content_signals: z
+    .strictObject({
+      search: signal.default(DEFAULT_CONTENT_SIGNALS.search),
+      ai_input: signal.default(DEFAULT_CONTENT_SIGNALS.ai_input),
+      ai_train: signal.default(DEFAULT_CONTENT_SIGNALS.ai_train),
+    })
+    .default(DEFAULT_CONTENT_SIGNALS),
+  theme: ThemeSchema.nullish(),
   timezone: z
     .string()
     .refine((zone) => {
@@ -81,8 +99,6 @@ export const NewsroomFileSchema = z.strictObject({
   /** The credit and licence of every image that names none of its own. */
   image_credit: optionalText,
   image_licence: optionalText,
-  theme_color: z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour such as #0b5c4b').nullish(),
-  theme: ThemeSchema.nullish(),
   onetrust_cookie_consent: z
     .strictObject({ is_enabled: z.boolean(), category: z.string().default(''), script: z.string().default('') })
     .default({ is_enabled: false, category: '', script: '' }),
@@ -90,18 +106,6 @@ export const NewsroomFileSchema = z.strictObject({
   icon: mediaFile.nullish(),
   square_logo: mediaFile.nullish(),
   thumbnail: mediaFile.nullish(),
-  /** How wide screens show the categories in the header: a bar (the rest under "More") or a dropdown. */
-  navigation: z.enum(NAVIGATION_LAYOUTS).default('bar'),
-  /** The homepage shows the categories marked `featured` in categories.yaml as tiles. */
-  show_featured_categories: z.boolean().default(false),
-  /** robots.txt's Content-Signal line (src/domain/content-signals.ts); a use left out keeps its default. */
-  content_signals: z
-    .strictObject({
-      search: signal.default(DEFAULT_CONTENT_SIGNALS.search),
-      ai_input: signal.default(DEFAULT_CONTENT_SIGNALS.ai_input),
-      ai_train: signal.default(DEFAULT_CONTENT_SIGNALS.ai_train),
-    })
-    .default(DEFAULT_CONTENT_SIGNALS),
   languages: z
     .array(z.strictObject({ code: localeCode, is_default: z.boolean().default(false) }))
     .min(1, 'needs at least one language')

@@ -31,12 +31,12 @@ export function entriesOf(folder) {
   const settings = [
     ['newsroom', /^newsroom\.yaml$/, /^Name/],
     ['company', /^company\/index\.[a-z-]+\.yaml$/i, /^Organisation name/],
-    ['categories', /^categories\.yaml$/, /Name/],
-    ['contacts', /^contacts\.yaml$/, /^Name/],
+    ['categories', /^categories\.yaml$/, /^Name/, { collapsed: true }],
+    ['contacts', /^contacts\.yaml$/, /^Name/, { collapsed: true }],
   ];
-  for (const [name, pattern, field] of settings) {
+  for (const [name, pattern, field, options] of settings) {
     const saved = files.filter((path) => pattern.test(path));
-    if (saved.length > 0) entries.push({ route: `settings/entries/${name}`, files: saved, field });
+    if (saved.length > 0) entries.push({ route: `settings/entries/${name}`, files: saved, field, ...options });
   }
   return entries;
 }
@@ -105,10 +105,14 @@ export async function saveEntry({ page, origin }, route, change = async () => {}
  * Saves an entry as it is, through the editor's own writer. Sveltia offers Save only for a form
  * that differs from the file, so this adds a character to one text field (`entry.field`, a label
  * pattern), saves, takes it out again and saves: the file is then what the editor writes for the
- * entry's unchanged values.
+ * entry's unchanged values. An entry marked `collapsed` has its list items opened first.
  */
 export async function saveUnchanged(editor, entry) {
   const edit = (keys) => async (page) => {
+    // A list shown collapsed (categories, contacts: one line per item) opens first, unless the
+    // editor kept it open from the last save.
+    const expandAll = page.getByRole('button', { name: 'Expand All', exact: true }).first();
+    if (entry.collapsed && (await expandAll.isEnabled())) await expandAll.click();
     const field = page.getByRole('textbox', { name: entry.field }).first();
     await field.click();
     await page.keyboard.press('End');

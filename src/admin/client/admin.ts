@@ -5,6 +5,7 @@
  * (./directive-blocks.ts) and starts it, so the blocks exist before the first story opens.
  */
 import { CONTAINER_BODY, DIRECTIVE_BLOCKS, fromBlock, toBlock, blockPattern, type BlockField, type DirectiveBlock } from './directive-blocks';
+import { keyChoiceOptions } from '../config/key-choices';
 
 interface SveltiaCms {
   registerEditorComponent(definition: Record<string, unknown>): void;
@@ -23,6 +24,7 @@ const MEDIA_OPTIONS = { media_folder: '/media', public_folder: '', choose_url: f
 
 function fieldOf(field: BlockField): Record<string, unknown> {
   const base = { name: field.name, label: field.label, hint: field.hint, required: field.required };
+  if (field.keys) return { ...base, ...keyChoiceOptions(field.keys, { multiple: false }) };
   if (field.widget === 'image' || field.widget === 'file') return { ...base, widget: field.widget, ...MEDIA_OPTIONS };
   if (field.widget === 'select') return { ...base, widget: 'select', options: field.options, default: field.options?.[0] };
   return { ...base, widget: field.widget };

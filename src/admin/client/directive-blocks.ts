@@ -12,6 +12,8 @@
  * plain Markdown in the editor, written back as it was.
  */
 
+import type { KeyList } from '../config/key-choices';
+
 export type BlockWidget = 'string' | 'image' | 'file' | 'select' | 'markdown';
 
 export interface BlockField {
@@ -21,6 +23,8 @@ export interface BlockField {
   readonly required: boolean;
   readonly hint?: string;
   readonly options?: readonly string[];
+  /** The value is a key of that file: picked from the keys it has (../config/key-choices.ts). */
+  readonly keys?: KeyList;
 }
 
 export interface DirectiveBlock {
@@ -59,7 +63,7 @@ export const DIRECTIVE_BLOCKS: readonly DirectiveBlock[] = [
     name: 'gallery',
     label: 'Gallery',
     icon: 'photo_library',
-    attributes: [{ name: 'key', label: 'Gallery', widget: 'string', required: true, hint: 'The gallery\'s file name in galleries/, without .yaml (e.g. dogger-ridge).' }],
+    attributes: [{ name: 'key', label: 'Gallery', widget: 'string', keys: 'galleries', required: true, hint: 'One of the galleries (its file name in galleries/, e.g. dogger-ridge).' }],
   },
   {
     name: 'video',
@@ -94,7 +98,7 @@ export const DIRECTIVE_BLOCKS: readonly DirectiveBlock[] = [
     name: 'contact',
     label: 'Press contact',
     icon: 'contact_mail',
-    attributes: [{ name: 'key', label: 'Contact', widget: 'string', required: true, hint: 'The contact\'s key in Settings › Contacts (e.g. anna).' }],
+    attributes: [{ name: 'key', label: 'Contact', widget: 'string', keys: 'contacts', required: true, hint: 'One of Settings › Press contacts (its key, e.g. anna).' }],
   },
   {
     name: 'button',

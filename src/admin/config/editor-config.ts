@@ -13,6 +13,7 @@ import { stateProblem } from '#src/domain/publishing';
 import { ENTRY_LAYOUTS, MEDIA_FOLDER, SINGLE_FILES, localeFileTemplate } from '#src/content/folder-layout';
 import { CategoriesFileSchema, CompanyFileSchema, ContactsFileSchema, GalleryFileSchema, NewsroomFileSchema, PolicyFrontMatterSchema, StoryFrontMatterSchema } from '#src/content/schema';
 import { FIELD_TEXTS, type FieldText, type FormName } from './field-texts';
+import { GALLERIES_COLLECTION, ROOT_LIST_FIELD, SETTINGS_COLLECTION, keyChoiceOptions } from './key-choices';
 import { describeField, type SchemaField, type SchemaNode, type ZodLike } from './schema-walk';
 
 export type EditorField = Record<string, unknown>;
@@ -91,6 +92,7 @@ class Generator {
     if (mediaPattern !== (text.widget === 'image' || text.widget === 'file')) {
       throw new Error(`${form}.${path}: ${mediaPattern ? 'a media file field needs widget image or file' : 'only media file fields take an image or file widget'} in field-texts.ts`);
     }
+    if (text.keys) return this.keyWidget(form, field, path, text.keys);
     switch (node.kind) {
       case 'string':
         return { ...this.stringWidget(form, node, path, text), ...defaults };
@@ -109,6 +111,14 @@ class Generator {
       case 'union':
         return { widget: 'string', ...this.unionPattern(form, node, path) };
     }
+  }
+
+  /** A key of another file, or a list of them: a select of the keys that file has. */
+  private keyWidget(form: FormName, field: SchemaField, path: string, keys: NonNullable<FieldText['keys']>): EditorField {
+    const multiple = field.node.kind === 'array';
+    const value = field.node.kind === 'array' ? field.node.element : field.node;
+    if (value.kind !== 'string' || value.format !== null) throw new Error(`${form}.${path}: only a string or a list of strings can hold ${keys} keys`);
+    return keyChoiceOptions(keys, { multiple, defaultLocale: this.languages.defaultLocale });
   }
 
   private stringWidget(form: FormName, node: Extract<SchemaNode, { kind: 'string' }>, path: string, text: FieldText): EditorField {
@@ -174,7 +184,7 @@ export function generateEditorConfig(languages: EditorLanguages): EditorConfig {
   const listFile = (form: 'categories' | 'contacts', schema: ZodLike) => {
     const node = describe(schema, form);
     if (node.kind !== 'array' || node.element.kind !== 'object') throw new Error(`${form}: expected a list of objects`);
-    return [{ name: 'items', label: form === 'categories' ? 'Categories' : 'Contacts', widget: 'list', root: true, collapsed: true, summary: '{{fields.key}}', fields: generator.fields(form, node.element, '') }];
+    return [{ name: ROOT_LIST_FIELD, label: form === 'categories' ? 'Categories' : 'Contacts', widget: 'list', root: true, collapsed: true, summary: '{{fields.key}}', fields: generator.fields(form, node.element, '') }];
   };
 
   const config: EditorConfig = {
@@ -217,7 +227,7 @@ export function generateEditorConfig(languages: EditorLanguages): EditorConfig {
         fields: [...generator.fields('policies', describe(PolicyFrontMatterSchema, 'policies'), '', { i18n: true }), bodyField('The policy, in Markdown.')],
       },
       {
-        name: 'galleries',
+        name: GALLERIES_COLLECTION,
         label: 'Galleries',
         label_singular: 'Gallery',
         icon: 'photo_library',
@@ -229,9 +239,11 @@ export function generateEditorConfig(languages: EditorLanguages): EditorConfig {
         fields: generator.fields('galleries', describe(GalleryFileSchema, 'galleries'), ''),
       },
       {
-        name: 'settings',
+        name: SETTINGS_COLLECTION,
         label: 'Settings',
         icon: 'settings',
+        // A file's `i18n` counts only in a collection that has it; the files without it stay one file.
+        i18n: true,
         files: [
           { name: 'newsroom', label: 'Newsroom', file: SINGLE_FILES.newsroom, format: 'yaml', fields: generator.fields('newsroom', describe(NewsroomFileSchema, 'newsroom'), '') },
           { name: 'company', label: 'Company pages', file: localeFileTemplate('company'), format: 'yaml', i18n: true, fields: generator.fields('company', describe(CompanyFileSchema, 'company'), '', { i18n: true }) },

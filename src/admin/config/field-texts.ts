@@ -1,10 +1,11 @@
 /**
  * What the editor says about each field of each content file (docs/content-format.md): its label,
  * its hint, and the widget when the value's kind alone does not decide it (a long text, a media
- * file). Keyed by the field's path in its file (`theme.accent`, `notifications.actions.name`,
+ * file, a key of another file picked from those that exist). Keyed by the field's path in its file (`theme.accent`, `notifications.actions.name`,
  * list items' fields by the list's name). The generator (editor-config.ts) fails when a schema
  * field has no entry here, and when an entry names no field: the two stay in step.
  */
+import type { KeyList } from './key-choices';
 
 /** A field's words, and the widget when the kind alone does not decide it. */
 export interface FieldText {
@@ -12,9 +13,12 @@ export interface FieldText {
   readonly hint: string;
   /** `text`: several lines; `image`/`file`: a file in media/, picked or uploaded. */
   readonly widget?: 'text' | 'image' | 'file';
+  /** The field holds keys of that file: a select of the keys it has (./key-choices.ts). */
+  readonly keys?: KeyList;
 }
 
 const t = (label: string, hint: string, widget?: FieldText['widget']): FieldText => ({ label, hint, ...(widget ? { widget } : {}) });
+const keysOf = (label: string, hint: string, keys: KeyList): FieldText => ({ label, hint, keys });
 
 const SEO_TITLE = t('Search title', 'The title search engines and social networks show; empty: the page title.');
 const SEO_DESCRIPTION = t('Search description', 'The description search engines and social networks show; empty: the summary.');
@@ -143,7 +147,7 @@ export const FIELD_TEXTS = {
     author: t('Author', 'Shown under the headline; empty: no byline.'),
     'author.display_name': t('Name', 'As readers see it.'),
     'author.email': t('Email', 'Not shown; used for the story\'s structured data.'),
-    categories: t('Categories', 'Keys of categories.yaml, e.g. company.'),
+    categories: keysOf('Categories', 'Pick from Settings › Categories; the story is listed under each.', 'categories'),
     tags: t('Tags', 'Free words; each has its own page.'),
     cover: t('Cover image', 'The image at the top, and when the story is shared.', 'image'),
     cover_caption: t('Cover caption', 'What the cover shows.'),
@@ -151,7 +155,7 @@ export const FIELD_TEXTS = {
     cover_licence: t('Cover licence', 'How it may be used; empty: the newsroom\'s default licence.'),
     pinned: t('Pinned', 'Kept at the top of the homepage.'),
     notify: t('Alert subscribers', 'Off: no mail to subscribers when this story goes live.'),
-    contacts: t('Media contacts', 'Keys of contacts.yaml, shown as "Media contacts" on the story.'),
+    contacts: keysOf('Media contacts', 'Pick from Settings › Press contacts; shown as "Media contacts" at the end of the story.', 'contacts'),
     seo_settings: t('Search settings', 'How the story appears in search results.'),
     'seo_settings.meta_title': SEO_TITLE,
     'seo_settings.meta_description': SEO_DESCRIPTION,

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { acceptedStates, generateEditorConfig } from '#src/admin/config/editor-config';
 import { editorBackend, editorConfigYaml, editorDeployment, LOCAL_ONLY_REPOSITORY } from '#src/admin/editor-config-document';
 import { describeField } from '#src/admin/config/schema-walk';
+import { keyChoiceOptions } from '#src/admin/config/key-choices';
+import { DIRECTIVE_BLOCKS } from '#src/admin/client/directive-blocks';
 import { stateProblem } from '#src/domain/publishing';
 import { StoryFrontMatterSchema } from '#src/content/schema';
 import { EDITOR_CONFIG_FILE, editorConfigText } from '../../../scripts/editor-config';
@@ -73,6 +75,34 @@ test('categories get one name block per newsroom language', () => {
   expect(i18n.fields!.map((field) => field.name)).toEqual(['en', 'fr', 'ar']);
   const company = settings.files!.find((file) => file.name === 'company')!;
   expect(company.file).toBe('company/index.{{locale}}.yaml');
+});
+
+test('the company pages are one file per language: a file\'s i18n counts only in a collection that has it', () => {
+  const settings = collections().find((collection) => collection.name === 'settings')! as Collection & { i18n?: boolean };
+  expect(settings.i18n).toBe(true);
+  expect(Object.fromEntries(settings.files!.map((file) => [file.name, (file as { i18n?: boolean }).i18n ?? false]))).toEqual({ newsroom: false, company: true, categories: false, contacts: false });
+});
+
+test("a story's categories and contacts are selects of the keys categories.yaml and contacts.yaml have", () => {
+  const byName = new Map(storyFields().map((field) => [field.name, field as Field & Record<string, unknown>]));
+  expect(byName.get('categories')).toMatchObject({ widget: 'relation', collection: 'settings', file: 'categories', value_field: 'items.*.key', display_fields: ['items.*.i18n.en.name'], multiple: true, required: false });
+  expect(byName.get('contacts')).toMatchObject({ widget: 'relation', collection: 'settings', file: 'contacts', value_field: 'items.*.key', display_fields: ['items.*.name'], multiple: true, required: false });
+  // The files they read: a root list named as value_field says, whose items have a key.
+  const settings = collections().find((collection) => collection.name === 'settings')!;
+  for (const name of ['categories', 'contacts']) {
+    const [list] = settings.files!.find((file) => file.name === name)!.fields as (Field & { root?: boolean })[];
+    expect([list!.name, list!.root, list!.fields!.map((field) => field.name)[0]]).toEqual(['items', true, 'key']);
+  }
+});
+
+test('the gallery and contact blocks pick from the galleries and the contacts', () => {
+  const keyFields = DIRECTIVE_BLOCKS.flatMap((block) => block.attributes.filter((field) => field.keys).map((field) => [block.name, field.name, field.keys]));
+  expect(keyFields).toEqual([
+    ['gallery', 'key', 'galleries'],
+    ['contact', 'key', 'contacts'],
+  ]);
+  expect(keyChoiceOptions('galleries', { multiple: false })).toEqual({ widget: 'relation', collection: 'galleries', value_field: '{{slug}}', display_fields: ['title'], search_fields: ['title'] });
+  expect(collections().find((collection) => collection.name === 'galleries')).toMatchObject({ folder: 'galleries', path: '{{slug}}' });
 });
 
 test('the walker describes optional, nullable and defaulted fields as not required', () => {
