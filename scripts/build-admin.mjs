@@ -3,13 +3,16 @@
 // bundle as npm ships it (with the one chunk it loads beside itself), our own small admin script
 // (src/admin/client/admin.ts, esbuild), and a stylesheet declaring the two fonts Sveltia would
 // otherwise fetch from jsDelivr, self-hosted from their npm packages under the family names
-// Sveltia asks for (docs/decisions/0039-the-press-teams-editor.md). Writes
+// Sveltia asks for (docs/decisions/0039-the-press-teams-editor.md), and Immutable.js, which
+// Sveltia imports from unpkg once a custom field type is registered: served from here, and named
+// for unpkg's address in an import map the page carries (ADR 0042). Writes
 // src/admin/admin-manifest.generated.json, the hashed addresses the worker's /admin/ page names.
 // Inputs unchanged since the last build (same digest): nothing is rewritten.
 //   node scripts/build-admin.mjs
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,7 +53,7 @@ async function plan() {
   // both go in one folder named by the bundle's version and bytes, so the relative address holds.
   const editorBytes = readFileSync(join(sveltia, 'dist/sveltia-cms.js'));
   const chunkBytes = readFileSync(join(sveltia, 'dist/chunks/react-dom.js'));
-  const { version } = JSON.parse(readFileSync(join(sveltia, 'package.json'), 'utf8'));
+  const { version, dependencies } = JSON.parse(readFileSync(join(sveltia, 'package.json'), 'utf8'));
   const editorFolder = `sveltia-cms-${version}-${hashOf(Buffer.concat([editorBytes, chunkBytes]))}`;
   files.set(`${editorFolder}/sveltia-cms.js`, editorBytes);
   files.set(`${editorFolder}/chunks/react-dom.js`, chunkBytes);
@@ -62,6 +65,12 @@ async function plan() {
     stylesheet += css.replace(/url\(\.\/files\/([^)]+)\)/g, (_, file) => `url(${add(basename(file), readFileSync(join(dirname(cssPath), 'files', file)))})`);
     stylesheet += '\n';
   }
+
+  // Sveltia imports `https://unpkg.com/immutable@{its package.json's version, range sign dropped}/dist/immutable.es.js`
+  // (its own rule); the import map sends that address to the copy npm installed for it.
+  const immutablePackage = createRequire(join(sveltia, 'package.json')).resolve('immutable/package.json');
+  const immutable = add('immutable.js', readFileSync(join(dirname(immutablePackage), 'dist/immutable.es.js')));
+  const importMap = JSON.stringify({ imports: { [`https://unpkg.com/immutable@${dependencies.immutable.replace(/^\D/, '')}/dist/immutable.es.js`]: immutable } });
 
   const script = await build({
     entryPoints: [adminScript],
@@ -82,6 +91,9 @@ async function plan() {
       editorVersion: version,
       script: add('admin.js', Buffer.from(script.outputFiles[0].contents)),
       stylesheet: add('admin.css', Buffer.from(stylesheet)),
+      importMap,
+      // The policy allows the inline import map by this hash (src/admin/admin-headers.ts).
+      importMapSource: `'sha256-${createHash('sha256').update(importMap).digest('base64')}'`,
     },
   };
 }

@@ -9,7 +9,8 @@
  * Locally, media files are copied into the static assets (public/media/{uuid}/{filename}) that
  * the worker serves under a CDN-shaped path. With `--upload`, new media files go to Uploadcare
  * first (UPLOADCARE_PUBLIC_KEY), and media/.uploadcare.json records their uuids so re-runs upload
- * nothing twice.
+ * nothing twice. Files the folder names by their Uploadcare CDN address (the editor's uploads)
+ * are looked up on Uploadcare (UPLOADCARE_PUBLIC_KEY) for their name, type and size.
  *
  * With `--remote`, the deployed database of wrangler.toml's top level (production), or of
  * `[env.NAME]` with `--env NAME`. The search engine, index and media root the sync uses are then
@@ -26,6 +27,7 @@ import { readUploadLedger, readUploadLedgerEntries, recordUploads, uploadCandida
 import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { formatProblem } from '#src/content/schema';
+import { lookUpUploadcareFiles, type UploadcareFiles } from '#src/content/uploadcare-files';
 import { syncSearchIndex } from '#src/content/search-sync';
 import { newStoryLink } from '#src/domain/story-link';
 import { newGalleryLink } from '#src/domain/gallery-link';
@@ -118,22 +120,30 @@ async function importFolder(argv: readonly string[], context: CliContext): Promi
   // uploaded for a folder that is wrong, and only files the content uses are uploaded.
   // One clock for the whole import: which scheduled stories are due, and when they went live.
   const importedAt = Math.floor(Date.now() / 1000);
-  let result = loadContentFolder(options.dir, { addressing, knownUuids: known, now: importedAt });
+  const uploadBaseURL = context.env.UPLOADCARE_UPLOAD_BASE_URL || undefined;
+  let uploadcareFiles: UploadcareFiles = new Map();
+  let result = loadContentFolder(options.dir, { addressing, knownUuids: known, uploadcareFiles, now: importedAt });
+  // Files named by their Uploadcare address: asked about once, then the folder is read again.
+  // Without the key the load's own problems say it is needed.
+  const publicKeyForLookups = context.env.UPLOADCARE_PUBLIC_KEY;
+  if (!result.ok && result.unknownUploadcareFiles.length > 0 && publicKeyForLookups) {
+    uploadcareFiles = await lookUpUploadcareFiles(result.unknownUploadcareFiles, { publicKey: publicKeyForLookups, baseURL: uploadBaseURL });
+    result = loadContentFolder(options.dir, { addressing, knownUuids: known, uploadcareFiles, now: importedAt });
+  }
   failOnProblems(result, options.dir);
   if (options.upload && !options.dryRun && result.ok) {
     const publicKey = context.env.UPLOADCARE_PUBLIC_KEY;
     if (!publicKey) fail('--upload needs UPLOADCARE_PUBLIC_KEY in the environment.');
     const candidates = uploadCandidates(result.bundle.media);
     const reporter = createProgressReporter();
-    const baseURL = context.env.UPLOADCARE_UPLOAD_BASE_URL || undefined;
-    const { uploaded, failed } = await uploadNewMedia(candidates, { publicKey, baseURL, known, onProgress: reporter.update });
+    const { uploaded, failed } = await uploadNewMedia(candidates, { publicKey, baseURL: uploadBaseURL, known, onProgress: reporter.update });
     reporter.finish();
     // Successes are recorded before failures abort, so a re-run does not upload them again.
     writeUploadLedger(options.dir, recordUploads(readUploadLedgerEntries(options.dir), candidates, uploaded));
     if (failed.length > 0) fail([`Upload failed for ${failed.length} file(s):`, ...failed.map((failure) => `  media/${failure.path}: ${failure.error}`), 'Nothing was written.'].join('\n'));
     // Bodies and payloads must name the uuids Uploadcare assigned: render again with them.
     if (uploaded.size > 0) {
-      result = loadContentFolder(options.dir, { addressing, knownUuids: new Map([...known, ...uploaded]), now: importedAt });
+      result = loadContentFolder(options.dir, { addressing, knownUuids: new Map([...known, ...uploaded]), uploadcareFiles, now: importedAt });
       failOnProblems(result, options.dir);
     }
   }

@@ -30,7 +30,9 @@ try {
 
 const server = spawn(
   join(root, 'node_modules/.bin/wrangler'),
-  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--test-scheduled', '--var', 'SHOW_OUTBOX:true', '--var', `SITE_URL:${siteUrl}`, ...process.argv.slice(2)],
+  // LOCAL_DEVELOPMENT: this worker runs on the developer's machine (src/env.ts isLocalDevelopment),
+  // where the editor signs in to nothing: set here only, never in wrangler.toml.
+  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--test-scheduled', '--var', 'SHOW_OUTBOX:true', '--var', 'LOCAL_DEVELOPMENT:true', '--var', `SITE_URL:${siteUrl}`, ...process.argv.slice(2)],
   { cwd: root, env, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

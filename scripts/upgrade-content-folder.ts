@@ -33,7 +33,7 @@ if (!dir || process.argv.length !== 3 || !statSync(dir, { throwIfNoEntry: false 
 }
 
 const problems: ContentProblem[] = [];
-const reader = createFolderReader(dir, problems, undefined);
+const reader = createFolderReader(dir, problems, undefined, undefined);
 const folder = openContentFolder(dir);
 const fail = (lines: string[]): never => {
   console.error(`Nothing was changed in ${dir}:`);

@@ -12,6 +12,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { editorLogin } from '#src/admin/oauth-routes';
+import { uploadSignatures } from '#src/admin/upload-signature-routes';
 import { configFingerprint, configOf, type AppConfig, type AppEnv } from '#src/env';
 import { describeError, ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
@@ -59,7 +60,7 @@ import { siteFiles } from './routes/site-files';
 export interface AppOptions {
   /** The page cache's build key (default CLIENT_BUILD); tests pass their own to render afresh, as after a deploy. */
   readonly build?: string;
-  /** Outbound requests of the editor's GitHub login (tests pass a stand-in of GitHub). */
+  /** Outbound requests of the editor's GitHub login and upload signatures (tests pass a stand-in of GitHub). */
   readonly githubFetch?: typeof fetch;
 }
 
@@ -78,6 +79,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.route('/media', media);
   // The editor's GitHub login (ADR 0040): private answers, never in the page cache.
   app.route('/admin', editorLogin({ fetch: options.githubFetch }));
+  // The editor's Uploadcare upload signatures (ADR 0042), for people who may push to the content.
+  app.route('/admin', uploadSignatures({ fetch: options.githubFetch }));
   // The stylesheet, from static assets, so it carries the security headers too.
   app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
   // The press team's editor (src/admin/): apart from the readers' site, never in the page cache.

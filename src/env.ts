@@ -194,6 +194,58 @@ export function editorLoginOf(env: CloudflareBindings): EditorLoginConfig {
   return { enabled: true, app: { clientId, clientSecret }, repository: { owner, name }, siteOrigin, publishMode: publishMode || 'editorial_workflow' };
 }
 
+/** Uploadcare's Upload API, where the editor's browser sends files unless UPLOADCARE_UPLOAD_URL says otherwise. */
+export const DEFAULT_UPLOADCARE_UPLOAD_URL = 'https://upload.uploadcare.com';
+
+const UploadcareKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be the Uploadcare project\'s key'));
+const EditorUploadsSchema = z.object({
+  UPLOADCARE_PUBLIC_KEY: z.optional(z.union([z.literal(''), UploadcareKey])),
+  UPLOADCARE_SECRET_KEY: z.optional(z.union([z.literal(''), UploadcareKey])),
+  UPLOADCARE_UPLOAD_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
+});
+
+/**
+ * The editor's uploads to Uploadcare (docs/decisions/0042-editor-uploads-to-uploadcare.md): on
+ * when the project's public key (`UPLOADCARE_PUBLIC_KEY`, a variable), its secret key
+ * (`UPLOADCARE_SECRET_KEY`, a Worker secret that signs uploads and never leaves the worker) and
+ * the CDN the site serves media from (`MEDIA_CDN_URL`, an absolute address) are all set. Off, the
+ * editor keeps its files in the content folder's media/ as before. Like the login, a missing or
+ * malformed part never throws: it turns the uploads off, with `problem` saying why (for the log).
+ */
+export type EditorUploadsConfig =
+  | {
+      readonly enabled: true;
+      readonly publicKey: string;
+      readonly secretKey: string;
+      /** Where the browser uploads (Uploadcare's Upload API, or a stand-in in tests), no trailing slash. */
+      readonly uploadUrl: string;
+      /** The CDN root the fields' addresses start with (MEDIA_CDN_URL). */
+      readonly cdnRoot: string;
+    }
+  | { readonly enabled: false; readonly problem: string | null };
+
+export function editorUploadsOf(env: CloudflareBindings): EditorUploadsConfig {
+  const parsed = EditorUploadsSchema.safeParse(env);
+  if (!parsed.success) return { enabled: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
+  const { UPLOADCARE_PUBLIC_KEY: publicKey, UPLOADCARE_SECRET_KEY: secretKey, UPLOADCARE_UPLOAD_URL: uploadUrl } = parsed.data;
+  if (!publicKey && !secretKey) return { enabled: false, problem: null };
+  if (!publicKey || !secretKey) return { enabled: false, problem: 'UPLOADCARE_PUBLIC_KEY and UPLOADCARE_SECRET_KEY go together' };
+  const cdnRoot = configOf(env).mediaRoot;
+  if (!/^https?:\/\//.test(cdnRoot)) return { enabled: false, problem: 'MEDIA_CDN_URL is not set: the site must serve media from the Uploadcare CDN the editor uploads to' };
+  return { enabled: true, publicKey, secretKey, uploadUrl: (uploadUrl || DEFAULT_UPLOADCARE_UPLOAD_URL).replace(/\/+$/, ''), cdnRoot };
+}
+
+/**
+ * Does this worker run on a developer's machine? Only when `npm start` says so
+ * (`LOCAL_DEVELOPMENT=true`, never in wrangler.toml) and the request came to a loopback address:
+ * a deployed worker that somehow had the variable still answers no for its public host names.
+ */
+export function isLocalDevelopment(env: CloudflareBindings, requestUrl: string): boolean {
+  if ((env as unknown as Record<string, unknown>).LOCAL_DEVELOPMENT !== 'true') return false;
+  const { hostname } = new URL(requestUrl);
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
 export interface Deps {
   readonly content: ContentRepository;
   readonly subscriptions: SubscriptionStore;

@@ -3,16 +3,15 @@
  * any cache, never indexed, no Referer sent from it, never framed, and a Content-Security-Policy
  * of its own allowing only what Sveltia CMS needs (docs/decisions/0039-the-press-teams-editor.md):
  * its scripts, styles and fonts from this site, inline styles (Svelte injects them), `blob:` and
- * `data:` images (previews of files picked from the local folder), and connections to the GitHub
- * API (the production backend) and to Uploadcare only when media live there. Everything else is
+ * `data:` images (previews of files picked from the local folder), the page's one inline script,
+ * its import map, by hash (src/admin/admin-page.ts), images from the media CDN
+ * when media live there, and connections to the GitHub API (the production backend) and, when
+ * the editor uploads to Uploadcare (ADR 0042), to its Upload API. Everything else is
  * blocked on purpose: the fonts Sveltia would fetch from jsDelivr (ours are self-hosted), its
  * version check on unpkg and GitHub's status page.
  */
 import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
 import { GITHUB_API_ORIGIN } from '#src/platform/github/oauth-client';
-
-/** Where the Uploadcare widget uploads files and asks about them. */
-export const UPLOADCARE_CONNECT_ORIGINS: readonly string[] = ['https://upload.uploadcare.com', 'https://api.uploadcare.com'];
 
 export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
   ...PRIVATE_PAGE_HEADERS,
@@ -23,15 +22,19 @@ export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
 export interface AdminCspOptions {
   /** The media CDN's origin when media are on Uploadcare (MEDIA_CDN_URL), else null. */
   readonly mediaCdnOrigin: string | null;
+  /** The Upload API's origin when the editor uploads to Uploadcare (src/env.ts editorUploadsOf), else null. */
+  readonly uploadOrigin?: string | null;
+  /** The page's import map, as a CSP hash source (`'sha256-…'`); none on answers that are not the page. */
+  readonly importMapSource?: string | null;
 }
 
 /** The editor's Content-Security-Policy. */
-export function adminContentSecurityPolicy({ mediaCdnOrigin }: AdminCspOptions): string {
+export function adminContentSecurityPolicy({ mediaCdnOrigin, uploadOrigin = null, importMapSource = null }: AdminCspOptions): string {
   const cdn = mediaCdnOrigin ? [mediaCdnOrigin] : [];
-  const uploads = mediaCdnOrigin ? UPLOADCARE_CONNECT_ORIGINS : [];
+  const uploads = uploadOrigin ? [uploadOrigin] : [];
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    ['script-src', "'self'", ...(importMapSource ? [importMapSource] : [])].join(' '),
     "style-src 'self' 'unsafe-inline'",
     ['img-src', "'self'", 'blob:', 'data:', ...cdn].join(' '),
     ['media-src', "'self'", 'blob:', ...cdn].join(' '),

@@ -1,16 +1,26 @@
 /**
  * The editor's one HTML page, /admin/: Sveltia CMS's bundle and our admin script at their hashed
  * addresses (scripts/build-admin.mjs), the self-hosted fonts' stylesheet, nothing of the readers'
- * site. Sveltia reads `config.yml` beside the page (src/admin/admin-routes.ts serves it).
+ * site. Sveltia reads `config.yml` beside the page (src/admin/admin-routes.ts serves it). An
+ * import map sends Sveltia's import of Immutable.js from unpkg to our copy (scripts/build-admin.mjs;
+ * the policy allows it by hash). When the editor uploads to Uploadcare, a JSON data block (never
+ * run) hands our script the upload settings for the body blocks' image and file fields, which it
+ * registers before config.yml loads.
  */
+import { scriptJson } from '#src/views/script-json';
+import { UPLOADS_DATA_ID } from './client/uploadcare-upload';
+import type { UploadcareFieldSettings } from './editor-config-document';
+
 export interface AdminAssets {
   readonly editor: string;
   readonly script: string;
   readonly stylesheet: string;
+  /** The import map's JSON, written as it is (the policy names its hash). */
+  readonly importMap: string;
 }
 
 /** The page; the assets are paths our own build wrote (hashed file names), written in as they are. */
-export function adminPageHtml(assets: AdminAssets): string {
+export function adminPageHtml(assets: AdminAssets, uploads: UploadcareFieldSettings | null = null): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -20,6 +30,8 @@ export function adminPageHtml(assets: AdminAssets): string {
     '<meta name="robots" content="noindex, nofollow">',
     '<title>Newsroom editor</title>',
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
+    `<script type="importmap">${assets.importMap}</script>`,
+    ...(uploads ? [`<script type="application/json" id="${UPLOADS_DATA_ID}">${scriptJson(uploads)}</script>`] : []),
     `<script src="${assets.script}"></script>`,
     '</head>',
     '<body>',

@@ -3,24 +3,43 @@
  * stored there, and it needs no imported newsroom): `/admin` → 301 `/admin/`, the editor's page,
  * and `config.yml` beside it, which Sveltia CMS reads. Every answer carries the editor's own
  * headers (src/admin/admin-headers.ts); the outer security middleware leaves its policy and its
- * `no-referrer` alone.
+ * `no-referrer` alone. With Uploadcare uploads configured (ADR 0042) the page, its policy and the
+ * configuration name the Upload API; otherwise nothing of it.
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/env';
-import { configOf, editorLoginOf } from '#src/env';
+import { configOf, editorLoginOf, editorUploadsOf } from '#src/env';
+import { logEvent } from '#src/log';
 import { redirect } from '#src/routes/redirect';
 import { httpsOrigin } from '#src/middleware/security';
 import { ADMIN_HEADERS, adminContentSecurityPolicy } from './admin-headers';
 import manifest from './admin-manifest.generated.json';
 import { adminPageHtml } from './admin-page';
-import { editorConfigYaml, editorDeployment } from './editor-config-document';
+import { editorConfigYaml, editorDeployment, uploadcareFieldSettings, type UploadcareFieldSettings } from './editor-config-document';
 
-function adminHeaders(c: Context<AppEnv>, contentType: string): Record<string, string> {
-  const policy = adminContentSecurityPolicy({ mediaCdnOrigin: httpsOrigin(configOf(c.env).mediaRoot) });
+/** The Uploadcare fields' settings when uploads are on; a half-configured setup is logged, and the editor keeps media/. */
+function uploadSettings(c: Context<AppEnv>): UploadcareFieldSettings | null {
+  const uploads = editorUploadsOf(c.env);
+  if (!uploads.enabled && uploads.problem) logEvent('editor_uploads_not_configured', { problem: uploads.problem }, 'warn');
+  return uploadcareFieldSettings(uploads);
+}
+
+function adminHeaders(c: Context<AppEnv>, contentType: string, uploads: UploadcareFieldSettings | null): Record<string, string> {
+  const policy = adminContentSecurityPolicy({
+    mediaCdnOrigin: httpsOrigin(configOf(c.env).mediaRoot),
+    uploadOrigin: uploads ? new URL(uploads.upload_url).origin : null,
+    importMapSource: manifest.importMapSource,
+  });
   return { ...ADMIN_HEADERS, 'Content-Type': contentType, 'Content-Security-Policy': policy };
 }
 
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin', (c) => redirect(c, '/admin/', 301, { ...ADMIN_HEADERS }))
-  .get('/admin/', (c) => c.body(adminPageHtml(manifest), 200, adminHeaders(c, 'text/html; charset=utf-8')))
-  .get('/admin/config.yml', (c) => c.body(editorConfigYaml(editorDeployment(editorLoginOf(c.env))), 200, adminHeaders(c, 'text/yaml; charset=utf-8')));
+  .get('/admin/', (c) => {
+    const uploads = uploadSettings(c);
+    return c.body(adminPageHtml(manifest, uploads), 200, adminHeaders(c, 'text/html; charset=utf-8', uploads));
+  })
+  .get('/admin/config.yml', (c) => {
+    const uploads = uploadSettings(c);
+    return c.body(editorConfigYaml(editorDeployment(editorLoginOf(c.env)), uploads), 200, adminHeaders(c, 'text/yaml; charset=utf-8', uploads));
+  });

@@ -1,14 +1,20 @@
 /**
  * `/admin/config.yml`: the generated configuration (src/admin/editor-config.generated.json, from
+/**
+ * `/admin/config.yml`: the generated configuration (src/admin/editor-config.generated.json, from
  * the content schemas by `npm run editor-config`) with what Sveltia CMS needs to start and what
- * only the deployment knows: the backend, and how saves reach it. Served as JSON, which is YAML
- * too, under a comment naming where it comes from. Locally the press officer picks "Work with
- * Local Repository" and the backend is never called; in production the GitHub backend names the
- * configured repository and logs in through this worker's own OAuth routes
+ * only the deployment knows: the backend, how saves reach it, and where uploads go. Served as
+ * JSON, which is YAML too, under a comment naming where it comes from. Locally the press officer
+ * picks "Work with Local Repository" and the backend is never called; in production the GitHub
+ * backend names the configured repository and logs in through this worker's own OAuth routes
  * (src/admin/oauth-routes.ts: `{base_url}/admin/auth`), and each entry is a pull request (the
- * editorial workflow) unless `EDITOR_PUBLISH_MODE = "simple"`.
+ * editorial workflow) unless `EDITOR_PUBLISH_MODE = "simple"`. When the editor uploads to
+ * Uploadcare (ADR 0042), every image and file field becomes our own field type, which uploads
+ * there (src/admin/client/uploadcare-field.ts), its settings written on the field; the checked-in
+ * file stays as the schema made it.
  */
-import type { EditorLoginConfig, EditorPublishMode } from '#src/env';
+import type { EditorLoginConfig, EditorPublishMode, EditorUploadsConfig } from '#src/env';
+import { UPLOADCARE_WIDGETS } from './client/uploadcare-upload';
 import generated from './editor-config.generated.json';
 
 /** The repository the GitHub backend commits to; until production mode is set up, local mode only. */
@@ -43,7 +49,42 @@ export function editorDeployment(login: LoginSettings): EditorDeployment {
   return login.enabled ? { backend, publish_mode: login.publishMode } : { backend };
 }
 
-export function editorConfigYaml(deployment: EditorDeployment = editorDeployment({ enabled: false })): string {
+/** What an Uploadcare field needs to know, written on each such field (and on the page for the body blocks). */
+export interface UploadcareFieldSettings {
+  readonly public_key: string;
+  readonly upload_url: string;
+  readonly cdn_url: string;
+  /** Where the page asks this worker for an upload signature (src/admin/upload-signature-routes.ts). */
+  readonly signature_url: string;
+}
+
+export const SIGNATURE_URL = '/admin/uploads/signature';
+
+/** The settings of the editor's Uploadcare fields, or null when the editor keeps files in media/. */
+export function uploadcareFieldSettings(uploads: EditorUploadsConfig): UploadcareFieldSettings | null {
+  if (!uploads.enabled) return null;
+  return { public_key: uploads.publicKey, upload_url: uploads.uploadUrl, cdn_url: uploads.cdnRoot, signature_url: SIGNATURE_URL };
+}
+
+/**
+ * The configuration with every `image` and `file` field, at any depth (list items, objects, file
+ * collections), made an Uploadcare field with `settings`. Their media options stay: the field also
+ * offers the files already in media/. A new value: `config` is left as it was.
+ */
+export function withUploadcareFields(config: object, settings: UploadcareFieldSettings): object {
+  const visit = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(visit);
+    if (value === null || typeof value !== 'object') return value;
+    const copy: Record<string, unknown> = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, visit(child)]));
+    const widget = copy['widget'];
+    if (typeof copy['name'] === 'string' && (widget === 'image' || widget === 'file')) return { ...copy, widget: UPLOADCARE_WIDGETS[widget], ...settings };
+    return copy;
+  };
+  return visit(config) as object;
+}
+
+export function editorConfigYaml(deployment: EditorDeployment = editorDeployment({ enabled: false }), uploads: UploadcareFieldSettings | null = null): string {
   const header = '# The newsroom editor\'s configuration, generated from src/content/schema.ts by `npm run editor-config`.\n';
-  return `${header}${JSON.stringify({ ...deployment, ...generated }, null, 2)}\n`;
+  const config = uploads ? withUploadcareFields(generated, uploads) : generated;
+  return `${header}${JSON.stringify({ ...deployment, ...config }, null, 2)}\n`;
 }

@@ -108,6 +108,8 @@ export function editorLogin(options: EditorLoginOptions = {}): Hono<AppEnv> {
 
     const access = await repositoryAccess(exchange.token, login.repository, fetcher);
     if (access.outcome === 'unavailable') return fail(LOGIN_ERRORS.githubUnavailable, 502, siteOrigin, access.reason);
+    // A token GitHub has just issued and already refuses: nothing the person can fix by asking for access.
+    if (access.outcome === 'bad-token') return fail(LOGIN_ERRORS.tokenRefused, 403, siteOrigin, 'repository answered 401');
     if (access.outcome === 'not-found' || !access.push) return fail(LOGIN_ERRORS.noPushAccess, 403, siteOrigin);
     return answer({ token: exchange.token }, siteOrigin, 200);
   });

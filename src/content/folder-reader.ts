@@ -3,17 +3,21 @@
  * against its schema, a Markdown file's front matter and body, the files and folders a directory
  * lists, and a media file referenced from a content file (read once, however many files reference
  * it). Every path goes through ./content-folder.ts, so nothing outside the folder is ever read.
+ * A reference may also be a file already on Uploadcare, by its CDN address (what the editor's
+ * Uploadcare fields write): its payload is made from the details Uploadcare gave for its uuid
+ * (./uploadcare-files.ts), which the import looks up before loading.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
 import type { MediaFile } from '#src/domain/content-bundle';
-import type { StoredImagePayload } from '#src/domain/media-payload';
+import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
 import { listEntries, openContentFolder } from './content-folder';
 import { MEDIA_FOLDER, mediaPathOf } from './folder-layout';
 import { parseMarkdown } from './front-matter';
 import { isImagePayload, readMediaFile } from './media-files';
 import { check, type ContentProblem } from './schema';
+import { isCdnReference, uploadcarePayload, type UploadcareFiles } from './uploadcare-files';
 
 type Schema<T> = Parameters<typeof check<T>>[0];
 
@@ -26,15 +30,25 @@ export interface FolderReader {
   files(path: string, extension: string): string[];
   /** Names of the directories in the folder's directory `path`, sorted. */
   directories(path: string): string[];
-  /** The media file at `path`, for `field` of `file`; null when there is no path or it cannot be read. */
-  mediaRef(file: string, field: string, path: string | null | undefined): MediaFile | null;
+  /**
+   * The payload of the file a reference names (a path in media/ or an Uploadcare CDN address), for
+   * `field` of `file`; null when there is no reference or the file cannot be used.
+   */
+  fileRef(file: string, field: string, reference: string | null | undefined): StoredFilePayload | null;
   /** The same, for a field that must name an image. */
-  imageRef(file: string, field: string, path: string | null | undefined): StoredImagePayload | null;
-  /** Every media file referenced so far, by path. */
+  imageRef(file: string, field: string, reference: string | null | undefined): StoredImagePayload | null;
+  /** Every media file of media/ referenced so far, by path. */
   readonly media: ReadonlyMap<string, MediaFile>;
+  /** The uuids of Uploadcare files referenced by address whose details `uploadcareFiles` lacked. */
+  readonly unknownUploadcareFiles: ReadonlySet<string>;
 }
 
-export function createFolderReader(dir: string, problems: ContentProblem[], knownUuids: ReadonlyMap<string, string> | undefined): FolderReader {
+export function createFolderReader(
+  dir: string,
+  problems: ContentProblem[],
+  knownUuids: ReadonlyMap<string, string> | undefined,
+  uploadcareFiles: UploadcareFiles | undefined,
+): FolderReader {
   const folder = openContentFolder(dir);
   const media = new Map<string, MediaFile>();
   // A path both read by name and listed (company/index.fr.yaml) is reported once.
@@ -77,8 +91,16 @@ export function createFolderReader(dir: string, problems: ContentProblem[], know
     return text === null ? null : parseMarkdown(text, file, schema, problems);
   };
 
-  const mediaRef = (file: string, field: string, reference: string | null | undefined): MediaFile | null => {
-    if (!reference) return null;
+  const unknownUploadcareFiles = new Set<string>();
+  const cdnFileRef = (file: string, field: string, reference: string): StoredFilePayload | null => {
+    const found = uploadcarePayload(reference, uploadcareFiles);
+    if (found.kind === 'unknown') unknownUploadcareFiles.add(found.uuid);
+    if (found.kind === 'payload') return found.payload;
+    problems.push({ file, field, message: found.message });
+    return null;
+  };
+
+  const mediaRef = (file: string, field: string, reference: string): MediaFile | null => {
     const path = mediaPathOf(reference);
     const cached = media.get(path);
     if (cached) return cached;
@@ -93,22 +115,28 @@ export function createFolderReader(dir: string, problems: ContentProblem[], know
       return null;
     }
   };
-  const imageRef = (file: string, field: string, path: string | null | undefined): StoredImagePayload | null => {
-    const found = mediaRef(file, field, path);
-    if (!found) return null;
-    if (!isImagePayload(found.payload)) {
-      problems.push({ file, field, message: `media file "${path}" is not an image` });
+  const fileRef = (file: string, field: string, reference: string | null | undefined): StoredFilePayload | null => {
+    if (!reference) return null;
+    if (isCdnReference(reference)) return cdnFileRef(file, field, reference);
+    return mediaRef(file, field, reference)?.payload ?? null;
+  };
+  const imageRef = (file: string, field: string, reference: string | null | undefined): StoredImagePayload | null => {
+    const payload = fileRef(file, field, reference);
+    if (!payload) return null;
+    if (!isImagePayload(payload)) {
+      problems.push({ file, field, message: isCdnReference(reference!) ? `"${reference}" is not an image on Uploadcare` : `media file "${reference}" is not an image` });
       return null;
     }
-    return found.payload;
+    return payload;
   };
   return {
     checkYaml,
     markdown,
     files: (path, extension) => listEntries(folder, path, 'file', extension, report),
     directories: (path) => listEntries(folder, path, 'directory', '', report),
-    mediaRef,
+    fileRef,
     imageRef,
     media,
+    unknownUploadcareFiles,
   };
 }

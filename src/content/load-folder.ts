@@ -19,6 +19,7 @@ import { contentFingerprints, contentHash } from './fingerprints';
 import { loadPolicies } from './load-policies';
 import { loadStories } from './load-stories';
 import type { MediaAddressing } from './media-addressing';
+import type { UploadcareFiles } from './uploadcare-files';
 import {
   CategoriesFileSchema,
   CompanyFileSchema,
@@ -35,12 +36,17 @@ import {
 type NewsroomFields = Omit<NewsroomFile, 'logo' | 'icon' | 'square_logo' | 'thumbnail' | 'languages'>;
 const _everyNewsroomField: Record<Exclude<keyof NewsroomFields, keyof BundleNewsroom>, never> = {};
 
-export type LoadResult = { ok: true; bundle: ContentBundle } | { ok: false; problems: ContentProblem[] };
+export type LoadResult =
+  | { ok: true; bundle: ContentBundle }
+  /** `unknownUploadcareFiles`: uuids of files named by CDN address that `uploadcareFiles` had no answer for. */
+  | { ok: false; problems: ContentProblem[]; unknownUploadcareFiles: string[] };
 
 export interface LoadOptions {
   readonly addressing: MediaAddressing;
   /** Uploadcare uuids already assigned to files, by sha256 (from a previous `--upload`). */
   readonly knownUuids?: ReadonlyMap<string, string>;
+  /** What Uploadcare said about the files named by CDN address (./uploadcare-files.ts), by uuid. */
+  readonly uploadcareFiles?: UploadcareFiles;
   /**
    * The import's time (epoch seconds, default now): a scheduled or embargoed story whose release
    * time has passed is imported published and public, so the folder need not be edited afterwards;
@@ -52,17 +58,18 @@ export interface LoadOptions {
 export function loadContentFolder(dir: string, options: LoadOptions): LoadResult {
   const problems: ContentProblem[] = [];
   const now = options.now ?? Math.floor(Date.now() / 1000);
-  const reader = createFolderReader(dir, problems, options.knownUuids);
+  const reader = createFolderReader(dir, problems, options.knownUuids, options.uploadcareFiles);
   const { checkYaml, imageRef } = reader;
   const { newsroom: NEWSROOM, categories: CATEGORIES, contacts: CONTACTS } = SINGLE_FILES;
 
   // A folder in the layout before the editor is refused as a whole, one message per file to move.
   const oldLayout = findOldLayoutFiles(reader);
-  if (oldLayout.length > 0) return { ok: false, problems: [...problems, ...oldLayoutProblems(oldLayout, dir)] };
+  const refused = (found: ContentProblem[]): LoadResult => ({ ok: false, problems: found, unknownUploadcareFiles: [...reader.unknownUploadcareFiles] });
+  if (oldLayout.length > 0) return refused([...problems, ...oldLayoutProblems(oldLayout, dir)]);
 
   // Newsroom and languages first: every other file is checked against them.
   const newsroomFile = checkYaml(NewsroomFileSchema, NEWSROOM);
-  if (!newsroomFile) return { ok: false, problems };
+  if (!newsroomFile) return refused(problems);
   const languageCodes = newsroomFile.languages.map((language) => language.code);
   const defaultLocale = (newsroomFile.languages.find((language) => language.is_default) ?? newsroomFile.languages[0])!.code;
   const urlContext = { defaultLocale };
@@ -195,7 +202,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
     now,
   });
 
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return refused(problems);
 
   const publicCount = (predicate: (story: BundleStory) => boolean) => stories.filter((story) => story.is_public && predicate(story)).length;
   const content: Omit<ContentBundle, 'hash' | 'fingerprints'> = {

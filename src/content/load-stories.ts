@@ -98,7 +98,7 @@ export function loadStories(reader: FolderReader, problems: ContentProblem[], re
       const shownGalleries = new Map<string, ContentBundle['galleries'][number]>();
       const body = renderStoryBody(markdown.body, {
         image: (path) => used(reader.imageRef(file, 'body', path)),
-        file: (path) => used(reader.mediaRef(file, 'body', path)?.payload ?? null),
+        file: (path) => used(reader.fileRef(file, 'body', path)),
         gallery: (key) => {
           const gallery = galleries.find((candidate) => candidate.key === key);
           if (!gallery && brokenGalleries.has(key)) return { title: key, href: '#', imagesLabel: '', thumbnails: [] };

@@ -12,8 +12,9 @@ import { isSupportedLocale, LOCALE_PATTERN } from '#src/i18n/locales';
 
 const optionalText = z.string().nullish();
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
-// `photo.jpg`, or `/media/photo.jpg` as the editor's media picker writes it (folder-layout.ts mediaPathOf).
-const mediaFile = z.string().min(1).regex(/^(?:\/media\/)?[^/\\][^\\]*$/, 'must be a path inside media/ (photo.jpg or /media/photo.jpg)');
+// `photo.jpg`, or `/media/photo.jpg` as the editor's media picker writes it (folder-layout.ts mediaPathOf),
+// or a file's Uploadcare CDN address as the editor's uploads write it (uploadcare-files.ts), read by the folder reader.
+const mediaFile = z.string().min(1).regex(/^(?:\/media\/)?[^/\\][^\\]*$/, 'must be a path inside media/ (photo.jpg or /media/photo.jpg) or an Uploadcare CDN address');
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-10-02T09:30:00Z' });
 const uuid = z.uuid();
 const localeCode = z

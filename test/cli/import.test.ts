@@ -140,3 +140,53 @@ test('--upload without a key is a clear error', async () => {
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('UPLOADCARE_PUBLIC_KEY');
 }, 60_000);
+
+test('a cover and body media named by their Uploadcare address are imported from Uploadcare’s details; without the key, or for a file Uploadcare lacks, nothing is written', async () => {
+  const fake = await startFakeUploadcare();
+  try {
+    // Two files already on Uploadcare, as the editor's uploads leave them.
+    const { uploadFile } = await import('@uploadcare/upload-client/node');
+    const put = (name: string, type: string) => uploadFile(readFileSync(join(fixture, 'media', name)), { publicKey: FAKE_PUBLIC_KEY, baseURL: fake.baseURL, fileName: name, contentType: type, store: true });
+    const image = await put('photo.jpg', 'image/jpeg');
+    const pdf = await put('factsheet.pdf', 'application/pdf');
+    fake.requests.length = 0;
+    const folder = join(work, 'cdn-addresses');
+    cpSync(fixture, folder, { recursive: true });
+    const story = join(folder, 'stories/story-03/index.en.md');
+    const text = readFileSync(story, 'utf8');
+    writeFileSync(
+      story,
+      text
+        .replace('::image{src="photo.jpg"', `::image{src="https://ucarecdn.com/${image.uuid}/-/crop/400x300/0,0/photo.jpg"`)
+        .replace('::attachment{src="factsheet.pdf"', `::attachment{src="https://ucarecdn.com/${pdf.uuid}/factsheet.pdf"`)
+        .replace(/^cover: cover\.jpg$/m, `cover: https://ucarecdn.com/${image.uuid}/photo.jpg`),
+    );
+    const before = await snapshot();
+
+    const withoutKey = await importFolder(folder, [], { UPLOADCARE_PUBLIC_KEY: '' });
+    expect(withoutKey.code).toBe(1);
+    expect(withoutKey.stderr).toContain(`stories/story-03/index.en.md: cover: "https://ucarecdn.com/${image.uuid}/photo.jpg" is a file on Uploadcare: the import reads its details from Uploadcare, which needs UPLOADCARE_PUBLIC_KEY`);
+    expect(await snapshot()).toEqual(before);
+
+    const env = { UPLOADCARE_PUBLIC_KEY: FAKE_PUBLIC_KEY, UPLOADCARE_UPLOAD_BASE_URL: fake.baseURL };
+    const imported = await importFolder(folder, [], env);
+    expect(imported.code, imported.stderr).toBe(0);
+    // Asked about each file once; nothing uploaded.
+    const asked = fake.requests.filter((request) => request.pathname === '/info/').map((request) => request.query.file_id).sort();
+    expect(asked).toEqual([image.uuid, pdf.uuid].sort());
+    const { db } = await localD1(state);
+    const row = await db.prepare("SELECT cover, body_html FROM stories WHERE slug = 'english-story-03'").first<{ cover: string; body_html: string }>();
+    expect(JSON.parse(row!.cover)).toMatchObject({ uuid: image.uuid, filename: 'photo.jpg', mime_type: 'image/jpeg', original_width: expect.any(Number), original_height: expect.any(Number), effects: [] });
+    expect(row!.body_html).toContain(`/__media__/${image.uuid}/-/crop/400x300/0,0/`);
+    expect(row!.body_html).toContain(`/__media__/${pdf.uuid}/-/inline/no/factsheet.pdf`);
+
+    writeFileSync(story, readFileSync(story, 'utf8').replace(`cover: https://ucarecdn.com/${image.uuid}/`, 'cover: https://ucarecdn.com/0b0b0b0b-0000-4000-8000-000000000000/'));
+    const after = await snapshot();
+    const missing = await importFolder(folder, [], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('cover: "https://ucarecdn.com/0b0b0b0b-0000-4000-8000-000000000000/photo.jpg": Uploadcare has no such file in the project of UPLOADCARE_PUBLIC_KEY');
+    expect(await snapshot()).toEqual(after);
+  } finally {
+    await fake.close();
+  }
+}, 180_000);

@@ -1,6 +1,6 @@
 // The site's configured origin (SITE_URL) as the worker reads it (src/env.ts).
 import { expect, test } from 'vitest';
-import { editorLoginOf, readConfig } from '#src/env';
+import { editorLoginOf, editorUploadsOf, isLocalDevelopment, readConfig } from '#src/env';
 
 const configWith = (vars: Record<string, string>) => readConfig(vars as unknown as CloudflareBindings);
 
@@ -68,4 +68,41 @@ test.each([
   expect(JSON.stringify(login)).not.toContain(LOGIN.GITHUB_OAUTH_CLIENT_SECRET);
   // The readers' site reads its configuration as before.
   expect(() => configWith(vars)).not.toThrow();
+});
+
+// The editor's uploads to Uploadcare: on only with both keys and a CDN media root; anything less
+// turns them off with the reason, never a key in it.
+const UPLOADS = { UPLOADCARE_PUBLIC_KEY: 'demopublickey', UPLOADCARE_SECRET_KEY: 'demosecretkey0123', MEDIA_CDN_URL: 'https://ucarecdn.com/' };
+const uploadsWith = (vars: Record<string, string>) => editorUploadsOf(vars as unknown as CloudflareBindings);
+
+test('both keys and the CDN: uploads on, to Uploadcare’s Upload API, with addresses on the CDN', () => {
+  expect(uploadsWith(UPLOADS)).toEqual({ enabled: true, publicKey: 'demopublickey', secretKey: 'demosecretkey0123', uploadUrl: 'https://upload.uploadcare.com', cdnRoot: 'https://ucarecdn.com' });
+  expect(uploadsWith({ ...UPLOADS, UPLOADCARE_UPLOAD_URL: 'http://127.0.0.1:9000/' })).toMatchObject({ enabled: true, uploadUrl: 'http://127.0.0.1:9000' });
+});
+
+test.each([
+  ['nothing set', { MEDIA_CDN_URL: 'https://ucarecdn.com' }, null],
+  ['the public key alone', { ...UPLOADS, UPLOADCARE_SECRET_KEY: '' }, /go together/],
+  ['the secret key alone', { ...UPLOADS, UPLOADCARE_PUBLIC_KEY: '' }, /go together/],
+  ['no MEDIA_CDN_URL (media served by the worker)', { ...UPLOADS, MEDIA_CDN_URL: '' }, /MEDIA_CDN_URL/],
+  ['a key with a space', { ...UPLOADS, UPLOADCARE_PUBLIC_KEY: 'demo key' }, /UPLOADCARE_PUBLIC_KEY/],
+  ['an upload address that is not a URL', { ...UPLOADS, UPLOADCARE_UPLOAD_URL: 'upload.uploadcare.com' }, /UPLOADCARE_UPLOAD_URL/],
+] as const)('%s: uploads off (%s)', (_name, vars, problem) => {
+  const uploads = uploadsWith(vars);
+  if (problem === null) expect(uploads).toEqual({ enabled: false, problem: null });
+  else expect(uploads.enabled === false && uploads.problem).toMatch(problem);
+  expect(JSON.stringify(uploads)).not.toContain(UPLOADS.UPLOADCARE_SECRET_KEY);
+  expect(() => configWith(vars)).not.toThrow();
+});
+
+test.each([
+  [{ LOCAL_DEVELOPMENT: 'true' }, 'http://localhost:8787/admin/uploads/signature', true],
+  [{ LOCAL_DEVELOPMENT: 'true' }, 'http://127.0.0.1:8787/admin/uploads/signature', true],
+  [{ LOCAL_DEVELOPMENT: 'true' }, 'http://[::1]:8787/admin/uploads/signature', true],
+  [{ LOCAL_DEVELOPMENT: 'true' }, 'https://news.example.com/admin/uploads/signature', false],
+  [{ LOCAL_DEVELOPMENT: 'true' }, 'https://localhost.example.com/admin/uploads/signature', false],
+  [{ LOCAL_DEVELOPMENT: '1' }, 'http://localhost:8787/admin/uploads/signature', false],
+  [{}, 'http://localhost:8787/admin/uploads/signature', false],
+])('%j at %s is the developer’s machine: %s', (vars, url, expected) => {
+  expect(isLocalDevelopment(vars as unknown as CloudflareBindings, url)).toBe(expected);
 });

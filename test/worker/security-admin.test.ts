@@ -53,7 +53,8 @@ describe("the editor's own Content-Security-Policy", () => {
   test('allows scripts, styles and fonts from this site only, and the GitHub API', async () => {
     const response = await get('/admin/');
     const policy = directives(response.headers.get('Content-Security-Policy'));
-    expect(policy.get('script-src')).toEqual(["'self'"]);
+    // This site's scripts, and the page's import map by its hash.
+    expect(policy.get('script-src')).toEqual(["'self'", manifest.importMapSource]);
     expect(policy.get('font-src')).toEqual(["'self'"]);
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'data:']);
@@ -71,10 +72,14 @@ describe("the editor's own Content-Security-Policy", () => {
     expect(sources.filter((source) => source === 'https:' || source.includes('*'))).toEqual([]);
   });
 
-  test('adds Uploadcare only when media are served from its CDN', () => {
+  test('shows images from the media CDN only when media are served from it, and uploads to Uploadcare only when the editor does', () => {
     const withCdn = directives(adminContentSecurityPolicy({ mediaCdnOrigin: 'https://ucarecdn.com' }));
-    expect(withCdn.get('connect-src')).toContain('https://upload.uploadcare.com');
     expect(withCdn.get('img-src')).toContain('https://ucarecdn.com');
+    expect(withCdn.get('connect-src')).toEqual(["'self'", 'blob:', GITHUB_API_ORIGIN]);
+    const uploading = directives(adminContentSecurityPolicy({ mediaCdnOrigin: 'https://ucarecdn.com', uploadOrigin: 'https://upload.uploadcare.com' }));
+    expect(uploading.get('connect-src')).toEqual(["'self'", 'blob:', GITHUB_API_ORIGIN, 'https://upload.uploadcare.com']);
+    // Never the REST API, which takes the secret key.
+    expect(adminContentSecurityPolicy({ mediaCdnOrigin: 'https://ucarecdn.com', uploadOrigin: 'https://upload.uploadcare.com' })).not.toContain('api.uploadcare.com');
     const without = adminContentSecurityPolicy({ mediaCdnOrigin: null });
     expect(without).not.toContain('uploadcare');
   });
@@ -94,6 +99,18 @@ describe('the page and its configuration', () => {
     expect(html).toContain(`href="${manifest.stylesheet}"`);
     expect(html).not.toContain('/assets/');
     expect(html).not.toContain('/styles/site.css');
+  });
+
+  test('its one inline script is the import map sending Sveltia’s Immutable.js import to our copy, allowed by its hash', async () => {
+    const html = await (await get('/admin/')).text();
+    const inline = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter((match) => !/\bsrc=/.test(match[1]!));
+    expect(inline.map((match) => match[1])).toEqual([' type="importmap"']);
+    const importMap = inline[0]![2]!;
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(importMap)));
+    expect(manifest.importMapSource).toBe(`'sha256-${btoa(String.fromCharCode(...digest))}'`);
+    const imports = (JSON.parse(importMap) as { imports: Record<string, string> }).imports;
+    expect(Object.keys(imports)).toEqual([expect.stringMatching(/^https:\/\/unpkg\.com\/immutable@\d+\.\d+\.\d+\/dist\/immutable\.es\.js$/)]);
+    expect(Object.values(imports)).toEqual([expect.stringMatching(/^\/admin-assets\/immutable-[0-9a-f]{12}\.js$/)]);
   });
 
   test('config.yml names the collections and the newsroom languages', async () => {

@@ -1,15 +1,33 @@
 /**
  * Our own script on the editor's page (/admin/), loaded before Sveltia CMS's bundle: the place
  * for what we add to the editor. It asks Sveltia to wait (`CMS_MANUAL_INIT`), and once the bundle
- * has run (DOMContentLoaded) registers the body directives as editor blocks
- * (./directive-blocks.ts) and starts it, so the blocks exist before the first story opens.
+ * has run (DOMContentLoaded) registers the Uploadcare field types (./uploadcare-field.ts, used
+ * when the worker's configuration names them) and the body directives as editor blocks
+ * (./directive-blocks.ts), then starts it, so both exist before the first story opens. With
+ * Uploadcare uploads on, the page carries their settings (src/admin/admin-page.ts) and the
+ * blocks' image and file fields upload there too.
  */
 import { CONTAINER_BODY, DIRECTIVE_BLOCKS, fromBlock, toBlock, blockPattern, type BlockField, type DirectiveBlock } from './directive-blocks';
 import { keyChoiceOptions } from '../config/key-choices';
+import { uploadcareControl } from './uploadcare-field';
+import { UPLOADCARE_WIDGETS, UPLOADS_DATA_ID } from './uploadcare-upload';
 
 interface SveltiaCms {
   registerEditorComponent(definition: Record<string, unknown>): void;
+  registerFieldType(name: string, control: unknown): void;
   init(): void;
+}
+
+/** The page's data block with the Uploadcare fields' settings (src/admin/admin-page.ts), if any. */
+function uploadSettingsOnPage(): Record<string, string> | null {
+  const block = document.getElementById(UPLOADS_DATA_ID);
+  if (!block?.textContent) return null;
+  try {
+    const settings = JSON.parse(block.textContent) as unknown;
+    return typeof settings === 'object' && settings !== null ? (settings as Record<string, string>) : null;
+  } catch {
+    return null;
+  }
 }
 
 declare global {
@@ -22,10 +40,12 @@ declare global {
 /** The media fields as the generated configuration has them: a name inside media/, no URL. */
 const MEDIA_OPTIONS = { media_folder: '/media', public_folder: '', choose_url: false };
 
-function fieldOf(field: BlockField): Record<string, unknown> {
+function fieldOf(field: BlockField, uploads: Record<string, string> | null): Record<string, unknown> {
   const base = { name: field.name, label: field.label, hint: field.hint, required: field.required };
   if (field.keys) return { ...base, ...keyChoiceOptions(field.keys, { multiple: false }) };
-  if (field.widget === 'image' || field.widget === 'file') return { ...base, widget: field.widget, ...MEDIA_OPTIONS };
+  if (field.widget === 'image' || field.widget === 'file') {
+    return uploads ? { ...base, widget: UPLOADCARE_WIDGETS[field.widget], ...MEDIA_OPTIONS, ...uploads } : { ...base, widget: field.widget, ...MEDIA_OPTIONS };
+  }
   if (field.widget === 'select') return { ...base, widget: 'select', options: field.options, default: field.options?.[0] };
   return { ...base, widget: field.widget };
 }
@@ -39,8 +59,10 @@ function previewOf(block: DirectiveBlock, props: Record<string, unknown>): strin
 }
 
 function register(cms: SveltiaCms) {
+  for (const kind of ['image', 'file'] as const) cms.registerFieldType(UPLOADCARE_WIDGETS[kind], uploadcareControl(kind));
+  const uploads = uploadSettingsOnPage();
   for (const block of DIRECTIVE_BLOCKS) {
-    const fields = block.attributes.map(fieldOf);
+    const fields = block.attributes.map((field) => fieldOf(field, uploads));
     if (block.container) fields.push({ name: CONTAINER_BODY, label: 'Text', widget: 'markdown', required: true });
     cms.registerEditorComponent({
       // Ids of our own: Sveltia has built-in components (`image`), and two of one id break its editor.

@@ -50,3 +50,47 @@ export function gifVideoUrl(file: AddressableFile, effects: readonly string[] = 
 function effectsPath(effects: readonly string[]): string {
   return effects.length === 0 ? '' : `-/${effects.join('/-/')}/`;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a CDN address names: the file, the effects applied to it and the name it is served under. */
+export interface CdnAddress {
+  readonly uuid: string;
+  readonly effects: readonly string[];
+  /** The name after the last `/`, decoded; null when the address ends at the uuid or an effect. */
+  readonly filename: string | null;
+}
+
+/**
+ * Reads an address fileUrl could have made, `https://{cdn host}/{uuid}/[-/{effect}/…]{name}`:
+ * the uuid first in the path, then optional effects, then an optional name. Anything else (another
+ * scheme, credentials, a query or fragment, no uuid where it belongs, text between the uuid and
+ * the effects) is not a CDN address: null.
+ */
+export function parseCdnAddress(address: string): CdnAddress | null {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || url.search || url.hash) return null;
+  const match = /^\/([^/]+)\/(.*)$/.exec(url.pathname);
+  if (!match || !UUID.test(match[1]!)) return null;
+  const rest = match[2]!;
+  const cut = rest.lastIndexOf('/') + 1;
+  const modifiers = rest.slice(0, cut);
+  if (modifiers !== '' && !modifiers.startsWith('-/')) return null;
+  let filename: string | null;
+  try {
+    filename = rest.slice(cut) === '' ? null : decodeURIComponent(rest.slice(cut));
+  } catch {
+    return null;
+  }
+  const effects = modifiers
+    .slice(2)
+    .split('/-/')
+    .map((effect) => effect.replace(/^\/+|\/+$/g, ''))
+    .filter((effect) => effect !== '');
+  return { uuid: match[1]!.toLowerCase(), effects, filename };
+}

@@ -13,7 +13,7 @@ export {
   UPLOADCARE_CDN_URL,
   UPLOADCARE_FILE_DATA_KEY,
 } from './constants';
-export { type AddressableFile, downloadUrl, fileUrl, gifVideoUrl, normalizeCdnRoot } from './addresses';
+export { type AddressableFile, type CdnAddress, downloadUrl, fileUrl, gifVideoUrl, normalizeCdnRoot, parseCdnAddress } from './addresses';
 export {
   applyEffect,
   type CropAlignment,

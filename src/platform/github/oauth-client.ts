@@ -44,6 +44,8 @@ export type RepositoryAccess =
   | { readonly outcome: 'found'; readonly push: boolean }
   /** 404: no such repository, or a private one this person cannot see. */
   | { readonly outcome: 'not-found' }
+  /** 401: GitHub does not know the token (revoked, expired or made up). */
+  | { readonly outcome: 'bad-token' }
   | { readonly outcome: 'unavailable'; readonly reason: string };
 
 /** Where the browser goes to sign in and grant the editor `scope` on the person's behalf. */
@@ -99,9 +101,9 @@ export async function repositoryAccess(token: string, repository: GitHubReposito
   } catch (error) {
     return { outcome: 'unavailable', reason: describe(error) };
   }
-  if (response.status === 404) {
+  if (response.status === 404 || response.status === 401) {
     await response.body?.cancel();
-    return { outcome: 'not-found' };
+    return { outcome: response.status === 404 ? 'not-found' : 'bad-token' };
   }
   if (!response.ok) {
     await response.body?.cancel();

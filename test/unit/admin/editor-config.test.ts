@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
 import { acceptedStates, generateEditorConfig } from '#src/admin/config/editor-config';
-import { editorBackend, editorConfigYaml, editorDeployment, LOCAL_ONLY_REPOSITORY } from '#src/admin/editor-config-document';
+import { editorBackend, editorConfigYaml, editorDeployment, LOCAL_ONLY_REPOSITORY, withUploadcareFields } from '#src/admin/editor-config-document';
 import { describeField } from '#src/admin/config/schema-walk';
 import { keyChoiceOptions } from '#src/admin/config/key-choices';
 import { DIRECTIVE_BLOCKS } from '#src/admin/client/directive-blocks';
@@ -138,4 +138,33 @@ test.each([
 ])('%s', (_case, timeZone, expected) => {
   const fields = (generateEditorConfig({ ...LANGUAGES, ...(timeZone ? { timeZone } : {}) }).collections as Collection[]).find((collection) => collection.name === 'stories')!.fields!;
   for (const name of ['published_at', 'updated_at']) expect(fields.find((field) => field.name === name)).toEqual(expect.objectContaining({ widget: 'datetime', input_timezone: expected }));
+});
+
+// With the editor's uploads to Uploadcare on (ADR 0042), config.yml's image and file fields are
+// made Uploadcare fields when served; the checked-in configuration is left as the schema made it.
+const SETTINGS = { public_key: 'demopublickey', upload_url: 'https://upload.uploadcare.com', cdn_url: 'https://ucarecdn.com', signature_url: '/admin/uploads/signature' };
+
+test.each([
+  ['an image field', { name: 'cover', widget: 'image', media_folder: '/media', public_folder: '', choose_url: false }, { name: 'cover', widget: 'uploadcare-image', media_folder: '/media', public_folder: '', choose_url: false, ...SETTINGS }],
+  ['a file field', { name: 'src', widget: 'file', required: true }, { name: 'src', widget: 'uploadcare-file', required: true, ...SETTINGS }],
+  ['a string field', { name: 'title', widget: 'string' }, { name: 'title', widget: 'string' }],
+  ['a list of objects holding an image', { name: 'images', widget: 'list', fields: [{ name: 'file', widget: 'image' }, { name: 'caption', widget: 'string' }] }, { name: 'images', widget: 'list', fields: [{ name: 'file', widget: 'uploadcare-image', ...SETTINGS }, { name: 'caption', widget: 'string' }] }],
+  ['a list of single images', { name: 'shots', widget: 'list', field: { name: 'shot', widget: 'image' } }, { name: 'shots', widget: 'list', field: { name: 'shot', widget: 'uploadcare-image', ...SETTINGS } }],
+  ['an object that is not a field', { file: 'newsroom.yaml', widget: 'image' }, { file: 'newsroom.yaml', widget: 'image' }],
+])('%s', (_name, field, expected) => {
+  const config = { collections: [{ name: 'c', fields: [field] }] };
+  const before = JSON.stringify(config);
+  expect(withUploadcareFields(config, SETTINGS)).toEqual({ collections: [{ name: 'c', fields: [expected] }] });
+  expect(JSON.stringify(config)).toBe(before);
+});
+
+test('served with uploads on, every media field of the generated configuration uploads to Uploadcare, and nothing else changes', () => {
+  const served = JSON.parse(editorConfigYaml(editorDeployment({ enabled: false }), SETTINGS).replace(/^#.*\n/, '')) as Record<string, unknown>;
+  const plain = JSON.parse(editorConfigYaml(editorDeployment({ enabled: false })).replace(/^#.*\n/, '')) as Record<string, unknown>;
+  const text = JSON.stringify(served);
+  expect(text).not.toMatch(/"widget":"(image|file)"/);
+  expect(text.match(/"widget":"uploadcare-(image|file)"/g)!.length).toBe(JSON.stringify(plain).match(/"widget":"(image|file)"/g)!.length);
+  // Undo the swap: the rest is the generated configuration as it was.
+  const undone = text.replace(/"widget":"uploadcare-(image|file)"/g, '"widget":"$1"').replace(/,"public_key":"demopublickey","upload_url":"https:\/\/upload\.uploadcare\.com","cdn_url":"https:\/\/ucarecdn\.com","signature_url":"\/admin\/uploads\/signature"/g, '');
+  expect(JSON.parse(undone)).toEqual(plain);
 });

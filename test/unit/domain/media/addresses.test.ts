@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { downloadUrl, fileUrl, gifVideoUrl, normalizeCdnRoot, UPLOADCARE_CDN_URL } from '#src/domain/media/index';
+import { describe, expect, it, test } from 'vitest';
+import { downloadUrl, fileUrl, gifVideoUrl, normalizeCdnRoot, parseCdnAddress, UPLOADCARE_CDN_URL } from '#src/domain/media/index';
 
 const file = { uuid: 'b5e0b6d4-1111-4222-8333-944455556666', filename: 'photo one.jpg' };
 const base = `https://ucarecdn.com/${file.uuid}`;
@@ -65,5 +65,39 @@ describe('gif2video addresses', () => {
 
   it('uses the given CDN root', () => {
     expect(gifVideoUrl(gif, ['format/mp4'], '/media')).toBe('/media/u/gif2video/-/format/mp4/dance.gif');
+  });
+});
+
+describe('reading a CDN address back', () => {
+  const uuid = 'c0ffee00-0000-4000-8000-000000000001';
+  test.each([
+    [`https://ucarecdn.com/${uuid}/harbour.jpg`, { uuid, effects: [], filename: 'harbour.jpg' }],
+    [`https://ucarecdn.com/${uuid}/`, { uuid, effects: [], filename: null }],
+    [`https://ucarecdn.com/${uuid}/-/crop/800x450/0,0/-/preview/harbour%20vessel.jpg`, { uuid, effects: ['crop/800x450/0,0', 'preview'], filename: 'harbour vessel.jpg' }],
+    [`https://media.example.net/${uuid.toUpperCase()}/-/format/webp/`, { uuid, effects: ['format/webp'], filename: null }],
+  ])('%s', (address, parsed) => {
+    expect(parseCdnAddress(address)).toEqual(parsed);
+  });
+
+  test.each([
+    ['a path', 'harbour.jpg'],
+    ['http', `http://ucarecdn.com/${uuid}/a.jpg`],
+    ['no uuid first', `https://ucarecdn.com/files/${uuid}/a.jpg`],
+    ['a malformed uuid', 'https://ucarecdn.com/c0ffee00-0000-4000-8000-00000000001/a.jpg'],
+    ['text between the uuid and the effects', `https://ucarecdn.com/${uuid}/x/-/preview/a.jpg`],
+    ['a query', `https://ucarecdn.com/${uuid}/a.jpg?download=1`],
+    ['a fragment', `https://ucarecdn.com/${uuid}/a.jpg#x`],
+    ['credentials', `https://user:pw@ucarecdn.com/${uuid}/a.jpg`],
+    ['a broken escape', `https://ucarecdn.com/${uuid}/a%E9.jpg`],
+  ])('%s is not a CDN address', (_name, address) => {
+    expect(parseCdnAddress(address)).toBeNull();
+  });
+
+  test('every address fileUrl makes reads back as its file and effects', () => {
+    for (const filename of ['a.jpg', 'annual report: 2025.pdf', 'تقرير.pdf', '100%.png']) {
+      for (const effects of [[], ['preview/800x600'], ['crop/10x10/0,0', 'format/webp']]) {
+        expect(parseCdnAddress(fileUrl({ uuid, filename }, effects))).toEqual({ uuid, effects, filename });
+      }
+    }
   });
 });
