@@ -12,7 +12,8 @@ import type { StoredImagePayload } from '#src/domain/media-payload';
 import { listEntries, openContentFolder } from './content-folder';
 import { MEDIA_FOLDER, mediaPathOf } from './folder-layout';
 import { parseMarkdown } from './front-matter';
-import { isImagePayload, readMediaFile } from './media-files';
+import { readMediaFile } from './media-files';
+import { isImagePayload } from './media-payloads';
 import { check, type ContentProblem } from './schema';
 
 type Schema<T> = Parameters<typeof check<T>>[0];
