@@ -4,9 +4,11 @@
  * of its own allowing only what Sveltia CMS needs (docs/decisions/0039-the-press-teams-editor.md):
  * its scripts, styles and fonts from this site, inline styles (Svelte injects them), `blob:` and
  * `data:` images (previews of files picked from the local folder), and connections to the GitHub
- * API (the production backend) and to Uploadcare only when media live there. Everything else is
- * blocked on purpose: the fonts Sveltia would fetch from jsDelivr (ours are self-hosted), its
- * version check on unpkg and GitHub's status page.
+ * API (the production backend) and to Uploadcare only when media live there. The story preview
+ * (docs/decisions/0041-the-editors-preview.md) adds the page's import map, by its hash, and
+ * `blob:` frames: Sveltia draws a preview template in a frame loaded from a `blob:` address, which
+ * keeps this policy. Everything else is blocked on purpose: the fonts Sveltia would fetch from
+ * jsDelivr (ours are self-hosted), its version check on unpkg and GitHub's status page.
  */
 import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
 import { GITHUB_API_ORIGIN } from '#src/platform/github/oauth-client';
@@ -23,15 +25,25 @@ export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
 export interface AdminCspOptions {
   /** The media CDN's origin when media are on Uploadcare (MEDIA_CDN_URL), else null. */
   readonly mediaCdnOrigin: string | null;
+  /** The page's inline scripts by hash (`'sha256-…'`, scriptHashSource): its import map. */
+  readonly scriptHashes?: readonly string[];
+}
+
+/** `'sha256-…'`: the CSP source that allows one inline script, this exact text. */
+export async function scriptHashSource(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  let binary = '';
+  for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
+  return `'sha256-${btoa(binary)}'`;
 }
 
 /** The editor's Content-Security-Policy. */
-export function adminContentSecurityPolicy({ mediaCdnOrigin }: AdminCspOptions): string {
+export function adminContentSecurityPolicy({ mediaCdnOrigin, scriptHashes = [] }: AdminCspOptions): string {
   const cdn = mediaCdnOrigin ? [mediaCdnOrigin] : [];
   const uploads = mediaCdnOrigin ? UPLOADCARE_CONNECT_ORIGINS : [];
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    ['script-src', "'self'", ...scriptHashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
     ['img-src', "'self'", 'blob:', 'data:', ...cdn].join(' '),
     ['media-src', "'self'", 'blob:', ...cdn].join(' '),
@@ -39,7 +51,7 @@ export function adminContentSecurityPolicy({ mediaCdnOrigin }: AdminCspOptions):
     ['connect-src', "'self'", 'blob:', GITHUB_API_ORIGIN, ...uploads].join(' '),
     "worker-src 'self' blob:",
     "manifest-src 'self'",
-    "frame-src 'none'",
+    'frame-src blob:',
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -12,15 +12,15 @@ import { redirect } from '#src/routes/redirect';
 import { httpsOrigin } from '#src/middleware/security';
 import { ADMIN_HEADERS, adminContentSecurityPolicy } from './admin-headers';
 import manifest from './admin-manifest.generated.json';
-import { adminPageHtml } from './admin-page';
+import { adminPageHtml, importMapSource } from './admin-page';
 import { editorBackend, editorConfigYaml } from './editor-config-document';
 
-function adminHeaders(c: Context<AppEnv>, contentType: string): Record<string, string> {
-  const policy = adminContentSecurityPolicy({ mediaCdnOrigin: httpsOrigin(configOf(c.env).mediaRoot) });
+async function adminHeaders(c: Context<AppEnv>, contentType: string): Promise<Record<string, string>> {
+  const policy = adminContentSecurityPolicy({ mediaCdnOrigin: httpsOrigin(configOf(c.env).mediaRoot), scriptHashes: [await importMapSource(manifest)] });
   return { ...ADMIN_HEADERS, 'Content-Type': contentType, 'Content-Security-Policy': policy };
 }
 
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin', (c) => redirect(c, '/admin/', 301, { ...ADMIN_HEADERS }))
-  .get('/admin/', (c) => c.body(adminPageHtml(manifest), 200, adminHeaders(c, 'text/html; charset=utf-8')))
-  .get('/admin/config.yml', (c) => c.body(editorConfigYaml(editorBackend(editorLoginOf(c.env))), 200, adminHeaders(c, 'text/yaml; charset=utf-8')));
+  .get('/admin/', async (c) => c.body(adminPageHtml(manifest), 200, await adminHeaders(c, 'text/html; charset=utf-8')))
+  .get('/admin/config.yml', async (c) => c.body(editorConfigYaml(editorBackend(editorLoginOf(c.env))), 200, await adminHeaders(c, 'text/yaml; charset=utf-8')));

@@ -49,11 +49,21 @@ describe('the editor page is never cached, indexed, framed or a Referer source',
   });
 });
 
+/** `'sha256-…'` of a text, as a policy names an inline script. */
+async function hashSource(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+}
+
 describe("the editor's own Content-Security-Policy", () => {
-  test('allows scripts, styles and fonts from this site only, and the GitHub API', async () => {
+  test('allows scripts, styles and fonts from this site only (and the page\'s import map, by its hash), and the GitHub API', async () => {
     const response = await get('/admin/');
+    const html = await response.text();
+    const importMap = html.match(/<script type="importmap">(.*?)<\/script>/)?.[1] ?? '';
     const policy = directives(response.headers.get('Content-Security-Policy'));
-    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).toEqual(["'self'", await hashSource(importMap)]);
+    // The story preview's frame is loaded from a blob: address; nothing else may be framed.
+    expect(policy.get('frame-src')).toEqual(['blob:']);
     expect(policy.get('font-src')).toEqual(["'self'"]);
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'data:']);
@@ -94,6 +104,15 @@ describe('the page and its configuration', () => {
     expect(html).toContain(`href="${manifest.stylesheet}"`);
     expect(html).not.toContain('/assets/');
     expect(html).not.toContain('/styles/site.css');
+  });
+
+  // That the copy is served and Sveltia's preview loads through the map: test/e2e/admin-preview.test.mjs.
+  test('the import map sends the address Sveltia imports Immutable.js from to our own hashed copy', async () => {
+    const html = await (await get('/admin/')).text();
+    const { imports } = JSON.parse(html.match(/<script type="importmap">(.*?)<\/script>/)![1]!) as { imports: Record<string, string> };
+    expect(Object.keys(imports)).toEqual([expect.stringMatching(/^https:\/\/unpkg\.com\/immutable@5\.\d+\.\d+\/dist\/immutable\.es\.js$/)]);
+    const local = Object.values(imports)[0]!;
+    expect(local).toMatch(/^\/admin-assets\/immutable\.es-[0-9a-f]{12}\.js$/);
   });
 
   test('config.yml names the collections and the newsroom languages', async () => {
