@@ -73,6 +73,17 @@ export default tseslint.config(
     ]),
   },
   {
+    // The editor's browser code (the admin bundles, scripts/build-admin.mjs): its story preview
+    // renders the site's own views and runs the import's Markdown pipeline in the browser, so it
+    // may use views/, content/, domain/ and i18n/; never what runs only in the worker or the CLI,
+    // nor the readers' browser code.
+    files: ['src/admin/client/**'],
+    rules: restrict([
+      { group: ['hono', 'hono/*', 'cloudflare:*', 'node:*'], message: 'src/admin/client/ runs in the editor\'s browser: no Hono, no runtime, no Node.' },
+      { regex: '^(#src/(platform|routes|middleware|client|jobs)/|#src/(env|worker|app|server-only)$)', message: 'src/admin/client/ may use views/, content/, domain/ and i18n/ only (never platform/, routes/, middleware/, jobs/ or the readers\' client/).' },
+    ]),
+  },
+  {
     files: ['src/**'],
     ignores: ['src/platform/**', 'src/middleware/deps.ts', 'src/env.ts', 'src/routes/redirect.ts'],
     rules: {

@@ -1,11 +1,12 @@
 // Builds what the press team's editor page (/admin/, src/admin/) loads, into hashed files under
 // public/admin-assets/, apart from the readers' bundle (public/assets/): the prebuilt Sveltia CMS
 // bundle as npm ships it (with the one chunk it loads beside itself), our own small admin script
-// (src/admin/client/admin.ts, esbuild), and a stylesheet declaring the two fonts Sveltia would
+// (src/admin/client/admin.ts, esbuild) and the story preview's module it loads when a preview
+// opens (src/admin/client/story-preview.tsx), and a stylesheet declaring the two fonts Sveltia would
 // otherwise fetch from jsDelivr, self-hosted from their npm packages under the family names
-// Sveltia asks for (docs/decisions/0039-the-press-teams-editor.md), and Immutable.js, which
-// Sveltia imports from unpkg once a custom field type is registered: served from here, and named
-// for unpkg's address in an import map the page carries (ADR 0042). Writes
+// Sveltia asks for (docs/decisions/0039-the-press-teams-editor.md), and Immutable.js, which Sveltia
+// imports from unpkg once a preview template or a custom field type is registered: the page's
+// import map sends that address here (ADRs 0041 and 0042). Writes
 // src/admin/admin-manifest.generated.json, the hashed addresses the worker's /admin/ page names.
 // Inputs unchanged since the last build (same digest): nothing is rewritten.
 //   node scripts/build-admin.mjs
@@ -22,6 +23,7 @@ export const ADMIN_ASSETS_PATH = '/admin-assets/';
 const manifestPath = join(root, 'src/admin/admin-manifest.generated.json');
 const sveltia = join(root, 'node_modules/@sveltia/cms');
 const adminScript = join(root, 'src/admin/client/admin.ts');
+const previewModule = join(root, 'src/admin/client/story-preview.tsx');
 
 /**
  * The fonts, by the family name Sveltia's own @font-face rules use: the npm package's stylesheet
@@ -31,6 +33,19 @@ const FONTS = [
   { family: 'Source Sans 3', css: 'node_modules/@fontsource-variable/source-sans-3/wght.css' },
   { family: 'Material Symbols Outlined', css: 'node_modules/@fontsource-variable/material-symbols-outlined/wght.css' },
 ];
+
+/**
+ * Where Sveltia's prebuilt bundle imports Immutable.js from (its `loadModule`: unpkg, the version
+ * its package.json asks for without the range sign, `dist/immutable.es.js`), and that file as npm
+ * installed it for Sveltia. The build stops if the bundle no longer names that file.
+ */
+function immutableModule(editorBytes) {
+  const { dependencies } = JSON.parse(readFileSync(join(sveltia, 'package.json'), 'utf8'));
+  const file = 'dist/immutable.es.js';
+  if (!dependencies?.immutable || !editorBytes.includes(Buffer.from(file))) throw new Error(`Sveltia CMS no longer imports immutable's ${file}: see scripts/build-admin.mjs`);
+  const packageJson = createRequire(join(sveltia, 'package.json')).resolve('immutable/package.json');
+  return { specifier: `https://unpkg.com/immutable@${dependencies.immutable.replace(/^\D/, '')}/${file}`, bytes: readFileSync(join(dirname(packageJson), file)) };
+}
 
 const hashOf = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 12);
 
@@ -53,10 +68,13 @@ async function plan() {
   // both go in one folder named by the bundle's version and bytes, so the relative address holds.
   const editorBytes = readFileSync(join(sveltia, 'dist/sveltia-cms.js'));
   const chunkBytes = readFileSync(join(sveltia, 'dist/chunks/react-dom.js'));
-  const { version, dependencies } = JSON.parse(readFileSync(join(sveltia, 'package.json'), 'utf8'));
+  const { version } = JSON.parse(readFileSync(join(sveltia, 'package.json'), 'utf8'));
   const editorFolder = `sveltia-cms-${version}-${hashOf(Buffer.concat([editorBytes, chunkBytes]))}`;
   files.set(`${editorFolder}/sveltia-cms.js`, editorBytes);
   files.set(`${editorFolder}/chunks/react-dom.js`, chunkBytes);
+
+  const immutable = immutableModule(editorBytes);
+  const importMap = JSON.stringify({ imports: { [immutable.specifier]: add('immutable.es.js', immutable.bytes) } });
 
   let stylesheet = '/* The editor\'s fonts, self-hosted (scripts/build-admin.mjs). */\n';
   for (const font of FONTS) {
@@ -66,22 +84,29 @@ async function plan() {
     stylesheet += '\n';
   }
 
-  // Sveltia imports `https://unpkg.com/immutable@{its package.json's version, range sign dropped}/dist/immutable.es.js`
-  // (its own rule); the import map sends that address to the copy npm installed for it.
-  const immutablePackage = createRequire(join(sveltia, 'package.json')).resolve('immutable/package.json');
-  const immutable = add('immutable.js', readFileSync(join(dirname(immutablePackage), 'dist/immutable.es.js')));
-  const importMap = JSON.stringify({ imports: { [`https://unpkg.com/immutable@${dependencies.immutable.replace(/^\D/, '')}/dist/immutable.es.js`]: immutable } });
-
-  const script = await build({
-    entryPoints: [adminScript],
+  // The story preview's module, loaded by the admin script when a preview first opens: built
+  // first, so the admin script can name its hashed address.
+  const bundleOptions = {
     bundle: true,
-    format: 'iife',
     target: ['es2022'],
     minify: true,
     write: false,
     legalComments: 'none',
     logLevel: 'warning',
+    jsx: 'automatic',
+    // React (the preview renders the site's views) in its production build.
+    define: { 'process.env.NODE_ENV': '"production"' },
     alias: { '#src': join(root, 'src') },
+  };
+  const preview = await build({ ...bundleOptions, entryPoints: [previewModule], format: 'esm' });
+  const previewUrl = add('story-preview.js', Buffer.from(preview.outputFiles[0].contents));
+  const script = await build({
+    ...bundleOptions,
+    entryPoints: [adminScript],
+    format: 'iife',
+    define: { ...bundleOptions.define, STORY_PREVIEW_MODULE: JSON.stringify(previewUrl) },
+    // Imported by its address when a preview opens, not bundled.
+    external: [previewUrl],
   });
 
   return {

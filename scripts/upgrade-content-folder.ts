@@ -22,7 +22,7 @@ import { relative } from 'node:path';
 import { openContentFolder } from '#src/content/content-folder';
 import { ENTRY_LAYOUTS, classifyEntryFileName, entryDirectory, entryExtension } from '#src/content/folder-layout';
 import { createFolderReader } from '#src/content/folder-reader';
-import { uuidFromHash } from '#src/content/media-files';
+import { uuidFromHash } from '#src/content/media-payloads';
 import { findOldLayoutFiles } from '#src/content/old-layout';
 import { formatProblem, type ContentProblem } from '#src/content/schema';
 

@@ -4,7 +4,9 @@
  * of its own allowing only what Sveltia CMS needs (docs/decisions/0039-the-press-teams-editor.md):
  * its scripts, styles and fonts from this site, inline styles (Svelte injects them), `blob:` and
  * `data:` images (previews of files picked from the local folder), the page's one inline script,
- * its import map, by hash (src/admin/admin-page.ts), images from the media CDN
+ * its import map, by hash (src/admin/admin-page.ts), `blob:` frames (Sveltia draws the story
+ * preview, ADR 0041, in a frame loaded from a `blob:` address, which keeps this policy), images
+ * from the media CDN
  * when media live there, and connections to the GitHub API (the production backend) and, when
  * the editor uploads to Uploadcare (ADR 0042), to its Upload API. Everything else is
  * blocked on purpose: the fonts Sveltia would fetch from jsDelivr (ours are self-hosted), its
@@ -28,6 +30,14 @@ export interface AdminCspOptions {
   readonly importMapSource?: string | null;
 }
 
+/** `'sha256-…'`: the CSP source that allows one inline script, this exact text. */
+export async function scriptHashSource(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  let binary = '';
+  for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
+  return `'sha256-${btoa(binary)}'`;
+}
+
 /** The editor's Content-Security-Policy. */
 export function adminContentSecurityPolicy({ mediaCdnOrigin, uploadOrigin = null, importMapSource = null }: AdminCspOptions): string {
   const cdn = mediaCdnOrigin ? [mediaCdnOrigin] : [];
@@ -42,7 +52,7 @@ export function adminContentSecurityPolicy({ mediaCdnOrigin, uploadOrigin = null
     ['connect-src', "'self'", 'blob:', GITHUB_API_ORIGIN, ...uploads].join(' '),
     "worker-src 'self' blob:",
     "manifest-src 'self'",
-    "frame-src 'none'",
+    'frame-src blob:',
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -2,8 +2,9 @@
  * The editor's one HTML page, /admin/: Sveltia CMS's bundle and our admin script at their hashed
  * addresses (scripts/build-admin.mjs), the self-hosted fonts' stylesheet, nothing of the readers'
  * site. Sveltia reads `config.yml` beside the page (src/admin/admin-routes.ts serves it). An
- * import map sends Sveltia's import of Immutable.js from unpkg to our copy (scripts/build-admin.mjs;
- * the policy allows it by hash). When the editor uploads to Uploadcare, a JSON data block (never
+ * import map sends Sveltia's import of Immutable.js from unpkg (for preview templates and custom
+ * field types) to our copy (scripts/build-admin.mjs; the policy allows it by hash), so the editor
+ * works offline and the policy names no CDN. When the editor uploads to Uploadcare, a JSON data block (never
  * run) hands our script the upload settings for the body blocks' image and file fields, which it
  * registers before config.yml loads.
  */
@@ -29,8 +30,9 @@ export function adminPageHtml(assets: AdminAssets, uploads: UploadcareFieldSetti
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex, nofollow">',
     '<title>Newsroom editor</title>',
-    `<link rel="stylesheet" href="${assets.stylesheet}">`,
+    // Before any script: a module resolved before the map is not remapped.
     `<script type="importmap">${assets.importMap}</script>`,
+    `<link rel="stylesheet" href="${assets.stylesheet}">`,
     ...(uploads ? [`<script type="application/json" id="${UPLOADS_DATA_ID}">${scriptJson(uploads)}</script>`] : []),
     `<script src="${assets.script}"></script>`,
     '</head>',

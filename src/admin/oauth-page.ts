@@ -13,6 +13,7 @@
  * nothing else (no 'self', no other source of any kind).
  */
 import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
+import { scriptHashSource } from './admin-headers';
 import { escapeXml } from '#src/views/feeds';
 import { scriptJson } from '#src/views/script-json';
 
@@ -35,11 +36,7 @@ let scriptHash: Promise<string> | undefined;
 
 /** `'sha256-…'`, the CSP source of HANDSHAKE_SCRIPT. */
 export function handshakeScriptSource(): Promise<string> {
-  scriptHash ??= crypto.subtle.digest('SHA-256', new TextEncoder().encode(HANDSHAKE_SCRIPT)).then((digest) => {
-    let binary = '';
-    for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
-    return `'sha256-${btoa(binary)}'`;
-  });
+  scriptHash ??= scriptHashSource(HANDSHAKE_SCRIPT);
   return scriptHash;
 }
 

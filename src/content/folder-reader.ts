@@ -15,7 +15,8 @@ import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-pa
 import { listEntries, openContentFolder } from './content-folder';
 import { MEDIA_FOLDER, mediaPathOf } from './folder-layout';
 import { parseMarkdown } from './front-matter';
-import { isImagePayload, readMediaFile } from './media-files';
+import { readMediaFile } from './media-files';
+import { isImagePayload } from './media-payloads';
 import { check, type ContentProblem } from './schema';
 import { isCdnReference, uploadcarePayload, type UploadcareFiles } from './uploadcare-files';
 

@@ -9,10 +9,9 @@ import { releaseState, stateProblem } from '#src/domain/publishing';
 import { galleryShownTooEarly, type GalleryShownTooEarly } from '#src/domain/gallery';
 import { isPubliclyVisible, toEpochSeconds } from '#src/domain/story';
 import { looksLikeLocale } from '#src/i18n/locales';
-import { formatMessage, formatSize, messagesFor } from '#src/i18n/translate';
-import { FORMAT_LABELS } from '#src/domain/attachment';
-import { resolveRights, withRights, type RightsInput } from '#src/domain/image-rights';
-import { urls, type UrlContext } from '#src/i18n/urls';
+import { resolveRights, storyCover, type RightsInput } from '#src/domain/image-rights';
+import type { UrlContext } from '#src/i18n/urls';
+import { bodyContact, bodyGallery, bodyLabels } from './body-context';
 import { renderStoryBody } from './markdown';
 import { bodyToMarkdown } from './html-to-markdown';
 import type { FolderReader } from './folder-reader';
@@ -85,7 +84,6 @@ export function loadStories(reader: FolderReader, problems: ContentProblem[], re
       front.contacts.forEach((key, index) => {
         if (contactsChecked && !contacts.some((contact) => contact.key === key)) problems.push({ file, field: fieldPath('contacts', index), message: `contact "${key}" not found in contacts.yaml` });
       });
-      const messages = messagesFor(locale);
       const cover = reader.imageRef(file, 'cover', front.cover);
       // Every file the story shows, in order and once: its "Download all" archive.
       const storyMedia = new Map<string, StoredFilePayload>();
@@ -104,28 +102,16 @@ export function loadStories(reader: FolderReader, problems: ContentProblem[], re
           if (!gallery && brokenGalleries.has(key)) return { title: key, href: '#', imagesLabel: '', thumbnails: [] };
           if (!gallery) return null;
           shownGalleries.set(gallery.key, gallery);
-          return {
-            title: gallery.title,
-            href: urls.gallery(urlContext, locale, gallery.uuid),
-            imagesLabel: formatMessage(locale, messages, 'story.images_count', { count: gallery.images.length }),
-            thumbnails: gallery.images,
-          };
+          return bodyGallery(gallery, locale, urlContext);
         },
         // With contacts.yaml itself broken, a reference cannot be judged: it is not reported again.
         contact: (key) => {
           const found = contacts.find((contact) => contact.key === key);
-          if (found) return { ...found, vcard: { href: urls.contactCard(key), label: formatMessage(locale, messages, 'contacts.vcard', { name: found.name }) } };
+          if (found) return bodyContact(found, locale);
           return contactsChecked ? null : { name: key, description: '', email: null, phone: null };
         },
         ...addressing,
-        label: {
-          download: (name) => formatMessage(locale, messages, 'story.attachment_download', { name }),
-          attachmentMeta: (kind, bytes) => `${FORMAT_LABELS[kind] ?? formatMessage(locale, messages, `attachment.kind.${kind as 'image' | 'video' | 'audio' | 'other'}`)} · ${formatSize(locale, bytes)}`,
-          watchVideo: (title) => formatMessage(locale, messages, 'story.watch_video', { title }),
-          videoNotice: (host) => formatMessage(locale, messages, 'video.notice', { host }),
-          credit: (credit) => formatMessage(locale, messages, 'media.credit', { credit }),
-          viewGallery: (title) => formatMessage(locale, messages, 'story.gallery_link', { title }),
-        },
+        label: bodyLabels(locale),
         rights: (own) => resolveRights(own, imageDefaults),
         problem: (field, message) => problems.push({ file, field, message }),
       });
@@ -150,7 +136,7 @@ export function loadStories(reader: FolderReader, problems: ContentProblem[], re
         updated_at: front.updated_at ? toEpochSeconds(front.updated_at) : publishedAt,
         author_name: front.author?.display_name ?? null,
         author_email: front.author?.email ?? null,
-        cover: cover && withRights(front.cover_caption ? { ...cover, 'prezly:data': { caption: front.cover_caption } } : cover, { credit: front.cover_credit, licence: front.cover_licence }, imageDefaults),
+        cover: cover && storyCover(cover, front.cover_caption, { credit: front.cover_credit, licence: front.cover_licence }, imageDefaults),
         is_pinned: front.pinned,
         is_public: isPubliclyVisible(state),
         notify: front.notify,

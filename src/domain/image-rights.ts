@@ -48,6 +48,11 @@ export function imageRightsOf(payload: StoredFilePayload): ImageRights {
   return resolveRights(payload['prezly:data'] ?? {}, {});
 }
 
+/** A story's cover as its page shows it: the file's caption, and its rights or the newsroom's. */
+export function storyCover<T extends StoredFilePayload>(cover: T, caption: string | null | undefined, own: RightsInput, defaults: RightsInput): T {
+  return withRights(caption ? { ...cover, 'prezly:data': { caption } } : cover, own, defaults);
+}
+
 /** The payload with its resolved rights recorded beside its caption. */
 export function withRights<T extends StoredFilePayload>(payload: T, own: RightsInput, defaults: RightsInput): T {
   const { credit, licence } = resolveRights(own, defaults);

@@ -43,6 +43,8 @@ export interface NewsroomTheme {
 
 export type ThemeColourField = Exclude<keyof NewsroomTheme, 'logo_height'>;
 
+export const THEME_COLOUR_FIELDS: readonly ThemeColourField[] = ['accent', 'accent_ink', 'accent_dark', 'header_background', 'header_link', 'footer_background', 'footer_text'];
+
 /** Today's look, as public/styles/site.css sets it (the dark accent is derived from the accent). */
 export const DEFAULT_THEME = {
   accent: '#0b5c4b',

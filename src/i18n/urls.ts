@@ -213,6 +213,10 @@ export const urls = {
   sharedGalleryArchive(token: string): string {
     return `/s/${segment(token)}/download`;
   },
+  /** The site's stylesheet (public/styles/site.css): every newsroom page's, and the editor's preview's. */
+  stylesheet(): string {
+    return '/styles/site.css';
+  },
   /** The newsroom's theme stylesheet (src/domain/theme.ts), named by the hash of its text. */
   themeStylesheet(hash: string): string {
     return `/theme-${segment(hash)}.css`;

@@ -22,7 +22,7 @@ import { breadcrumbLd, organizationLd, webSiteLd, type AbsoluteImage, type JsonL
 import type { AppConfig } from '#src/env';
 import { buildClientConfig } from './client-config';
 
-export const STYLESHEET = '/styles/site.css';
+export const STYLESHEET = urls.stylesheet();
 
 export interface LayoutInput {
   readonly site: SiteContext;

@@ -66,13 +66,21 @@ export function ContextProviders(props: { context: NewsroomContextProps; siteDom
   const { context } = props;
   return (
     <NewsroomContext.Provider value={context}>
-      <TranslationContext.Provider value={createTranslator(context.localeCode, context.newsroom.timezone)}>
+      <TranslationProvider locale={context.localeCode} timeZone={context.newsroom.timezone}>
         <AnalyticsContext.Provider
           value={{ isEnabled: context.isTrackingEnabled, newsroom: context.newsroom, story: context.currentStory, siteDomains: props.siteDomains }}
         >
           {props.children}
         </AnalyticsContext.Provider>
-      </TranslationContext.Provider>
+      </TranslationProvider>
     </NewsroomContext.Provider>
   );
+}
+
+/**
+ * The translation context alone: for a part of a page that needs only its language and the
+ * newsroom's time zone (the editor's story preview, src/admin/client/story-preview.ts).
+ */
+export function TranslationProvider(props: { locale: string; timeZone: string; children: ReactNode }) {
+  return <TranslationContext.Provider value={createTranslator(props.locale, props.timeZone)}>{props.children}</TranslationContext.Provider>;
 }

@@ -151,6 +151,15 @@ export interface StoryPageModel {
   readonly contacts: readonly Contact[];
 }
 
+/**
+ * The story itself (its article and its own press contacts): the part of a story page that the
+ * editor's preview shows too, built there from the file being edited
+ * (src/admin/client/story-preview-model.ts). A StoryPageModel is one.
+ */
+export type StoryArticleModel = Pick<StoryPageModel, 'story' | 'categories' | 'tags' | 'archive' | 'share' | 'contacts'> & {
+  readonly layout: Pick<LayoutModel, 'languages' | 'mediaRoot'>;
+};
+
 /** The banner of a secret-link page, with its release (or planned) time in the newsroom's zone. */
 export interface StoryNoticeModel {
   readonly kind: SharedStoryNotice;

@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { loadContentFolder } from '#src/content/load-folder';
 import { createMediaAddressing } from '#src/content/media-addressing';
-import { uuidFromHash } from '#src/content/media-files';
+import { uuidFromHash } from '#src/content/media-payloads';
 import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
 import { root, runScript, type ScriptResult } from './run-script';
 

@@ -44,8 +44,9 @@ export function entriesOf(folder) {
 /**
  * Opens the editor at `origin` in a new context of `browser`, over a copy of `folder`, ready to
  * save entries. Nothing leaves the machine. `errors` collects the page's uncaught errors.
+ * `media` names files of the folder's media/ to copy too (the preview shows them).
  */
-export async function openEditor(browser, origin, folder) {
+export async function openEditor(browser, origin, folder, { media = [] } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const site = new URL(origin).origin;
   await context.route((url) => !url.href.startsWith(site), (route) => route.abort());
@@ -53,7 +54,7 @@ export async function openEditor(browser, origin, folder) {
   page.setDefaultTimeout(20_000);
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const files = contentFiles(folder).map((path) => [path, readFileSync(join(folder, path)).toString('base64')]);
+  const files = [...contentFiles(folder), ...media.map((name) => `media/${name}`)].map((path) => [path, readFileSync(join(folder, path)).toString('base64')]);
   files.push(['.git/HEAD', Buffer.from('ref: refs/heads/main\n').toString('base64')]);
   await page.goto(`${origin}/robots.txt`);
   await page.evaluate(async (entries) => {

@@ -49,12 +49,23 @@ describe('the editor page is never cached, indexed, framed or a Referer source',
   });
 });
 
+/** `'sha256-…'` of a text, as a policy names an inline script. */
+async function hashSource(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+}
+
 describe("the editor's own Content-Security-Policy", () => {
-  test('allows scripts, styles and fonts from this site only, and the GitHub API', async () => {
+  test('allows scripts, styles and fonts from this site only (and the page\'s import map, by its hash), and the GitHub API', async () => {
     const response = await get('/admin/');
+    const html = await response.text();
+    const importMap = html.match(/<script type="importmap">(.*?)<\/script>/)?.[1] ?? '';
     const policy = directives(response.headers.get('Content-Security-Policy'));
     // This site's scripts, and the page's import map by its hash.
     expect(policy.get('script-src')).toEqual(["'self'", manifest.importMapSource]);
+    expect(manifest.importMapSource).toBe(await hashSource(importMap));
+    // The story preview's frame is loaded from a blob: address; nothing else may be framed.
+    expect(policy.get('frame-src')).toEqual(['blob:']);
     expect(policy.get('font-src')).toEqual(["'self'"]);
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'data:']);
@@ -101,16 +112,16 @@ describe('the page and its configuration', () => {
     expect(html).not.toContain('/styles/site.css');
   });
 
+  // That the copy is served and Sveltia's preview loads through the map: test/e2e/admin-preview.test.mjs.
   test('its one inline script is the import map sending Sveltia’s Immutable.js import to our copy, allowed by its hash', async () => {
     const html = await (await get('/admin/')).text();
     const inline = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter((match) => !/\bsrc=/.test(match[1]!));
     expect(inline.map((match) => match[1])).toEqual([' type="importmap"']);
     const importMap = inline[0]![2]!;
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(importMap)));
-    expect(manifest.importMapSource).toBe(`'sha256-${btoa(String.fromCharCode(...digest))}'`);
+    expect(manifest.importMapSource).toBe(await hashSource(importMap));
     const imports = (JSON.parse(importMap) as { imports: Record<string, string> }).imports;
     expect(Object.keys(imports)).toEqual([expect.stringMatching(/^https:\/\/unpkg\.com\/immutable@\d+\.\d+\.\d+\/dist\/immutable\.es\.js$/)]);
-    expect(Object.values(imports)).toEqual([expect.stringMatching(/^\/admin-assets\/immutable-[0-9a-f]{12}\.js$/)]);
+    expect(Object.values(imports)).toEqual([expect.stringMatching(/^\/admin-assets\/immutable\.es-[0-9a-f]{12}\.js$/)]);
   });
 
   test('config.yml names the collections and the newsroom languages', async () => {

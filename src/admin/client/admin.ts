@@ -2,19 +2,23 @@
  * Our own script on the editor's page (/admin/), loaded before Sveltia CMS's bundle: the place
  * for what we add to the editor. It asks Sveltia to wait (`CMS_MANUAL_INIT`), and once the bundle
  * has run (DOMContentLoaded) registers the Uploadcare field types (./uploadcare-field.ts, used
- * when the worker's configuration names them) and the body directives as editor blocks
- * (./directive-blocks.ts), then starts it, so both exist before the first story opens. With
- * Uploadcare uploads on, the page carries their settings (src/admin/admin-page.ts) and the
- * blocks' image and file fields upload there too.
+ * when the worker's configuration names them), the body directives as editor blocks
+ * (./directive-blocks.ts) and the stories' preview (./story-preview.tsx), then starts it, so all
+ * exist before the first story opens. With Uploadcare uploads on, the page carries their settings
+ * (src/admin/admin-page.ts) and the blocks' image and file fields upload there too.
  */
 import { CONTAINER_BODY, DIRECTIVE_BLOCKS, fromBlock, toBlock, blockPattern, type BlockField, type DirectiveBlock } from './directive-blocks';
 import { keyChoiceOptions } from '../config/key-choices';
+import { urls } from '#src/i18n/urls';
+import type { ClassInstance, SveltiaReact } from './story-preview';
 import { uploadcareControl } from './uploadcare-field';
 import { UPLOADCARE_WIDGETS, UPLOADS_DATA_ID } from './uploadcare-upload';
 
 interface SveltiaCms {
   registerEditorComponent(definition: Record<string, unknown>): void;
   registerFieldType(name: string, control: unknown): void;
+  registerPreviewTemplate(collection: string, component: unknown): void;
+  registerPreviewStyle(url: string): void;
   init(): void;
 }
 
@@ -36,6 +40,9 @@ declare global {
     CMS?: SveltiaCms;
   }
 }
+
+/** The hashed address of the story preview's module (./story-preview.tsx), set by scripts/build-admin.mjs. */
+declare const STORY_PREVIEW_MODULE: string;
 
 /** The media fields as the generated configuration has them: a name inside media/, no URL. */
 const MEDIA_OPTIONS = { media_folder: '/media', public_folder: '', choose_url: false };
@@ -78,10 +85,33 @@ function register(cms: SveltiaCms) {
   }
 }
 
+/**
+ * Stories' preview pane shows the story as the site does: the site's stylesheet, and a template
+ * that loads the preview's module the first time a preview opens and then draws with it.
+ */
+function registerStoryPreview(cms: SveltiaCms, react: SveltiaReact) {
+  let template: Promise<unknown> | undefined;
+  const load = () => (template ??= import(STORY_PREVIEW_MODULE).then((module: typeof import('./story-preview')) => module.storyPreviewTemplate(react)));
+  cms.registerPreviewStyle(urls.stylesheet());
+  cms.registerPreviewTemplate(
+    'stories',
+    react.createClass<ClassInstance<object, { template: unknown }>>({
+      getInitialState() {
+        void load().then((loaded) => this.setState({ template: loaded }));
+        return { template: null };
+      },
+      render() {
+        return this.state.template ? react.h(this.state.template, this.props) : null;
+      },
+    }),
+  );
+}
+
 window.CMS_MANUAL_INIT = true;
 document.addEventListener('DOMContentLoaded', () => {
-  const cms = window.CMS;
+  const { CMS: cms, createClass, h } = window;
   if (!cms) return;
   register(cms);
+  if (createClass && h) registerStoryPreview(cms, { createClass, h });
   cms.init();
 });

@@ -24,8 +24,6 @@ import {
 /** Where Sveltia CMS keeps the signed-in user, with the GitHub token. */
 const STORED_USER_KEY = 'sveltia-cms.user';
 
-type Element = unknown;
-type CreateElement = (type: string, props?: Record<string, unknown> | null, ...children: unknown[]) => Element;
 
 interface ControlProps {
   readonly value: unknown;
@@ -47,12 +45,6 @@ interface ControlInstance {
   setState(state: Partial<ControlState>): void;
 }
 
-declare global {
-  interface Window {
-    h?: CreateElement;
-    createClass?: (spec: Record<string, unknown>) => unknown;
-  }
-}
 
 async function fetchSignature(settings: UploadSettings) {
   const response = await fetch(settings.signatureUrl, signatureRequest(githubTokenOf(localStorage.getItem(STORED_USER_KEY))));

@@ -13,18 +13,27 @@ import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
 import { CategoryLinks } from '../components/cards';
 import { SharedNotice } from '../components/shared-notice';
-import type { StoryNoticeModel, StoryPageModel } from '../page-model';
+import type { StoryArticleModel, StoryNoticeModel, StoryPageModel } from '../page-model';
 
 export function StoryPage({ model }: { model: StoryPageModel }) {
   const { layout } = model;
   return (
     <NewsroomPage layout={layout}>
       {model.notice ? <SharedStoryNotice notice={model.notice} /> : null}
-      <StoryArticle model={model} />
-      <Contacts contacts={model.contacts} mediaRoot={layout.mediaRoot} title="contacts.media_title" />
+      <StoryContent model={model} />
       <RelatedStories model={model} />
       <Boilerplate company={layout.company} />
     </NewsroomPage>
+  );
+}
+
+/** The story itself: its article and its own press contacts (also the editor's preview). */
+export function StoryContent({ model }: { model: StoryArticleModel }) {
+  return (
+    <>
+      <StoryArticle model={model} />
+      <Contacts contacts={model.contacts} mediaRoot={model.layout.mediaRoot} title="contacts.media_title" />
+    </>
   );
 }
 
@@ -60,7 +69,7 @@ function RelatedStories({ model }: { model: StoryPageModel }) {
   );
 }
 
-function StoryArticle({ model }: { model: StoryPageModel }) {
+function StoryArticle({ model }: { model: StoryArticleModel }) {
   const { t, date } = useTranslator();
   const { story, layout } = model;
   const otherLanguages = layout.languages.filter((language) => !language.isCurrent);
