@@ -29,6 +29,7 @@ declare namespace Cloudflare {
 		TURNSTILE_VERIFY_URL: string;
 		EDITOR_REPOSITORY: string;
 		EDITOR_PUBLISH_MODE: string;
+		EDITOR_CONTENT_DIR: string;
 	}
 	interface Env {
 		PAGE_CACHE: KVNamespace;
@@ -54,6 +55,7 @@ declare namespace Cloudflare {
 		TURNSTILE_VERIFY_URL: string;
 		EDITOR_REPOSITORY: string;
 		EDITOR_PUBLISH_MODE: string;
+		EDITOR_CONTENT_DIR: string;
 	}
 }
 interface CloudflareBindings extends Cloudflare.Env {}
