@@ -3,13 +3,17 @@
  * any cache, never indexed, no Referer sent from it, never framed, and a Content-Security-Policy
  * of its own allowing only what Sveltia CMS needs (docs/decisions/0039-the-press-teams-editor.md):
  * its scripts, styles and fonts from this site, inline styles (Svelte injects them), `blob:` and
- * `data:` images (previews of files picked from the local folder), and connections to the GitHub
+ * `data:` images (previews of files picked from the local folder), GitHub's avatars (the signed-in
+ * person's and commit authors', which the GitHub backend shows), and connections to the GitHub
  * API (the production backend) and to Uploadcare only when media live there. Everything else is
  * blocked on purpose: the fonts Sveltia would fetch from jsDelivr (ours are self-hosted), its
  * version check on unpkg and GitHub's status page.
  */
 import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
 import { GITHUB_API_ORIGIN } from '#src/platform/github/oauth-client';
+
+/** Where GitHub serves the avatars its API links to (`avatar_url`, `avatarUrl`). */
+export const GITHUB_AVATARS_ORIGIN = 'https://avatars.githubusercontent.com';
 
 /** Where the Uploadcare widget uploads files and asks about them. */
 export const UPLOADCARE_CONNECT_ORIGINS: readonly string[] = ['https://upload.uploadcare.com', 'https://api.uploadcare.com'];
@@ -33,7 +37,7 @@ export function adminContentSecurityPolicy({ mediaCdnOrigin }: AdminCspOptions):
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    ['img-src', "'self'", 'blob:', 'data:', ...cdn].join(' '),
+    ['img-src', "'self'", 'blob:', 'data:', GITHUB_AVATARS_ORIGIN, ...cdn].join(' '),
     ['media-src', "'self'", 'blob:', ...cdn].join(' '),
     "font-src 'self'",
     ['connect-src', "'self'", 'blob:', GITHUB_API_ORIGIN, ...uploads].join(' '),

@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { KEY_PREFIX } from '#src/middleware/page-cache-key';
 import manifest from '#src/admin/admin-manifest.generated.json';
-import { adminContentSecurityPolicy } from '#src/admin/admin-headers';
+import { adminContentSecurityPolicy, GITHUB_AVATARS_ORIGIN } from '#src/admin/admin-headers';
 import { GITHUB_API_ORIGIN } from '#src/platform/github/oauth-client';
 
 const ORIGIN = 'https://news.test.example';
@@ -50,13 +50,13 @@ describe('the editor page is never cached, indexed, framed or a Referer source',
 });
 
 describe("the editor's own Content-Security-Policy", () => {
-  test('allows scripts, styles and fonts from this site only, and the GitHub API', async () => {
+  test('allows scripts, styles and fonts from this site only, the GitHub API and its avatars', async () => {
     const response = await get('/admin/');
     const policy = directives(response.headers.get('Content-Security-Policy'));
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('font-src')).toEqual(["'self'"]);
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'data:']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'data:', GITHUB_AVATARS_ORIGIN]);
     expect(policy.get('connect-src')).toEqual(["'self'", 'blob:', GITHUB_API_ORIGIN]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     expect(policy.get('default-src')).toEqual(["'none'"]);
