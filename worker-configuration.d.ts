@@ -31,6 +31,7 @@ declare namespace Cloudflare {
 		TURNSTILE_VERIFY_URL: string;
 		EDITOR_REPOSITORY: string;
 		EDITOR_PUBLISH_MODE: string;
+		EDITOR_CONTENT_DIR: string;
 	}
 	interface Env {
 		PAGE_CACHE: KVNamespace;
@@ -58,6 +59,7 @@ declare namespace Cloudflare {
 		TURNSTILE_VERIFY_URL: string;
 		EDITOR_REPOSITORY: string;
 		EDITOR_PUBLISH_MODE: string;
+		EDITOR_CONTENT_DIR: string;
 	}
 }
 interface CloudflareBindings extends Cloudflare.Env {}

@@ -6,6 +6,8 @@
 //      into wrangler.toml (scripts/setup-cloudflare.mjs: on later deploys it only looks them up);
 //   3. applies the D1 migrations to the remote database, so the new code never meets an old schema;
 //   4. deploys the worker with RELEASE set to the commit, and prints the addresses it answers on.
+//      With CONTENT_DIR set (the publish workflow sets it), the worker's EDITOR_CONTENT_DIR is that
+//      folder, so the editor writes where the publish reads.
 //
 // Content is not part of a deploy: `npm run import -- <folder> --remote [--env staging]` publishes
 // it (the GitHub workflow runs both). DEPLOY_RELEASE overrides the release name; WRANGLER_BIN
@@ -26,6 +28,12 @@ export function releaseName(env = process.env) {
   if (git.status === 0 && git.stdout.trim()) return git.stdout.trim();
   if (env.GITHUB_SHA) return env.GITHUB_SHA.slice(0, 7);
   throw new Error('Cannot tell which commit this is (no git, no GITHUB_SHA): set DEPLOY_RELEASE.');
+}
+
+/** `--var EDITOR_CONTENT_DIR:<folder>` for CONTENT_DIR (a leading `./` and trailing `/` dropped), or nothing without it. */
+export function contentDirVar(env = process.env) {
+  const folder = (env.CONTENT_DIR ?? '').trim().replace(/^\.\//, '').replace(/\/+$/, '');
+  return folder ? ['--var', `EDITOR_CONTENT_DIR:${folder}`] : [];
 }
 
 /** The addresses of a deploy, from wrangler's machine-readable output file (WRANGLER_OUTPUT_FILE_PATH). */
@@ -77,7 +85,7 @@ async function main() {
   try {
     // NODE_ENV goes into the bundle (wrangler defines process.env.NODE_ENV from it): a shell's
     // "development" would ship React's development build.
-    run(bin, ['deploy', ...wranglerArgs, '--var', `RELEASE:${release}`, '--message', `release ${release}`], { WRANGLER_OUTPUT_FILE_PATH: outputFile, NODE_ENV: 'production' });
+    run(bin, ['deploy', ...wranglerArgs, '--var', `RELEASE:${release}`, ...contentDirVar(), '--message', `release ${release}`], { WRANGLER_OUTPUT_FILE_PATH: outputFile, NODE_ENV: 'production' });
     const urls = deployedUrls(outputFile);
     console.log('');
     console.log(urls.length > 0 ? `Live: ${urls.join('  ')}  (${label}, release ${release})` : `Deployed ${label}, release ${release} (wrangler named no address: see its output above).`);

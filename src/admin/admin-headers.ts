@@ -3,17 +3,20 @@
  * any cache, never indexed, no Referer sent from it, never framed, and a Content-Security-Policy
  * of its own allowing only what Sveltia CMS needs (docs/decisions/0039-the-press-teams-editor.md):
  * its scripts, styles and fonts from this site, inline styles (Svelte injects them), `blob:` and
- * `data:` images (previews of files picked from the local folder), the page's one inline script,
+ * `data:` images (previews of files picked from the local folder), GitHub's avatars (the signed-in
+ * person's and commit authors', which the GitHub backend shows), the page's one inline script,
  * its import map, by hash (src/admin/admin-page.ts), `blob:` frames (Sveltia draws the story
  * preview, ADR 0041, in a frame loaded from a `blob:` address, which keeps this policy), images
- * from the media CDN
- * when media live there, and connections to the GitHub API (the production backend) and, when
- * the editor uploads to Uploadcare (ADR 0042), to its Upload API. Everything else is
+ * from the media CDN when media live there, and connections to the GitHub API (the production
+ * backend) and, when the editor uploads to Uploadcare (ADR 0042), to its Upload API. Everything else is
  * blocked on purpose: the fonts Sveltia would fetch from jsDelivr (ours are self-hosted), its
  * version check on unpkg and GitHub's status page.
  */
 import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
 import { GITHUB_API_ORIGIN } from '#src/platform/github/oauth-client';
+
+/** Where GitHub serves the avatars its API links to (`avatar_url`, `avatarUrl`). */
+export const GITHUB_AVATARS_ORIGIN = 'https://avatars.githubusercontent.com';
 
 export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
   ...PRIVATE_PAGE_HEADERS,
@@ -46,7 +49,7 @@ export function adminContentSecurityPolicy({ mediaCdnOrigin, uploadOrigin = null
     "default-src 'none'",
     ['script-src', "'self'", ...(importMapSource ? [importMapSource] : [])].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    ['img-src', "'self'", 'blob:', 'data:', ...cdn].join(' '),
+    ['img-src', "'self'", 'blob:', 'data:', GITHUB_AVATARS_ORIGIN, ...cdn].join(' '),
     ['media-src', "'self'", 'blob:', ...cdn].join(' '),
     "font-src 'self'",
     ['connect-src', "'self'", 'blob:', GITHUB_API_ORIGIN, ...uploads].join(' '),

@@ -12,6 +12,12 @@
  * Uploadcare (ADR 0042), every image and file field becomes our own field type, which uploads
  * there (src/admin/client/uploadcare-field.ts), its settings written on the field; the checked-in
  * file stays as the schema made it.
+ *
+ * Sveltia reads every folder in its configuration from the root of what it opens. Locally that is
+ * the content folder itself; on GitHub it is the repository, where the content folder is a folder
+ * of its own (`EDITOR_CONTENT_DIR`, the publish workflow's CONTENT_DIR). So with the GitHub login
+ * the file and media folders are served under that folder (`inRepositoryFolder`); the public
+ * address of media (`/media/...`, what the content files say) stays as it is.
  */
 import type { EditorLoginConfig, EditorPublishMode, EditorUploadsConfig } from '#src/env';
 import { UPLOADCARE_WIDGETS } from './client/uploadcare-upload';
@@ -34,9 +40,11 @@ export interface EditorDeployment {
   readonly backend: EditorBackend;
   /** Absent in local mode: a local folder has no pull requests, each save writes the file. */
   readonly publish_mode?: EditorPublishMode;
+  /** The content folder inside the repository (absent in local mode, where it is the root). */
+  readonly contentDir?: string;
 }
 
-type LoginSettings = Pick<Extract<EditorLoginConfig, { enabled: true }>, 'enabled' | 'repository' | 'siteOrigin' | 'publishMode'> | { enabled: false };
+type LoginSettings = Pick<Extract<EditorLoginConfig, { enabled: true }>, 'enabled' | 'repository' | 'siteOrigin' | 'publishMode' | 'contentDir'> | { enabled: false };
 
 /** The backend for a configured GitHub login (src/env.ts editorLoginOf), else local mode only. */
 export function editorBackend(login: LoginSettings): EditorBackend {
@@ -46,7 +54,40 @@ export function editorBackend(login: LoginSettings): EditorBackend {
 
 export function editorDeployment(login: LoginSettings): EditorDeployment {
   const backend = editorBackend(login);
-  return login.enabled ? { backend, publish_mode: login.publishMode } : { backend };
+  return login.enabled ? { backend, publish_mode: login.publishMode, contentDir: login.contentDir } : { backend };
+}
+
+type Config = Record<string, unknown>;
+
+const isConfig = (value: unknown): value is Config => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The configuration with every path Sveltia reads from the root moved under `contentDir`: the
+ * global `media_folder`, each folder collection's `folder`, each file collection's `file`, and
+ * every absolute (`/`-led) `media_folder` of a collection, file or field at any depth. Relative
+ * media folders of a collection or field are the entry's own and stay; `public_folder`s stay.
+ */
+export function inRepositoryFolder(config: Config, contentDir: string): Config {
+  const under = (path: string) => `${contentDir}/${path}`;
+  const absoluteMediaFolders = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(absoluteMediaFolders);
+    if (!isConfig(value)) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, key === 'media_folder' && typeof item === 'string' && item.startsWith('/') ? `/${under(item.slice(1))}` : absoluteMediaFolders(item)]),
+    );
+  };
+  const collections = Array.isArray(config.collections) ? (config.collections as unknown[]) : [];
+  return {
+    ...config,
+    ...(typeof config.media_folder === 'string' ? { media_folder: under(config.media_folder) } : {}),
+    collections: collections.map((entry) => {
+      const collection = absoluteMediaFolders(entry);
+      if (!isConfig(collection)) return collection;
+      if (typeof collection.folder === 'string') collection.folder = under(collection.folder);
+      if (Array.isArray(collection.files)) collection.files = collection.files.map((file: unknown) => (isConfig(file) && typeof file.file === 'string' ? { ...file, file: under(file.file) } : file));
+      return collection;
+    }),
+  };
 }
 
 /** What an Uploadcare field needs to know, written on each such field (and on the page for the body blocks). */
@@ -85,6 +126,8 @@ export function withUploadcareFields(config: object, settings: UploadcareFieldSe
 
 export function editorConfigYaml(deployment: EditorDeployment = editorDeployment({ enabled: false }), uploads: UploadcareFieldSettings | null = null): string {
   const header = '# The newsroom editor\'s configuration, generated from src/content/schema.ts by `npm run editor-config`.\n';
-  const config = uploads ? withUploadcareFields(generated, uploads) : generated;
-  return `${header}${JSON.stringify({ ...deployment, ...config }, null, 2)}\n`;
+  const { contentDir, ...served } = deployment;
+  const located = contentDir === undefined ? generated : inRepositoryFolder(generated, contentDir);
+  const config = uploads ? withUploadcareFields(located, uploads) : located;
+  return `${header}${JSON.stringify({ ...served, ...config }, null, 2)}\n`;
 }

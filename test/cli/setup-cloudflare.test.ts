@@ -195,7 +195,7 @@ describe('setup:cloudflare', () => {
 
 describe('deploy', () => {
   const deploy = (args: string[], extraEnv: Record<string, string> = {}) =>
-    spawnSync(process.execPath, [join(root, 'scripts/deploy.mjs'), ...args, '--config', config], { cwd: root, env: { ...fakeEnv(), DEPLOY_RELEASE: 'abc1234', ...extraEnv }, encoding: 'utf8' });
+    spawnSync(process.execPath, [join(root, 'scripts/deploy.mjs'), ...args, '--config', config], { cwd: root, env: { ...fakeEnv(), DEPLOY_RELEASE: 'abc1234', CONTENT_DIR: '', ...extraEnv }, encoding: 'utf8' });
 
   test('builds, creates what is missing, migrates the remote database, then deploys with RELEASE set and prints the address', () => {
     const result = deploy(['--env', 'staging']);
@@ -206,6 +206,12 @@ describe('deploy', () => {
     expect(result.stdout).toContain('first load:'); // the browser bundle was built (and within its budget)
     expect(result.stdout).toContain('Live: https://edge-newsroom-staging.newsroom-test.workers.dev  (staging, release abc1234)');
     expect(readFileSync(config, 'utf8')).toContain('database_name = "newsroom-staging"\ndatabase_id = "');
+  }, 60_000);
+
+  test('with CONTENT_DIR set (the publish workflow), the editor is deployed to write in that folder', () => {
+    const result = deploy([], { CONTENT_DIR: './content/acme/' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(calls().at(-1)).toBe('deploy --var RELEASE:abc1234 --var EDITOR_CONTENT_DIR:content/acme --message release abc1234');
   }, 60_000);
 
   test('when the migrations fail, the worker is not deployed', () => {

@@ -20,6 +20,7 @@ interface Step {
   env?: Record<string, string>;
 }
 interface Job {
+  if?: string;
   needs?: string | string[];
   uses?: string;
   steps?: Step[];
@@ -57,6 +58,14 @@ describe('ci.yml', () => {
     const ciRun = readFileSync(join(root, '.ci/run'), 'utf8');
     expect(ciRun).toMatch(/npm ci\b/);
     expect(ciRun).toMatch(/npm test\b/);
+  });
+
+  test('on a pull request only, checks the content folder the publish workflow imports, with the import\'s dry run', () => {
+    const content = workflow.jobs.content!;
+    expect(content.if).toBe("github.event_name == 'pull_request'");
+    expect(content.env?.CONTENT_DIR).toBe((parse(read('publish.yml')) as Workflow).env?.CONTENT_DIR);
+    expect(content.steps!.map((step) => step.run).filter(Boolean)).toEqual(['npm ci --no-audit --no-fund', 'npm run import -- "$CONTENT_DIR" --dry-run']);
+    expect(content.needs).toBeUndefined();
   });
 });
 

@@ -35,7 +35,22 @@ test('every part set: the login is on, calling back to the site origin, for the 
     repository: { owner: 'acme', name: 'newsroom' },
     siteOrigin: 'https://news.example.com',
     publishMode: 'editorial_workflow',
+    contentDir: 'content/demo',
   });
+});
+
+test.each([
+  ['unset: the publish workflow\'s default', undefined, 'content/demo'],
+  ['empty: the same', '', 'content/demo'],
+  ['a folder', 'content/acme', 'content/acme'],
+  ['one level', 'newsroom', 'newsroom'],
+] as const)('EDITOR_CONTENT_DIR %s', (_name, folder, expected) => {
+  const login = loginWith(folder === undefined ? LOGIN : { ...LOGIN, EDITOR_CONTENT_DIR: folder });
+  expect(login.enabled && login.contentDir).toBe(expected);
+});
+
+test.each(['/content/acme', 'content/acme/', '../acme', 'content/../acme', './content/acme', 'content//acme', 'content/acme files', '.'])('EDITOR_CONTENT_DIR %j turns the login off, naming the variable', (folder) => {
+  expect(loginWith({ ...LOGIN, EDITOR_CONTENT_DIR: folder })).toEqual({ enabled: false, problem: expect.stringMatching(/^EDITOR_CONTENT_DIR: must be a folder inside the repository/) });
 });
 
 test.each([

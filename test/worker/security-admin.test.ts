@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { KEY_PREFIX } from '#src/middleware/page-cache-key';
 import manifest from '#src/admin/admin-manifest.generated.json';
-import { adminContentSecurityPolicy } from '#src/admin/admin-headers';
+import { adminContentSecurityPolicy, GITHUB_AVATARS_ORIGIN } from '#src/admin/admin-headers';
 import { GITHUB_API_ORIGIN } from '#src/platform/github/oauth-client';
 
 const ORIGIN = 'https://news.test.example';
@@ -56,7 +56,7 @@ async function hashSource(text: string): Promise<string> {
 }
 
 describe("the editor's own Content-Security-Policy", () => {
-  test('allows scripts, styles and fonts from this site only (and the page\'s import map, by its hash), and the GitHub API', async () => {
+  test('allows scripts, styles and fonts from this site only (and the page\'s import map, by its hash), the GitHub API and its avatars', async () => {
     const response = await get('/admin/');
     const html = await response.text();
     const importMap = html.match(/<script type="importmap">(.*?)<\/script>/)?.[1] ?? '';
@@ -68,7 +68,7 @@ describe("the editor's own Content-Security-Policy", () => {
     expect(policy.get('frame-src')).toEqual(['blob:']);
     expect(policy.get('font-src')).toEqual(["'self'"]);
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'data:']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'data:', GITHUB_AVATARS_ORIGIN]);
     expect(policy.get('connect-src')).toEqual(["'self'", 'blob:', GITHUB_API_ORIGIN]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     expect(policy.get('default-src')).toEqual(["'none'"]);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
 import { acceptedStates, generateEditorConfig } from '#src/admin/config/editor-config';
-import { editorBackend, editorConfigYaml, editorDeployment, LOCAL_ONLY_REPOSITORY, withUploadcareFields } from '#src/admin/editor-config-document';
+import { editorBackend, editorConfigYaml, editorDeployment, inRepositoryFolder, LOCAL_ONLY_REPOSITORY, withUploadcareFields } from '#src/admin/editor-config-document';
 import { describeField } from '#src/admin/config/schema-walk';
 import { keyChoiceOptions } from '#src/admin/config/key-choices';
 import { DIRECTIVE_BLOCKS } from '#src/admin/client/directive-blocks';
@@ -116,7 +116,7 @@ test('a zod construct without an editor mapping fails loudly, naming the field',
   expect(() => describeField(z.strictObject({ n: z.bigint() }), 'story')).toThrow('story.n: zod type "bigint"');
 });
 
-const LOGIN = { enabled: true, repository: { owner: 'northwind', name: 'newsroom' }, siteOrigin: 'https://news.northwind.example', publishMode: 'editorial_workflow' } as const;
+const LOGIN = { enabled: true, repository: { owner: 'northwind', name: 'newsroom' }, siteOrigin: 'https://news.northwind.example', publishMode: 'editorial_workflow', contentDir: 'content/northwind' } as const;
 const PRODUCTION_BACKEND = { name: 'github', repo: 'northwind/newsroom', branch: 'main', base_url: 'https://news.northwind.example', auth_endpoint: 'admin/auth' };
 
 test.each([
@@ -129,6 +129,51 @@ test.each([
   expect(served.backend).toEqual(backend);
   expect(served.publish_mode).toBe(publishMode);
   expect(served.collections).toBeDefined();
+  expect(served).not.toHaveProperty('contentDir');
+});
+
+/** Every media_folder of a served configuration, with where it sits. */
+function mediaFolders(value: unknown, at = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item) => mediaFolders(item, at));
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  const name = typeof record.name === 'string' ? `${at}/${record.name}` : at;
+  return Object.entries(record).flatMap(([key, item]) => (key === 'media_folder' ? [`${name}: ${String(item)}`] : mediaFolders(item, name)));
+}
+
+const served = (login: Parameters<typeof editorDeployment>[0]) => JSON.parse(editorConfigYaml(editorDeployment(login)).replace(/^#.*\n/, '')) as { media_folder: string; public_folder: string; collections: Collection[] };
+
+test('with the GitHub login every file and media folder is served under the content folder inside the repository; public addresses stay', () => {
+  const local = served({ enabled: false });
+  const github = served(LOGIN);
+  expect([local.media_folder, github.media_folder]).toEqual(['media', 'content/northwind/media']);
+  expect([local.public_folder, github.public_folder]).toEqual(['/media', '/media']);
+  expect(github.collections.map((collection) => collection.folder ?? collection.files!.map((file) => file.file))).toEqual([
+    'content/northwind/stories',
+    'content/northwind/policies',
+    'content/northwind/galleries',
+    ['content/northwind/newsroom.yaml', 'content/northwind/company/index.{{locale}}.yaml', 'content/northwind/categories.yaml', 'content/northwind/contacts.yaml'],
+  ]);
+  // The entry paths inside a collection's folder are the same.
+  expect(github.collections.map((collection) => collection.path)).toEqual(local.collections.map((collection) => collection.path));
+  const localFolders = mediaFolders(local.collections);
+  expect(localFolders.length).toBeGreaterThan(3);
+  expect(localFolders.every((folder) => folder.endsWith(': /media'))).toBe(true);
+  expect(mediaFolders(github.collections)).toEqual(localFolders.map((folder) => folder.replace(/: \/media$/, ': /content/northwind/media')));
+  expect(JSON.stringify(github).match(/"public_folder":"[^"]*"/g)).toEqual(JSON.stringify(local).match(/"public_folder":"[^"]*"/g));
+});
+
+test.each([
+  ['a folder collection', { collections: [{ name: 'a', folder: 'posts', path: '{{slug}}' }] }, { collections: [{ name: 'a', folder: 'x/y/posts', path: '{{slug}}' }] }],
+  ['a file collection', { collections: [{ name: 'b', files: [{ name: 'f', file: 'site.yaml' }] }] }, { collections: [{ name: 'b', files: [{ name: 'f', file: 'x/y/site.yaml' }] }] }],
+  ['the global media folder, not its public folder', { media_folder: 'media', public_folder: '/media', collections: [] }, { media_folder: 'x/y/media', public_folder: '/media', collections: [] }],
+  [
+    'absolute media folders of a collection and of nested fields, not relative ones',
+    { collections: [{ name: 'c', folder: 'p', media_folder: '/img', fields: [{ name: 'l', widget: 'list', fields: [{ name: 'i', widget: 'image', media_folder: '/media', public_folder: '' }, { name: 'j', widget: 'image', media_folder: 'own' }] }] }] },
+    { collections: [{ name: 'c', folder: 'x/y/p', media_folder: '/x/y/img', fields: [{ name: 'l', widget: 'list', fields: [{ name: 'i', widget: 'image', media_folder: '/x/y/media', public_folder: '' }, { name: 'j', widget: 'image', media_folder: 'own' }] }] }] },
+  ],
+])('inRepositoryFolder moves %s', (_case, config, expected) => {
+  expect(inRepositoryFolder(config, 'x/y')).toEqual(expected);
 });
 
 test.each([
