@@ -1,10 +1,12 @@
 /**
  * The editor's one HTML page, /admin/: Sveltia CMS's bundle and our admin script at their hashed
- * addresses (scripts/build-admin.mjs), the self-hosted fonts' stylesheet, nothing of the readers'
- * site. Sveltia reads `config.yml` beside the page (src/admin/admin-routes.ts serves it).
+ * addresses (scripts/build-admin.mjs), told where Sveltia's translations are, the self-hosted
+ * fonts' stylesheet, nothing of the readers' site. Sveltia reads `config.yml` beside the page (src/admin/admin-routes.ts serves it).
  */
 export interface AdminAssets {
   readonly editor: string;
+  /** The folder of Sveltia's interface translations, ending with a slash (src/admin/client/editor-locales.ts). */
+  readonly editorLocales: string;
   readonly script: string;
   readonly stylesheet: string;
 }
@@ -20,7 +22,7 @@ export function adminPageHtml(assets: AdminAssets): string {
     '<meta name="robots" content="noindex, nofollow">',
     '<title>Newsroom editor</title>',
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
-    `<script src="${assets.script}"></script>`,
+    `<script src="${assets.script}" data-editor-translations="${assets.editorLocales}"></script>`,
     '</head>',
     '<body>',
     `<script src="${assets.editor}"></script>`,

@@ -1,10 +1,13 @@
 /**
  * Our own script on the editor's page (/admin/), loaded before Sveltia CMS's bundle: the place
- * for what we add to the editor. It asks Sveltia to wait (`CMS_MANUAL_INIT`), and once the bundle
- * has run (DOMContentLoaded) registers the body directives as editor blocks
- * (./directive-blocks.ts) and starts it, so the blocks exist before the first story opens.
+ * for what we add to the editor. It points Sveltia's translations at this site
+ * (./editor-locales.ts, the folder named by this script's `data-editor-translations`), asks
+ * Sveltia to wait (`CMS_MANUAL_INIT`), and once the bundle has run (DOMContentLoaded) registers
+ * the body directives as editor blocks (./directive-blocks.ts) and starts it, so the blocks exist
+ * before the first story opens.
  */
 import { CONTAINER_BODY, DIRECTIVE_BLOCKS, fromBlock, toBlock, blockPattern, type BlockField, type DirectiveBlock } from './directive-blocks';
+import { serveEditorTranslationsFrom } from './editor-locales';
 
 interface SveltiaCms {
   registerEditorComponent(definition: Record<string, unknown>): void;
@@ -53,6 +56,9 @@ function register(cms: SveltiaCms) {
     });
   }
 }
+
+const translations = document.currentScript?.dataset.editorTranslations;
+if (translations) serveEditorTranslationsFrom(translations);
 
 window.CMS_MANUAL_INIT = true;
 document.addEventListener('DOMContentLoaded', () => {
