@@ -5,18 +5,21 @@
 // the saved folder read back out of the browser, imported by the import CLI, shared with
 // `npm run share` (the secret link opens it before its time) and made public by the cron run after
 // its release time.
-// With UPDATE_SCREENSHOTS=1 it also writes docs/editing/*.png (npm test leaves them alone).
+// With UPDATE_SCREENSHOTS=1 it also writes the screenshots of docs/editing.md, docs/editing/*.png
+// (npm test leaves them alone).
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
+import sharp from 'sharp';
 import { root } from '../../scripts/local-newsroom.mjs';
 import { changedFiles, editorField, editorPage, loadEditor, openLocalRepository, putFolder, readFolderBytes } from './editor-session.mjs';
 import { fetchWithOneRetry, fireScheduled, launchBrowser, runCli, startServer, statusOf, waitFor } from './server.mjs';
 
 const DEMO = join(root, 'content/demo');
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(root, 'docs/editing') : null;
+const SCREENSHOT_VIEWPORT = { width: 1280, height: 800 };
 /** content/demo/newsroom.yaml's `timezone`; the browser runs in another one. */
 const NEWSROOM_ZONE = 'Europe/Amsterdam';
 const BROWSER_ZONE = 'America/New_York';
@@ -56,13 +59,13 @@ const get = (path) => fetchWithOneRetry(`${server.origin}${path}`, { redirect: '
 
 /** The editor in local mode on a copy of content/demo, media included (the cover picker lists them). */
 async function openEditor() {
-  const editor = await editorPage(browser, server.origin, { viewport: { width: 1280, height: 800 }, timezoneId: BROWSER_ZONE, timeout: 30_000 });
+  const editor = await editorPage(browser, server.origin, { viewport: SCREENSHOT_VIEWPORT, timezoneId: BROWSER_ZONE, timeout: 30_000 });
   await putFolder(editor, DEMO, { media: true });
   await loadEditor(editor);
-  await screenshot(editor.page, '1-open-the-folder');
+  await screenshot(editor.page, '1-start-page');
   await openLocalRepository(editor);
   await editor.page.getByRole('button', { name: 'New' }).waitFor();
-  await screenshot(editor.page, '2-stories');
+  await screenshot(editor.page, '2-collections');
   return editor;
 }
 
@@ -76,11 +79,40 @@ function writeFolder(files) {
   return dir;
 }
 
-/** docs/editing/<name>.png, only with UPDATE_SCREENSHOTS=1; `clip` crops it to what the step shows. */
-async function screenshot(page, name, clip) {
+/**
+ * docs/editing/<name>.png, only with UPDATE_SCREENSHOTS=1 (never compared: they show the fonts of
+ * the machine that took them): the viewport, or `area` (a locator) alone, as a palette PNG, after
+ * `prepare` (what only the picture needs).
+ */
+async function screenshot(page, name, area = null, prepare = async () => {}) {
   if (!SCREENSHOTS) return;
+  await prepare();
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), ...(clip ? { clip } : {}) });
+  const taken = area ? await area.screenshot({ animations: 'disabled' }) : await page.screenshot({ animations: 'disabled' });
+  await sharp(taken).png({ palette: true, quality: 90, compressionLevel: 9, effort: 10 }).toFile(join(SCREENSHOTS, `${name}.png`));
+}
+
+/** Waits until every picture in view in the picker is drawn (they load as they scroll into view). */
+async function picturesShown(dialog) {
+  const pictures = dialog.getByRole('listbox', { name: 'Available Images' });
+  await dialog.page().waitForFunction((list) => {
+    let scroller = list;
+    while (scroller.parentElement && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+    const view = scroller.getBoundingClientRect();
+    const inView = [...list.querySelectorAll('[role="option"]')].filter((option) => {
+      const box = option.getBoundingClientRect();
+      return box.bottom > view.top && box.top < view.bottom;
+    });
+    return inView.every((option) => [...option.querySelectorAll('img')].some((image) => image.complete && image.naturalWidth > 0));
+  }, await pictures.elementHandle());
+}
+
+/** The form of one language (the left or right half of the editor). */
+const pane = (page, locale) => page.locator(`[data-locale="${locale}"][data-mode="edit"]`);
+
+/** Scrolls a field of one language's form to the top of its pane. */
+async function scrollToTop(page, locale, keyPath) {
+  await (await editorField(page, locale, keyPath)).evaluate((section) => section.scrollIntoView({ block: 'start' }));
 }
 
 /** The release time as the press officer types it (the newsroom's wall clock) and as the file says it. */
@@ -103,11 +135,15 @@ test('a press officer writes a story in English and French, schedules it two min
   for (const language of ['Dutch', 'Arabic']) {
     await page.getByRole('radio', { name: language }).last().click();
     await page.getByRole('button', { name: `Show \u2068${language}\u2069 Content Options` }).click();
-    await page.getByRole('menuitem', { name: `Disable \u2068${language}\u2069` }).click();
+    const disable = page.getByRole('menuitem', { name: `Disable \u2068${language}\u2069` });
+    await disable.waitFor();
+    if (language === 'Dutch') await screenshot(page, '3-turn-off-a-language');
+    await disable.click();
   }
   await page.getByRole('radio', { name: 'French' }).last().click();
   await (await editorField(page, 'fr', 'title')).locator('input').waitFor();
 
+  // The docs' steps in their order, each in both languages: address, title and summary…
   const uuids = {};
   for (const locale of ['en', 'fr']) {
     const story = STORY[locale];
@@ -115,31 +151,53 @@ test('a press officer writes a story in English and French, schedules it two min
     await (await editorField(page, locale, 'slug')).locator('input').fill(story.slug);
     await (await editorField(page, locale, 'title')).locator('input').fill(story.title);
     await (await editorField(page, locale, 'summary')).locator('textarea').fill(story.summary);
+  }
+  for (const locale of ['en', 'fr']) await scrollToTop(page, locale, 'uuid');
+  await screenshot(page, '4-english-and-french');
+  // …status, visibility and release time…
+  for (const locale of ['en', 'fr']) {
     await (await editorField(page, locale, 'status')).getByRole('radio', { name: 'scheduled' }).click();
     await (await editorField(page, locale, 'visibility')).getByRole('radio', { name: 'public' }).click();
     const when = await editorField(page, locale, 'published_at');
     await when.locator('input').fill(release.typed);
     assert.ok((await when.innerText()).includes('Amsterdam'), 'the picker names the newsroom\'s time zone');
+  }
+  await scrollToTop(page, 'en', 'status');
+  await screenshot(page, '5-status-and-release-time', pane(page, 'en'));
+  // …the cover…
+  for (const locale of ['en', 'fr']) {
     const cover = await editorField(page, locale, 'cover');
     await cover.getByRole('button', { name: 'Browse' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('option', { name: COVER }).click();
+    if (locale === 'en') await screenshot(page, '6-cover-image', null, () => picturesShown(dialog));
     await dialog.getByRole('button', { name: 'Insert' }).click();
     await dialog.waitFor({ state: 'hidden' });
+  }
+  // …and the text, with an image block (the Insert menu lists the blocks; the test writes them as Markdown).
+  for (const locale of ['en', 'fr']) {
+    const story = STORY[locale];
     const body = await editorField(page, locale, 'body');
+    if (locale === 'en') {
+      await body.getByRole('button', { name: 'Insert' }).click();
+      const blocks = page.getByRole('menu');
+      await blocks.getByRole('menuitem', { name: 'Image' }).waitFor();
+      await screenshot(page, '7-insert-a-block');
+      await page.keyboard.press('Escape');
+      await blocks.waitFor({ state: 'hidden' });
+    }
     await body.getByRole('button', { name: 'Edit in Markdown' }).click();
     await body.locator('textarea').fill(`${story.body}\n\n::image{src="${BODY_IMAGE}"}\n`);
   }
   for (const uuid of Object.values(uuids)) assert.match(uuid, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'a fresh uuid, filled in');
   assert.notEqual(uuids.en, uuids.fr, 'each language its own');
-  await screenshot(page, '4-ready-to-save');
   await page.getByRole('button', { name: 'Save' }).click();
   const folder = `stories/${STORY.en.slug}`;
   const files = await waitFor('the saved files', async () => {
     const found = await readFolderBytes({ page });
     return found.has(`${folder}/index.en.md`) && found.has(`${folder}/index.fr.md`) && found;
   });
-  await screenshot(page, '5-saved');
+  await screenshot(page, '8-saved', null, () => page.getByRole('row', { name: STORY.en.title }).scrollIntoViewIfNeeded());
   assert.deepEqual(changedFiles(files, DEMO).map(([path]) => path).sort(), [`${folder}/index.en.md`, `${folder}/index.fr.md`], 'the editor wrote the two languages\' files and nothing else');
   for (const locale of ['en', 'fr']) {
     const text = files.get(`${folder}/index.${locale}.md`).toString('utf8');
