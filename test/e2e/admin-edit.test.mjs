@@ -6,12 +6,12 @@
 // shows the new title.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { root } from '../../scripts/local-newsroom.mjs';
-import { contentFiles, editorField, openEditor, readFolderBytes } from './editor-session.mjs';
+import { contentFiles, editorField, openEditor, readFolderBytes, writeFiles } from './editor-session.mjs';
 import { fetchWithOneRetry, launchBrowser, runCli, startServer, waitFor } from './server.mjs';
 
 const DEMO = join(root, 'content/demo');
@@ -67,10 +67,7 @@ test('a title changed in the editor is one changed line for git, and the import 
   assert.deepEqual(errors, []);
 
   // The editor's folder over the repository's files: written, and what it no longer holds removed.
-  for (const [path, bytes] of saved) {
-    mkdirSync(dirname(join(repository, path)), { recursive: true });
-    writeFileSync(join(repository, path), bytes);
-  }
+  writeFiles(repository, saved);
   for (const path of contentFiles(repository)) if (!saved.has(path)) rmSync(join(repository, path));
 
   assert.equal(git('status', '--porcelain'), ` M ${STORY.file}\n`, 'one file changed, none added or removed');

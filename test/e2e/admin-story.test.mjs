@@ -8,13 +8,13 @@
 // With UPDATE_SCREENSHOTS=1 it also writes the screenshots of docs/editing.md, docs/editing/*.png
 // (npm test leaves them alone).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import { root } from '../../scripts/local-newsroom.mjs';
-import { changedFiles, editorField, editorPage, loadEditor, openLocalRepository, putFolder, readFolderBytes } from './editor-session.mjs';
+import { changedFiles, editorField, editorPage, editorPane, loadEditor, openLocalRepository, putFolder, readFolderBytes, writeFiles } from './editor-session.mjs';
 import { fetchWithOneRetry, fireScheduled, launchBrowser, runCli, startServer, statusOf, waitFor } from './server.mjs';
 
 const DEMO = join(root, 'content/demo');
@@ -69,13 +69,11 @@ async function openEditor() {
   return editor;
 }
 
+/** The editor's folder, read back out of the browser, written into a new scratch folder. */
 function writeFolder(files) {
   const dir = mkdtempSync(join(tmpdir(), 'newsroom-edited-'));
   scratch.push(dir);
-  for (const [path, bytes] of files) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), bytes);
-  }
+  writeFiles(dir, files);
   return dir;
 }
 
@@ -106,9 +104,6 @@ async function picturesShown(dialog) {
     return inView.every((option) => [...option.querySelectorAll('img')].some((image) => image.complete && image.naturalWidth > 0));
   }, await pictures.elementHandle());
 }
-
-/** The form of one language (the left or right half of the editor). */
-const pane = (page, locale) => page.locator(`[data-locale="${locale}"][data-mode="edit"]`);
 
 /** Scrolls a field of one language's form to the top of its pane. */
 async function scrollToTop(page, locale, keyPath) {
@@ -163,7 +158,7 @@ test('a press officer writes a story in English and French, schedules it two min
     assert.ok((await when.innerText()).includes('Amsterdam'), 'the picker names the newsroom\'s time zone');
   }
   await scrollToTop(page, 'en', 'status');
-  await screenshot(page, '5-status-and-release-time', pane(page, 'en'));
+  await screenshot(page, '5-status-and-release-time', editorPane(page, 'en'));
   // …the cover…
   for (const locale of ['en', 'fr']) {
     const cover = await editorField(page, locale, 'cover');

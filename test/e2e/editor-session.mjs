@@ -4,8 +4,8 @@
 // before it lists anything) and handed out by the folder picker, the editor opened on it, entries
 // opened and saved, and the folder read back out of the browser. Used by the editor's browser tests
 // and by `npm run check-round-trip` (scripts/check-round-trip.mjs).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 
 /**
  * The files of a content folder, as paths relative to it, without git's own (`.git/`). Media are
@@ -160,12 +160,15 @@ export async function saveUnchanged(editor, entry) {
   await saveEntry(editor, entry.route, edit(['Backspace']));
 }
 
+/** The open entry's form in one language (the left or right half of the editor). */
+export const editorPane = (page, locale) => page.locator(`[data-locale="${locale}"][data-mode="edit"]`);
+
 /**
  * A field of the open entry's form in one language's pane (`keyPath` as in the configuration:
  * `title`, `author.email`), scrolled into view: Sveltia renders fields as they come into view.
  */
 export async function editorField(page, locale, keyPath) {
-  const pane = page.locator(`[data-locale="${locale}"][data-mode="edit"]`);
+  const pane = editorPane(page, locale);
   const section = pane.locator(`section[data-key-path="${keyPath}"]`);
   for (let turn = 0; turn < 60 && (await section.count()) === 0; turn++) {
     await pane.hover({ position: { x: 200, y: 300 } });
@@ -201,6 +204,14 @@ export async function readFolderBytes({ page }) {
 /** Every text file of the folder as the editor's file system holds it now, as { path: text }. */
 export async function readFolder(editor) {
   return Object.fromEntries([...(await readFolderBytes(editor))].map(([path, bytes]) => [path, bytes.toString('utf8')]));
+}
+
+/** Writes files as readFolderBytes answers them (path → bytes) into `folder`, making folders as needed. */
+export function writeFiles(folder, files) {
+  for (const [path, bytes] of files) {
+    mkdirSync(dirname(join(folder, path)), { recursive: true });
+    writeFileSync(join(folder, path), bytes);
+  }
 }
 
 /** The files of `saved` (readFolderBytes) that are new or whose bytes differ from `folder`'s, as [path, bytes]. */
