@@ -1,8 +1,9 @@
 // Builds what the press team's editor page (/admin/, src/admin/) loads, into hashed files under
 // public/admin-assets/, apart from the readers' bundle (public/assets/): the prebuilt Sveltia CMS
-// bundle as npm ships it (with the one chunk it loads beside itself), our own small admin script
-// (src/admin/client/admin.ts, esbuild) and the story preview's module it loads when a preview
-// opens (src/admin/client/story-preview.tsx), and a stylesheet declaring the two fonts Sveltia would
+// bundle as npm ships it (with the one chunk it loads beside itself and its interface's
+// translations), our own small admin script (src/admin/client/admin.ts, esbuild) and the story
+// preview's module it loads when a preview opens (src/admin/client/story-preview.tsx), and a
+// stylesheet declaring the two fonts Sveltia would
 // otherwise fetch from jsDelivr, self-hosted from their npm packages under the family names
 // Sveltia asks for (docs/decisions/0039-the-press-teams-editor.md), and Immutable.js, which Sveltia
 // imports from unpkg once a preview template or a custom field type is registered: the page's
@@ -66,12 +67,21 @@ async function plan() {
 
   // Sveltia loads `chunks/react-dom.js` beside its own script (only for React-based extensions):
   // both go in one folder named by the bundle's version and bytes, so the relative address holds.
+  // Its interface's translations (every language but American English) go there too: Sveltia
+  // would fetch them from unpkg, which the editor's policy blocks; our admin script sends those
+  // requests here (src/admin/client/editor-locales.ts).
   const editorBytes = readFileSync(join(sveltia, 'dist/sveltia-cms.js'));
   const chunkBytes = readFileSync(join(sveltia, 'dist/chunks/react-dom.js'));
+  const locales = readdirSync(join(sveltia, 'locales'))
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => [name, readFileSync(join(sveltia, 'locales', name))]);
+  if (locales.length === 0) throw new Error(`${join(sveltia, 'locales')} holds no translations: the editor would not load in another language than American English`);
   const { version } = JSON.parse(readFileSync(join(sveltia, 'package.json'), 'utf8'));
-  const editorFolder = `sveltia-cms-${version}-${hashOf(Buffer.concat([editorBytes, chunkBytes]))}`;
+  const editorFolder = `sveltia-cms-${version}-${hashOf(Buffer.concat([editorBytes, chunkBytes, ...locales.flatMap(([name, bytes]) => [Buffer.from(name), bytes])]))}`;
   files.set(`${editorFolder}/sveltia-cms.js`, editorBytes);
   files.set(`${editorFolder}/chunks/react-dom.js`, chunkBytes);
+  for (const [name, bytes] of locales) files.set(`${editorFolder}/locales/${name}`, bytes);
 
   const immutable = immutableModule(editorBytes);
   const importMap = JSON.stringify({ imports: { [immutable.specifier]: add('immutable.es.js', immutable.bytes) } });
@@ -113,6 +123,7 @@ async function plan() {
     files,
     manifest: {
       editor: `${ADMIN_ASSETS_PATH}${editorFolder}/sveltia-cms.js`,
+      editorLocales: `${ADMIN_ASSETS_PATH}${editorFolder}/locales/`,
       editorVersion: version,
       script: add('admin.js', Buffer.from(script.outputFiles[0].contents)),
       stylesheet: add('admin.css', Buffer.from(stylesheet)),

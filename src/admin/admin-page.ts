@@ -1,12 +1,12 @@
 /**
  * The editor's one HTML page, /admin/: Sveltia CMS's bundle and our admin script at their hashed
- * addresses (scripts/build-admin.mjs), the self-hosted fonts' stylesheet, nothing of the readers'
- * site. Sveltia reads `config.yml` beside the page (src/admin/admin-routes.ts serves it). An
- * import map sends Sveltia's import of Immutable.js from unpkg (for preview templates and custom
- * field types) to our copy (scripts/build-admin.mjs; the policy allows it by hash), so the editor
- * works offline and the policy names no CDN. When the editor uploads to Uploadcare, a JSON data block (never
- * run) hands our script the upload settings for the body blocks' image and file fields, which it
- * registers before config.yml loads.
+ * addresses (scripts/build-admin.mjs), told where Sveltia's translations are, the self-hosted
+ * fonts' stylesheet, nothing of the readers' site. Sveltia reads `config.yml` beside the page
+ * (src/admin/admin-routes.ts serves it). An import map sends Sveltia's import of Immutable.js from
+ * unpkg (for preview templates and custom field types) to our copy (scripts/build-admin.mjs; the
+ * policy allows it by hash), so the editor works offline and the policy names no CDN. When the
+ * editor uploads to Uploadcare, a JSON data block (never run) hands our script the upload
+ * settings for the body blocks' image and file fields, which it registers before config.yml loads.
  */
 import { scriptJson } from '#src/views/script-json';
 import { UPLOADS_DATA_ID } from './client/uploadcare-upload';
@@ -14,6 +14,8 @@ import type { UploadcareFieldSettings } from './editor-config-document';
 
 export interface AdminAssets {
   readonly editor: string;
+  /** The folder of Sveltia's interface translations, ending with a slash (src/admin/client/editor-locales.ts). */
+  readonly editorLocales: string;
   readonly script: string;
   readonly stylesheet: string;
   /** The import map's JSON, written as it is (the policy names its hash). */
@@ -34,7 +36,7 @@ export function adminPageHtml(assets: AdminAssets, uploads: UploadcareFieldSetti
     `<script type="importmap">${assets.importMap}</script>`,
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
     ...(uploads ? [`<script type="application/json" id="${UPLOADS_DATA_ID}">${scriptJson(uploads)}</script>`] : []),
-    `<script src="${assets.script}"></script>`,
+    `<script src="${assets.script}" data-editor-translations="${assets.editorLocales}"></script>`,
     '</head>',
     '<body>',
     `<script src="${assets.editor}"></script>`,

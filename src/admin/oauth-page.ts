@@ -11,7 +11,13 @@
  * The script is one fixed text; what differs between answers travels in a JSON data block,
  * which no browser runs. The page's CSP allows exactly that script by its SHA-256 hash and
  * nothing else (no 'self', no other source of any kind).
+ *
+ * Its words are the site's messages (src/i18n/messages, `editor_login.*`) in the language the
+ * login chose for the request (oauth-routes.ts); the message posted to the editor carries the
+ * same text.
  */
+import { formatMessage, messagesFor, type MessageId } from '#src/i18n/translate';
+import { textDirection, toBcp47 } from '#src/i18n/locales';
 import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
 import { scriptHashSource } from './admin-headers';
 import { escapeXml } from '#src/views/feeds';
@@ -42,27 +48,33 @@ export function handshakeScriptSource(): Promise<string> {
 
 /**
  * Why a sign-in failed: the code Sveltia localises its message by (its authenticator's codes
- * where one fits) and what the person reads.
+ * where one fits) and the message the person reads.
  */
 export const LOGIN_ERRORS = {
-  notConfigured: { code: 'MISCONFIGURED_CLIENT', message: 'Editor login is not configured on this site. Ask the people who run it to set up the GitHub login (docs/operations.md).' },
-  unsupportedProvider: { code: 'UNSUPPORTED_BACKEND', message: 'This site signs in to the editor with GitHub only.' },
-  badState: { code: 'CSRF_DETECTED', message: 'This sign-in was not started from this browser, or it took too long. Close this window and sign in again.' },
-  denied: { code: 'AUTH_CODE_REQUEST_FAILED', message: 'GitHub did not authorise the editor. Close this window and sign in again to allow it.' },
-  tokenRefused: { code: 'TOKEN_REQUEST_FAILED', message: 'GitHub refused to complete the sign-in. Close this window and sign in again.' },
-  githubUnavailable: { code: 'TOKEN_REQUEST_FAILED', message: 'GitHub could not be reached. Please try again in a few minutes.' },
-  missingScope: { code: 'INSUFFICIENT_SCOPE', message: 'GitHub granted the editor less access than it needs to save. Sign in again and allow access to repositories.' },
-  noPushAccess: { code: 'NO_PUSH_ACCESS', message: 'Your GitHub account cannot change the newsroom’s repository. Ask its owners to give you write access, then sign in again.' },
-} as const;
+  notConfigured: { code: 'MISCONFIGURED_CLIENT', message: 'editor_login.error.not_configured' },
+  unsupportedProvider: { code: 'UNSUPPORTED_BACKEND', message: 'editor_login.error.unsupported_provider' },
+  badState: { code: 'CSRF_DETECTED', message: 'editor_login.error.bad_state' },
+  denied: { code: 'AUTH_CODE_REQUEST_FAILED', message: 'editor_login.error.denied' },
+  tokenRefused: { code: 'TOKEN_REQUEST_FAILED', message: 'editor_login.error.token_refused' },
+  githubUnavailable: { code: 'TOKEN_REQUEST_FAILED', message: 'editor_login.error.github_unavailable' },
+  missingScope: { code: 'INSUFFICIENT_SCOPE', message: 'editor_login.error.missing_scope' },
+  noPushAccess: { code: 'NO_PUSH_ACCESS', message: 'editor_login.error.no_push_access' },
+} as const satisfies Record<string, { code: string; message: MessageId }>;
 
 export type LoginError = (typeof LOGIN_ERRORS)[keyof typeof LOGIN_ERRORS];
 
 export type LoginResult = { readonly token: string } | { readonly error: LoginError };
 
-/** The message the popup posts: Sveltia reads `error` and `errorCode`, Decap `message`. */
-export function resultMessage(result: LoginResult): string {
+/** One of the login's messages in `locale` (a code of the site's catalogues). */
+export function loginText(locale: string, id: MessageId, values: Record<string, string> = {}): string {
+  return formatMessage(locale, messagesFor(locale), id, values);
+}
+
+/** The message the popup posts, its text in `locale`: Sveltia reads `error` and `errorCode`, Decap `message`. */
+export function resultMessage(result: LoginResult, locale: string): string {
   if ('token' in result) return `authorization:${PROVIDER}:success:${JSON.stringify({ token: result.token, provider: PROVIDER })}`;
-  const { code, message } = result.error;
+  const code = result.error.code;
+  const message = loginText(locale, result.error.message);
   return `authorization:${PROVIDER}:error:${JSON.stringify({ provider: PROVIDER, error: message, errorCode: code, message })}`;
 }
 
@@ -78,24 +90,28 @@ export const LOGIN_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'unsafe-none',
 };
 
+/** The popup's page is in the language its request's Accept-Language chose. */
+const PAGE_HEADERS: Readonly<Record<string, string>> = { ...LOGIN_HEADERS, Vary: 'Accept-Language' };
+
 /** The page's policy: nothing may load; with a handshake, its one script by hash. */
 export function loginPagePolicy(scriptSource: string | null): string {
   return ["default-src 'none'", `script-src ${scriptSource ?? "'none'"}`, "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
 }
 
 /**
- * The popup's page. `siteOrigin` is where the handshake talks (the configured site origin);
- * null when it is not known, then the page only reads.
+ * The popup's page, in `locale` (a code of the site's catalogues). `siteOrigin` is where the
+ * handshake talks (the configured site origin); null when it is not known, then the page only reads.
  */
-export async function loginPage(result: LoginResult, siteOrigin: string | null, status: number): Promise<Response> {
+export async function loginPage(result: LoginResult, siteOrigin: string | null, status: number, locale: string): Promise<Response> {
   const failed = 'error' in result;
-  const heading = failed ? 'Sign-in failed' : 'Signed in';
-  const text = failed ? result.error.message : 'You are signed in to the editor. This window closes by itself; if it does not, close it.';
-  const data = siteOrigin ? { origin: siteOrigin, ready: `authorizing:${PROVIDER}`, result: resultMessage(result) } : null;
+  const heading = loginText(locale, failed ? 'editor_login.failed' : 'editor_login.signed_in');
+  const text = loginText(locale, failed ? result.error.message : 'editor_login.signed_in.text');
+  const title = loginText(locale, 'editor_login.title', { heading });
+  const data = siteOrigin ? { origin: siteOrigin, ready: `authorizing:${PROVIDER}`, result: resultMessage(result, locale) } : null;
   const handshake = data ? `<script type="application/json" id="${DATA_ID}">${scriptJson(data)}</script><script>${HANDSHAKE_SCRIPT}</script>` : '';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer"><title>${heading} · Editor</title></head><body><h1>${heading}</h1><p>${escapeXml(text)}</p>${handshake}</body></html>`;
+  const html = `<!doctype html><html lang="${escapeXml(toBcp47(locale))}" dir="${textDirection(locale)}"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer"><title>${escapeXml(title)}</title></head><body><h1>${escapeXml(heading)}</h1><p>${escapeXml(text)}</p>${handshake}</body></html>`;
   return new Response(html, {
     status,
-    headers: { ...LOGIN_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': loginPagePolicy(data ? await handshakeScriptSource() : null) },
+    headers: { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': loginPagePolicy(data ? await handshakeScriptSource() : null) },
   });
 }

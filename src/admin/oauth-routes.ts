@@ -11,17 +11,23 @@
  *   `EDITOR_REPOSITORY`; the answer is the handshake page (oauth-page.ts), which hands the token
  *   to the editor's window at the site origin. The token is never logged or kept here.
  *
+ * The pages speak the person's language: the first of Accept-Language's that the newsroom has
+ * (its languages as the editor's generated configuration names them, so no D1 is needed), else
+ * the newsroom's default language.
+ *
  * Mounted before the page cache (src/app.tsx): never stored, and no D1 or KV is touched. Each
  * client's requests count against the render limiter, as each callback costs calls to GitHub.
  */
 import { Hono, type Context } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
+import { languageDetector, type LanguageVariables } from 'hono/language';
 import { configOf, editorLoginOf, type AppEnv, type EditorLoginConfig } from '#src/env';
 import { logEvent } from '#src/log';
 import { limitClient } from '#src/middleware/request-limits';
 import { authorizeUrl, exchangeCode, repositoryAccess } from '#src/platform/github/oauth-client';
 import { LOGIN_ERRORS, LOGIN_HEADERS, loginPage, loginPagePolicy, PROVIDER, type LoginError, type LoginResult } from './oauth-page';
 import { callbackStateIsGood, issueState, STATE_LIFETIME_SECONDS } from './oauth-state';
+import editorConfig from './editor-config.generated.json';
 
 /** The state's cookie: `__Host-` makes browsers refuse it unless Secure, Path=/ and set by this host alone. */
 export const STATE_COOKIE = '__Host-editor-login-state';
@@ -37,6 +43,16 @@ export interface EditorLoginOptions {
 }
 
 type EnabledLogin = Extract<EditorLoginConfig, { enabled: true }>;
+type LoginEnv = AppEnv & { Variables: LanguageVariables };
+type LoginContext = Context<LoginEnv>;
+
+/** The language of the login's pages, from Accept-Language alone (no cookie, no query), among the newsroom's. */
+const loginLanguage = languageDetector({
+  order: ['header'],
+  supportedLanguages: [...editorConfig.i18n.locales],
+  fallbackLanguage: editorConfig.i18n.default_locale,
+  caches: false,
+});
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -46,7 +62,7 @@ const setStateCookie = (state: string) => generateCookie(STATE_COOKIE, state, { 
 const clearStateCookie = () => generateCookie(STATE_COOKIE, '', { path: '/', secure: true, httpOnly: true, sameSite: 'Lax', maxAge: 0 });
 
 /** The configured login, or null (logging why when the login is half set up). */
-function configured(c: Context<AppEnv>): EnabledLogin | null {
+function configured(c: LoginContext): EnabledLogin | null {
   const login = editorLoginOf(c.env);
   if (login.enabled) return login;
   if (login.problem) logEvent('editor_login_not_configured', { problem: login.problem }, 'warn');
@@ -54,31 +70,32 @@ function configured(c: Context<AppEnv>): EnabledLogin | null {
 }
 
 /** The "not configured" page; its handshake, when at least the site origin is known, tells the editor too. */
-const notConfigured = (c: Context<AppEnv>) => loginPage({ error: LOGIN_ERRORS.notConfigured }, configOf(c.env).siteUrl, 503);
+const notConfigured = (c: LoginContext) => loginPage({ error: LOGIN_ERRORS.notConfigured }, configOf(c.env).siteUrl, 503, c.get('language'));
 
 /** The popup's last page, spending the state cookie. */
-async function answer(result: LoginResult, siteOrigin: string, status: number): Promise<Response> {
-  const response = await loginPage(result, siteOrigin, status);
+async function answer(c: LoginContext, result: LoginResult, siteOrigin: string, status: number): Promise<Response> {
+  const response = await loginPage(result, siteOrigin, status, c.get('language'));
   response.headers.append('Set-Cookie', clearStateCookie());
   return response;
 }
 
 /** A failed sign-in; `reason` (GitHub's error code, never a token) goes to the log for the operators. */
-function fail(error: LoginError, status: number, siteOrigin: string, reason?: string): Promise<Response> {
+function fail(c: LoginContext, error: LoginError, status: number, siteOrigin: string, reason?: string): Promise<Response> {
   if (reason) logEvent('editor_login_failed', { code: error.code, reason }, 'warn');
-  return answer({ error }, siteOrigin, status);
+  return answer(c, { error }, siteOrigin, status);
 }
 
-export function editorLogin(options: EditorLoginOptions = {}): Hono<AppEnv> {
+export function editorLogin(options: EditorLoginOptions = {}): Hono<LoginEnv> {
   const fetcher = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const now = options.now ?? nowInSeconds;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<LoginEnv>();
+  app.use('*', loginLanguage);
 
   app.get('/auth', async (c) => {
     await limitClient(c.env.RENDER_LIMITER, 'editor-login', c.req.raw);
     const login = configured(c);
     if (!login) return notConfigured(c);
-    if (c.req.query('provider') !== PROVIDER) return fail(LOGIN_ERRORS.unsupportedProvider, 400, login.siteOrigin);
+    if (c.req.query('provider') !== PROVIDER) return fail(c, LOGIN_ERRORS.unsupportedProvider, 400, login.siteOrigin);
     const state = await issueState(login.app.clientSecret, now());
     const location = authorizeUrl(login.app, { redirectUri: `${login.siteOrigin}${CALLBACK_PATH}`, scope: EDITOR_SCOPE, state });
     // Not redirect() (src/routes/redirect.ts keeps Locations on this site): this one goes to
@@ -94,24 +111,24 @@ export function editorLogin(options: EditorLoginOptions = {}): Hono<AppEnv> {
     if (!login) return notConfigured(c);
     const { siteOrigin } = login;
     const good = await callbackStateIsGood(login.app.clientSecret, c.req.query('state'), getCookie(c, STATE_COOKIE), now());
-    if (!good) return fail(LOGIN_ERRORS.badState, 403, siteOrigin);
+    if (!good) return fail(c, LOGIN_ERRORS.badState, 403, siteOrigin);
     // `error=access_denied`: the person pressed Cancel on GitHub's page.
-    if (c.req.query('error')) return fail(LOGIN_ERRORS.denied, 403, siteOrigin);
+    if (c.req.query('error')) return fail(c, LOGIN_ERRORS.denied, 403, siteOrigin);
     const code = c.req.query('code');
-    if (!code || code.length > 512) return fail(LOGIN_ERRORS.denied, 400, siteOrigin);
+    if (!code || code.length > 512) return fail(c, LOGIN_ERRORS.denied, 400, siteOrigin);
 
     const exchange = await exchangeCode(login.app, code, `${siteOrigin}${CALLBACK_PATH}`, fetcher);
-    if (exchange.outcome === 'refused') return fail(LOGIN_ERRORS.tokenRefused, 400, siteOrigin, exchange.error);
-    if (exchange.outcome === 'unavailable') return fail(LOGIN_ERRORS.githubUnavailable, 502, siteOrigin, exchange.reason);
+    if (exchange.outcome === 'refused') return fail(c, LOGIN_ERRORS.tokenRefused, 400, siteOrigin, exchange.error);
+    if (exchange.outcome === 'unavailable') return fail(c, LOGIN_ERRORS.githubUnavailable, 502, siteOrigin, exchange.reason);
     // A person may grant less than asked for (GitHub lets them edit the scopes).
-    if (!exchange.scopes.includes(EDITOR_SCOPE)) return fail(LOGIN_ERRORS.missingScope, 403, siteOrigin, `granted scopes: ${exchange.scopes.join(',') || 'none'}`);
+    if (!exchange.scopes.includes(EDITOR_SCOPE)) return fail(c, LOGIN_ERRORS.missingScope, 403, siteOrigin, `granted scopes: ${exchange.scopes.join(',') || 'none'}`);
 
     const access = await repositoryAccess(exchange.token, login.repository, fetcher);
-    if (access.outcome === 'unavailable') return fail(LOGIN_ERRORS.githubUnavailable, 502, siteOrigin, access.reason);
+    if (access.outcome === 'unavailable') return fail(c, LOGIN_ERRORS.githubUnavailable, 502, siteOrigin, access.reason);
     // A token GitHub has just issued and already refuses: nothing the person can fix by asking for access.
-    if (access.outcome === 'bad-token') return fail(LOGIN_ERRORS.tokenRefused, 403, siteOrigin, 'repository answered 401');
-    if (access.outcome === 'not-found' || !access.push) return fail(LOGIN_ERRORS.noPushAccess, 403, siteOrigin);
-    return answer({ token: exchange.token }, siteOrigin, 200);
+    if (access.outcome === 'bad-token') return fail(c, LOGIN_ERRORS.tokenRefused, 403, siteOrigin, 'repository answered 401');
+    if (access.outcome === 'not-found' || !access.push) return fail(c, LOGIN_ERRORS.noPushAccess, 403, siteOrigin);
+    return answer(c, { token: exchange.token }, siteOrigin, 200);
   });
 
   return app;

@@ -4,22 +4,22 @@
 // scheduled two minutes ahead in the newsroom's time zone (the browser set to another one), saved;
 // the saved folder read back out of the browser, imported by the import CLI, shared with
 // `npm run share` (the secret link opens it before its time) and made public by the cron run after
-// its release time. Then one field of an existing story edited: git sees that one line.
-// With UPDATE_SCREENSHOTS=1 it also writes docs/editing/*.png (npm test leaves them alone).
+// its release time.
+// With UPDATE_SCREENSHOTS=1 it also writes the screenshots of docs/editing.md, docs/editing/*.png
+// (npm test leaves them alone).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { fetchWithOneRetry, launchBrowser, startServer } from './server.mjs';
+import sharp from 'sharp';
+import { root } from '../../scripts/local-newsroom.mjs';
+import { changedFiles, editorField, editorPage, editorPane, loadEditor, openLocalRepository, putFolder, readFolderBytes, writeFiles } from './editor-session.mjs';
+import { fetchWithOneRetry, fireScheduled, launchBrowser, runCli, startServer, statusOf, waitFor } from './server.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const DEMO = join(root, 'content/demo');
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(root, 'docs/editing') : null;
-const cliEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' };
+const SCREENSHOT_VIEWPORT = { width: 1280, height: 800 };
 /** content/demo/newsroom.yaml's `timezone`; the browser runs in another one. */
 const NEWSROOM_ZONE = 'Europe/Amsterdam';
 const BROWSER_ZONE = 'America/New_York';
@@ -56,143 +56,58 @@ after(async () => {
 });
 
 const get = (path) => fetchWithOneRetry(`${server.origin}${path}`, { redirect: 'manual' });
-async function statusOf(path) {
-  const response = await get(path);
-  await response.arrayBuffer();
-  return response.status;
-}
 
-/** One of the project's CLIs as `npm run …` runs it, on the server's local state. */
-async function cli(script, ...args) {
-  try {
-    return await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts', script), ...args, `--persist-to=${server.state}`], { cwd: root, env: cliEnv, encoding: 'utf8', timeout: 60_000 });
-  } catch (error) {
-    throw new Error(`${script} ${args.join(' ')} failed:\n${error.stdout}\n${error.stderr}`);
-  }
-}
-
-/** The minute cron, as `npm start` fires it (wrangler dev's /__scheduled runs it at the real time). */
-async function fireCron() {
-  const response = await get(`/__scheduled?cron=${encodeURIComponent('* * * * *')}`);
-  await response.arrayBuffer();
-  assert.equal(response.status, 200, 'the scheduled handler ran');
-}
-
-/** Polls until `check` returns something truthy. */
-async function waitFor(what, check, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** Every file of a folder, as [path, base64]. */
-function filesOf(dir) {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => {
-      const path = join(entry.parentPath ?? entry.path, entry.name);
-      return [relative(dir, path).split('\\').join('/'), readFileSync(path).toString('base64')];
-    });
-}
-
-/**
- * The editor in local mode on a copy of content/demo, held in the origin's private file system
- * with a `.git/HEAD` (Sveltia lists nothing without `.git`); the folder picker hands it out.
- */
+/** The editor in local mode on a copy of content/demo, media included (the cover picker lists them). */
 async function openEditor() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: BROWSER_ZONE });
-  const origin = new URL(server.origin).origin;
-  await context.route((url) => !url.href.startsWith(origin), (route) => route.abort());
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${server.origin}/robots.txt`);
-  await page.evaluate(async (files) => {
-    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('content', { create: true });
-    for (const [path, base64] of files) {
-      const parts = path.split('/');
-      let directory = folder;
-      for (const part of parts.slice(0, -1)) directory = await directory.getDirectoryHandle(part, { create: true });
-      const writable = await (await directory.getFileHandle(parts.at(-1), { create: true })).createWritable();
-      await writable.write(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
-      await writable.close();
-    }
-  }, [...filesOf(DEMO), ['.git/HEAD', Buffer.from('ref: refs/heads/main\n').toString('base64')]]);
-  await context.addInitScript(() => {
-    window.showDirectoryPicker = async () => (await navigator.storage.getDirectory()).getDirectoryHandle('content');
-  });
-  await page.goto(`${server.origin}/admin/`, { waitUntil: 'domcontentloaded' });
-  const local = page.getByRole('button', { name: /Work with Local Repository/i });
-  await local.waitFor();
-  await screenshot(page, '1-open-the-folder');
-  await local.click();
-  await page.getByText('Collections', { exact: true }).waitFor();
-  await page.getByRole('button', { name: 'New' }).waitFor();
-  await screenshot(page, '2-stories');
-  return { page, context, errors };
+  const editor = await editorPage(browser, server.origin, { viewport: SCREENSHOT_VIEWPORT, timezoneId: BROWSER_ZONE, timeout: 30_000 });
+  await putFolder(editor, DEMO, { media: true });
+  await loadEditor(editor);
+  await screenshot(editor.page, '1-start-page');
+  await openLocalRepository(editor);
+  await editor.page.getByRole('button', { name: 'New' }).waitFor();
+  await screenshot(editor.page, '2-collections');
+  return editor;
 }
 
-/** The folder as the editor left it, read back out of the browser: [path, base64], without `.git`. */
-async function savedFiles(page) {
-  const files = await page.evaluate(async () => {
-    const found = [];
-    const walk = async (directory, prefix) => {
-      for await (const [name, handle] of directory.entries()) {
-        const path = `${prefix}${name}`;
-        if (handle.kind === 'directory') {
-          if (path !== '.git') await walk(handle, `${path}/`);
-        } else {
-          const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
-          let binary = '';
-          for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-          found.push([path, btoa(binary)]);
-        }
-      }
-    };
-    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle('content'), '');
-    return found;
-  });
-  return new Map(files.map(([path, base64]) => [path, Buffer.from(base64, 'base64')]));
-}
-
-/** The files the editor wrote: new ones, and ones whose bytes differ from content/demo's. */
-function changedFiles(files) {
-  const original = new Map(filesOf(DEMO).map(([path, base64]) => [path, Buffer.from(base64, 'base64')]));
-  return [...files].filter(([path, bytes]) => !original.get(path)?.equals(bytes));
-}
-
+/** The editor's folder, read back out of the browser, written into a new scratch folder. */
 function writeFolder(files) {
   const dir = mkdtempSync(join(tmpdir(), 'newsroom-edited-'));
   scratch.push(dir);
-  for (const [path, bytes] of files) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), bytes);
-  }
+  writeFiles(dir, files);
   return dir;
 }
 
-/** docs/editing/<name>.png, only with UPDATE_SCREENSHOTS=1; `clip` crops it to what the step shows. */
-async function screenshot(page, name, clip) {
+/**
+ * docs/editing/<name>.png, only with UPDATE_SCREENSHOTS=1 (never compared: they show the fonts of
+ * the machine that took them): the viewport, or `area` (a locator) alone, as a palette PNG, after
+ * `prepare` (what only the picture needs).
+ */
+async function screenshot(page, name, area = null, prepare = async () => {}) {
   if (!SCREENSHOTS) return;
+  await prepare();
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), ...(clip ? { clip } : {}) });
+  const taken = area ? await area.screenshot({ animations: 'disabled' }) : await page.screenshot({ animations: 'disabled' });
+  await sharp(taken).png({ palette: true, quality: 90, compressionLevel: 9, effort: 10 }).toFile(join(SCREENSHOTS, `${name}.png`));
 }
 
-/** A field of the editor's pane for one language, scrolled to (Sveltia renders fields as they come into view). */
-async function field(page, locale, keyPath) {
-  const pane = page.locator(`[data-locale="${locale}"][data-mode="edit"]`);
-  const section = pane.locator(`section[data-key-path="${keyPath}"]`);
-  for (let turn = 0; turn < 60 && (await section.count()) === 0; turn++) {
-    await pane.hover({ position: { x: 200, y: 300 } });
-    await page.mouse.wheel(0, 400);
-  }
-  await section.scrollIntoViewIfNeeded();
-  return section;
+/** Waits until every picture in view in the picker is drawn (they load as they scroll into view). */
+async function picturesShown(dialog) {
+  const pictures = dialog.getByRole('listbox', { name: 'Available Images' });
+  await dialog.page().waitForFunction((list) => {
+    let scroller = list;
+    while (scroller.parentElement && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+    const view = scroller.getBoundingClientRect();
+    const inView = [...list.querySelectorAll('[role="option"]')].filter((option) => {
+      const box = option.getBoundingClientRect();
+      return box.bottom > view.top && box.top < view.bottom;
+    });
+    return inView.every((option) => [...option.querySelectorAll('img')].some((image) => image.complete && image.naturalWidth > 0));
+  }, await pictures.elementHandle());
+}
+
+/** Scrolls a field of one language's form to the top of its pane. */
+async function scrollToTop(page, locale, keyPath) {
+  await (await editorField(page, locale, keyPath)).evaluate((section) => section.scrollIntoView({ block: 'start' }));
 }
 
 /** The release time as the press officer types it (the newsroom's wall clock) and as the file says it. */
@@ -210,49 +125,75 @@ test('a press officer writes a story in English and French, schedules it two min
   const release = releaseTime(releaseAt);
 
   await page.getByRole('button', { name: 'New' }).click();
-  await (await field(page, 'en', 'title')).locator('input').waitFor();
+  await (await editorField(page, 'en', 'title')).locator('input').waitFor();
   // A new story starts in every language: Dutch and Arabic turned off, French beside English.
   for (const language of ['Dutch', 'Arabic']) {
     await page.getByRole('radio', { name: language }).last().click();
     await page.getByRole('button', { name: `Show \u2068${language}\u2069 Content Options` }).click();
-    await page.getByRole('menuitem', { name: `Disable \u2068${language}\u2069` }).click();
+    const disable = page.getByRole('menuitem', { name: `Disable \u2068${language}\u2069` });
+    await disable.waitFor();
+    if (language === 'Dutch') await screenshot(page, '3-turn-off-a-language');
+    await disable.click();
   }
   await page.getByRole('radio', { name: 'French' }).last().click();
-  await (await field(page, 'fr', 'title')).locator('input').waitFor();
+  await (await editorField(page, 'fr', 'title')).locator('input').waitFor();
 
+  // The docs' steps in their order, each in both languages: address, title and summary…
   const uuids = {};
   for (const locale of ['en', 'fr']) {
     const story = STORY[locale];
-    uuids[locale] = await (await field(page, locale, 'uuid')).locator('input').inputValue();
-    await (await field(page, locale, 'slug')).locator('input').fill(story.slug);
-    await (await field(page, locale, 'title')).locator('input').fill(story.title);
-    await (await field(page, locale, 'summary')).locator('textarea').fill(story.summary);
-    await (await field(page, locale, 'status')).getByRole('radio', { name: 'scheduled' }).click();
-    await (await field(page, locale, 'visibility')).getByRole('radio', { name: 'public' }).click();
-    const when = await field(page, locale, 'published_at');
+    uuids[locale] = await (await editorField(page, locale, 'uuid')).locator('input').inputValue();
+    await (await editorField(page, locale, 'slug')).locator('input').fill(story.slug);
+    await (await editorField(page, locale, 'title')).locator('input').fill(story.title);
+    await (await editorField(page, locale, 'summary')).locator('textarea').fill(story.summary);
+  }
+  for (const locale of ['en', 'fr']) await scrollToTop(page, locale, 'uuid');
+  await screenshot(page, '4-english-and-french');
+  // …status, visibility and release time…
+  for (const locale of ['en', 'fr']) {
+    await (await editorField(page, locale, 'status')).getByRole('radio', { name: 'scheduled' }).click();
+    await (await editorField(page, locale, 'visibility')).getByRole('radio', { name: 'public' }).click();
+    const when = await editorField(page, locale, 'published_at');
     await when.locator('input').fill(release.typed);
     assert.ok((await when.innerText()).includes('Amsterdam'), 'the picker names the newsroom\'s time zone');
-    const cover = await field(page, locale, 'cover');
+  }
+  await scrollToTop(page, 'en', 'status');
+  await screenshot(page, '5-status-and-release-time', editorPane(page, 'en'));
+  // …the cover…
+  for (const locale of ['en', 'fr']) {
+    const cover = await editorField(page, locale, 'cover');
     await cover.getByRole('button', { name: 'Browse' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('option', { name: COVER }).click();
+    if (locale === 'en') await screenshot(page, '6-cover-image', null, () => picturesShown(dialog));
     await dialog.getByRole('button', { name: 'Insert' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    const body = await field(page, locale, 'body');
+  }
+  // …and the text, with an image block (the Insert menu lists the blocks; the test writes them as Markdown).
+  for (const locale of ['en', 'fr']) {
+    const story = STORY[locale];
+    const body = await editorField(page, locale, 'body');
+    if (locale === 'en') {
+      await body.getByRole('button', { name: 'Insert' }).click();
+      const blocks = page.getByRole('menu');
+      await blocks.getByRole('menuitem', { name: 'Image' }).waitFor();
+      await screenshot(page, '7-insert-a-block');
+      await page.keyboard.press('Escape');
+      await blocks.waitFor({ state: 'hidden' });
+    }
     await body.getByRole('button', { name: 'Edit in Markdown' }).click();
     await body.locator('textarea').fill(`${story.body}\n\n::image{src="${BODY_IMAGE}"}\n`);
   }
   for (const uuid of Object.values(uuids)) assert.match(uuid, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'a fresh uuid, filled in');
   assert.notEqual(uuids.en, uuids.fr, 'each language its own');
-  await screenshot(page, '4-ready-to-save');
   await page.getByRole('button', { name: 'Save' }).click();
   const folder = `stories/${STORY.en.slug}`;
   const files = await waitFor('the saved files', async () => {
-    const found = await savedFiles(page);
+    const found = await readFolderBytes({ page });
     return found.has(`${folder}/index.en.md`) && found.has(`${folder}/index.fr.md`) && found;
   });
-  await screenshot(page, '5-saved');
-  assert.deepEqual(changedFiles(files).map(([path]) => path).sort(), [`${folder}/index.en.md`, `${folder}/index.fr.md`], 'the editor wrote the two languages\' files and nothing else');
+  await screenshot(page, '8-saved', null, () => page.getByRole('row', { name: STORY.en.title }).scrollIntoViewIfNeeded());
+  assert.deepEqual(changedFiles(files, DEMO).map(([path]) => path).sort(), [`${folder}/index.en.md`, `${folder}/index.fr.md`], 'the editor wrote the two languages\' files and nothing else');
   for (const locale of ['en', 'fr']) {
     const text = files.get(`${folder}/index.${locale}.md`).toString('utf8');
     assert.match(text, new RegExp(`^uuid: ${uuids[locale]}$`, 'm'));
@@ -263,12 +204,12 @@ test('a press officer writes a story in English and French, schedules it two min
   assert.deepEqual(errors, []);
 
   const dir = writeFolder(files);
-  const { stdout } = await cli('import.ts', dir);
+  const { stdout } = await runCli(server, 'import.ts', dir);
   assert.match(stdout, /Imported \d+ stories/);
 
   // Before its time: not public; `npm run share` prints each language's secret link, which opens it.
-  assert.equal(await statusOf(`/${STORY.en.slug}`), 404);
-  const { stdout: shared } = await cli('share.ts', STORY.en.slug);
+  assert.equal(await statusOf(server, `/${STORY.en.slug}`), 404);
+  const { stdout: shared } = await runCli(server, 'share.ts', STORY.en.slug);
   const lines = shared.trim().split('\n').map((line) => line.split('\t'));
   assert.deepEqual(lines.map(([locale]) => locale), ['en', 'fr']);
   for (const [locale, state, link] of lines) {
@@ -279,15 +220,15 @@ test('a press officer writes a story in English and French, schedules it two min
     assert.ok((await response.text()).includes(STORY[locale].summary.split(' ').slice(0, 3).join(' ')), `the ${locale} story opens`);
   }
   // The cron run before the time leaves it; the first run after it makes the story public.
-  await fireCron();
-  assert.equal(await statusOf(`/${STORY.en.slug}`), 404, 'not before its time');
+  await fireScheduled(server);
+  assert.equal(await statusOf(server, `/${STORY.en.slug}`), 404, 'not before its time');
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, releaseAt.getTime() + 1000 - Date.now())));
-  await fireCron();
-  await waitFor('the story at its address', async () => (await statusOf(`/${STORY.en.slug}`)) === 200);
+  await fireScheduled(server);
+  await waitFor('the story at its address', async () => (await statusOf(server, `/${STORY.en.slug}`)) === 200);
   // Live, `npm run share` prints each language's public address, which answers.
-  const { stdout: live } = await cli('share.ts', STORY.en.slug);
+  const { stdout: live } = await runCli(server, 'share.ts', STORY.en.slug);
   for (const [locale, state, link] of live.trim().split('\n').map((line) => line.split('\t'))) {
     assert.equal(state, 'live', locale);
-    assert.equal(await statusOf(new URL(link).pathname), 200, link);
+    assert.equal(await statusOf(server, new URL(link).pathname), 200, link);
   }
 });

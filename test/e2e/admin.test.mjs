@@ -2,10 +2,12 @@
 // opens a content folder in local mode ("Work with Local Repository", the folder picker replaced
 // by one holding a copy of test/fixtures/content/basic in the origin's private file system) and
 // lists the collections. Requests to third parties are only the ones the editor's policy blocks.
+// It speaks the browser's language: its translations come from this site too.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { editorPage, loadEditor, openLocalRepository, putFolder } from './editor-session.mjs';
 import { launchBrowser, startServer } from './server.mjs';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/content/basic');
@@ -23,59 +25,27 @@ after(async () => {
   await server?.stop();
 });
 
-/** Every file of the fixture folder, as [path, base64], and a `.git/HEAD` (Sveltia lists nothing without `.git`). */
-function folderFiles() {
-  const files = readdirSync(FIXTURE, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => {
-      const path = join(entry.parentPath ?? entry.path, entry.name);
-      return [relative(FIXTURE, path).split('\\').join('/'), readFileSync(path).toString('base64')];
-    });
-  return [...files, ['.git/HEAD', Buffer.from('ref: refs/heads/main\n').toString('base64')]];
-}
-
 test('the editor opens a local content folder offline and lists its collections', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
+  // Nothing leaves the machine, whatever the policy says (editorPage aborts it).
+  const editor = await editorPage(browser, server.origin, { timeout: 30_000 });
+  const { page, context, errors } = editor;
   const thirdParty = [];
   const failedOwn = [];
-  const errors = [];
   const origin = new URL(server.origin).origin;
   page.on('request', (request) => {
     if (!request.url().startsWith(origin) && /^https?:/.test(request.url())) thirdParty.push(new URL(request.url()).host);
   });
   page.on('requestfailed', (request) => request.url().startsWith(origin) && failedOwn.push(request.url()));
   page.on('response', (response) => response.url().startsWith(origin) && response.status() >= 400 && failedOwn.push(`${response.status()} ${response.url()}`));
-  page.on('pageerror', (error) => errors.push(error.message));
-  // Nothing leaves the machine, whatever the policy says.
-  await context.route((url) => !url.href.startsWith(origin), (route) => route.abort());
 
   // The folder, written into this origin's private file system; the picker hands it out.
-  await page.goto(`${server.origin}/robots.txt`);
-  await page.evaluate(async (files) => {
-    const root = await navigator.storage.getDirectory();
-    const folder = await root.getDirectoryHandle('content', { create: true });
-    for (const [path, base64] of files) {
-      const parts = path.split('/');
-      let directory = folder;
-      for (const part of parts.slice(0, -1)) directory = await directory.getDirectoryHandle(part, { create: true });
-      const writable = await (await directory.getFileHandle(parts.at(-1), { create: true })).createWritable();
-      await writable.write(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
-      await writable.close();
-    }
-  }, folderFiles());
-  await context.addInitScript(() => {
-    window.showDirectoryPicker = async () => (await navigator.storage.getDirectory()).getDirectoryHandle('content');
-  });
-
-  const response = await page.goto(`${server.origin}/admin/`);
+  await putFolder(editor, FIXTURE, { media: true });
+  const response = await loadEditor(editor);
   assert.equal(response.status(), 200);
   assert.equal(response.headers()['cache-control'], 'private, no-store');
-  await page.getByRole('button', { name: /Work with Local Repository/i }).click();
+  await openLocalRepository(editor);
   // The collections of the generated configuration, by their labels, in the editor's list.
   const heading = page.getByText('Collections', { exact: true });
-  await heading.waitFor();
   await page.getByText('Galleries', { exact: true }).first().waitFor();
   const listed = await heading.locator("xpath=ancestor::*[contains(., 'Settings')][1]").innerText();
   const labels = ['Stories', 'Policies', 'Galleries', 'Settings'];
@@ -92,3 +62,31 @@ test('the editor opens a local content folder offline and lists its collections'
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** Sveltia's label of "Work with Local Repository" in one of its translations, as its npm package ships them. */
+function localRepositoryLabel(translation) {
+  const file = join(import.meta.dirname, '../../node_modules/@sveltia/cms/locales', `${translation}.json`);
+  return JSON.parse(readFileSync(file, 'utf8')).work_with_local_repo;
+}
+
+// The browser's language, and the translation Sveltia picks for it.
+for (const [locale, translation, direction] of [
+  ['en-GB', 'en-GB', 'ltr'],
+  ['fr-FR', 'fr', 'ltr'],
+  ['ar', 'ar', 'rtl'],
+]) {
+  test(`in a browser set to ${locale}, the editor loads in its ${translation} translation, from this site`, async () => {
+    const editor = await editorPage(browser, server.origin, { locale, timeout: 30_000 });
+    const { page, context, errors } = editor;
+    const translations = [];
+    page.on('request', (request) => /\/locales\/[^/]+\.json$/.test(request.url()) && translations.push(request.url()));
+    await page.goto(`${server.origin}/admin/`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: localRepositoryLabel(translation), exact: true }).waitFor();
+    assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), [translation, direction]);
+    // One request for it, to this site (never unpkg, where Sveltia itself would fetch it).
+    assert.equal(translations.length, 1, translations.join(', '));
+    assert.match(translations[0], new RegExp(`^${new URL(server.origin).origin}/admin-assets/[^?#]+/locales/${translation}\\.json$`));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -1,17 +1,22 @@
-// Drives the press team's editor (/admin/) in local mode over a copy of a content folder: the
-// folder goes into the page's private file system (with the `.git/HEAD` Sveltia wants before it
-// lists anything), the folder picker hands it out, and `saveEntries` opens entries and presses
-// Save, then reads every file back. Used by the round-trip browser test and by
-// `npm run check-round-trip` (scripts/check-round-trip.mjs).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+// Drives the press team's editor (/admin/) in local mode over a copy of a content folder, the one
+// home of the editor's browser-test helpers: a browser context that reaches nothing beyond the
+// site, the folder put into the page's private file system (with the `.git/HEAD` Sveltia wants
+// before it lists anything) and handed out by the folder picker, the editor opened on it, entries
+// opened and saved, and the folder read back out of the browser. Used by the editor's browser tests
+// and by `npm run check-round-trip` (scripts/check-round-trip.mjs).
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 
-/** The text files of a content folder (media are left out: the editor saves entries without them). */
-export function contentFiles(folder) {
+/**
+ * The files of a content folder, as paths relative to it, without git's own (`.git/`). Media are
+ * left out unless asked for: the editor saves entries without them, and only a test that picks an
+ * image needs them.
+ */
+export function contentFiles(folder, { media = false } = {}) {
   return readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(folder, join(entry.parentPath ?? entry.path, entry.name)).split('\\').join('/'))
-    .filter((path) => !path.startsWith('media/'))
+    .filter((path) => !path.startsWith('.git/') && (media || !path.startsWith('media/')))
     .sort();
 }
 
@@ -42,19 +47,33 @@ export function entriesOf(folder) {
 }
 
 /**
- * Opens the editor at `origin` in a new context of `browser`, over a copy of `folder`, ready to
- * save entries. Nothing leaves the machine. `errors` collects the page's uncaught errors.
- * `media` names files of the folder's media/ to copy too (the preview shows them).
+ * A page in a new context of `browser` for the editor at `origin`: every request beyond the site
+ * is aborted (nothing leaves the machine, whatever the editor's policy says), and `errors` collects
+ * the page's uncaught errors. `options` are the context's (timezoneId…; viewport 1280×900 and
+ * locale en-US unless given: Sveltia speaks the browser's language, and the labels the tests look
+ * for are its American English ones, whatever the machine's language), plus `timeout`, the page's
+ * default in ms.
  */
-export async function openEditor(browser, origin, folder, { media = [] } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+export async function editorPage(browser, origin, { timeout = 20_000, ...options } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', ...options });
   const site = new URL(origin).origin;
   await context.route((url) => !url.href.startsWith(site), (route) => route.abort());
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(timeout);
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const files = [...contentFiles(folder), ...media.map((name) => `media/${name}`)].map((path) => [path, readFileSync(join(folder, path)).toString('base64')]);
+  return { page, context, errors, origin };
+}
+
+/**
+ * Puts a copy of `folder` (its media too with `media: true`, or the media files named in a list)
+ * into the private file system of the
+ * editor's origin, with a `.git/HEAD`, in place of any copy there before, and makes the folder
+ * picker of "Work with Local Repository" hand it out from the next page load on.
+ */
+export async function putFolder({ page, context, origin }, folder, { media = false } = {}) {
+  const named = Array.isArray(media) ? media.map((name) => `media/${name}`) : [];
+  const files = [...contentFiles(folder, { media: media === true }), ...named].map((path) => [path, readFileSync(join(folder, path)).toString('base64')]);
   files.push(['.git/HEAD', Buffer.from('ref: refs/heads/main\n').toString('base64')]);
   await page.goto(`${origin}/robots.txt`);
   await page.evaluate(async (entries) => {
@@ -73,10 +92,34 @@ export async function openEditor(browser, origin, folder, { media = [] } = {}) {
   await context.addInitScript(() => {
     window.showDirectoryPicker = async () => (await navigator.storage.getDirectory()).getDirectoryHandle('content');
   });
-  await page.goto(`${origin}/admin/`);
-  await page.getByRole('button', { name: /Work with Local Repository/i }).click();
+}
+
+/** The start page's button that opens a folder of this computer. */
+export const localRepositoryButton = (page) => page.getByRole('button', { name: /Work with Local Repository/i });
+
+/** Loads /admin/ and waits for its start page ("Work with Local Repository"); answers the page's response. */
+export async function loadEditor({ page, origin }) {
+  const response = await page.goto(`${origin}/admin/`, { waitUntil: 'domcontentloaded' });
+  await localRepositoryButton(page).waitFor();
+  return response;
+}
+
+/** Chooses "Work with Local Repository" on the start page and waits for the collections. */
+export async function openLocalRepository({ page }) {
+  await localRepositoryButton(page).click();
   await page.getByText('Collections', { exact: true }).waitFor();
-  return { page, context, errors, origin };
+}
+
+/**
+ * Opens the editor at `origin` in a new context of `browser`, over a copy of `folder`, ready to
+ * save entries. `options` as for editorPage, plus `media` as for putFolder.
+ */
+export async function openEditor(browser, origin, folder, { media = false, ...options } = {}) {
+  const editor = await editorPage(browser, origin, options);
+  await putFolder(editor, folder, { media });
+  await loadEditor(editor);
+  await openLocalRepository(editor);
+  return editor;
 }
 
 /**
@@ -123,20 +166,68 @@ export async function saveUnchanged(editor, entry) {
   await saveEntry(editor, entry.route, edit(['Backspace']));
 }
 
-/** Every text file of the folder as the editor's file system holds it now, as { path: text }. */
-export async function readFolder({ page }) {
-  return page.evaluate(async () => {
-    const files = {};
+/** The open entry's form in one language (the left or right half of the editor). */
+export const editorPane = (page, locale) => page.locator(`[data-locale="${locale}"][data-mode="edit"]`);
+
+/**
+ * A field of the open entry's form in one language's pane (`keyPath` as in the configuration:
+ * `title`, `author.email`), scrolled into view: Sveltia renders fields as they come into view.
+ */
+export async function editorField(page, locale, keyPath) {
+  const pane = editorPane(page, locale);
+  const section = pane.locator(`section[data-key-path="${keyPath}"]`);
+  for (let turn = 0; turn < 60 && (await section.count()) === 0; turn++) {
+    await pane.hover({ position: { x: 200, y: 300 } });
+    await page.mouse.wheel(0, 400);
+  }
+  await section.scrollIntoViewIfNeeded();
+  return section;
+}
+
+/** Every file of the folder as the editor's file system holds it now (without `.git`), as a Map of path → bytes. */
+export async function readFolderBytes({ page }) {
+  const files = await page.evaluate(async () => {
+    const found = [];
     const walk = async (directory, prefix) => {
       for await (const [name, handle] of directory.entries()) {
         const path = `${prefix}${name}`;
         if (handle.kind === 'directory') {
-          if (name !== '.git') await walk(handle, `${path}/`);
-        } else files[path] = await (await handle.getFile()).text();
+          if (path !== '.git') await walk(handle, `${path}/`);
+        } else {
+          const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+          let binary = '';
+          for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+          found.push([path, btoa(binary)]);
+        }
       }
     };
     await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle('content'), '');
-    return files;
+    return found;
+  });
+  return new Map(files.sort(([a], [b]) => (a < b ? -1 : 1)).map(([path, base64]) => [path, Buffer.from(base64, 'base64')]));
+}
+
+/** Every text file of the folder as the editor's file system holds it now, as { path: text }. */
+export async function readFolder(editor) {
+  return Object.fromEntries([...(await readFolderBytes(editor))].map(([path, bytes]) => [path, bytes.toString('utf8')]));
+}
+
+/** Writes files as readFolderBytes answers them (path → bytes) into `folder`, making folders as needed. */
+export function writeFiles(folder, files) {
+  for (const [path, bytes] of files) {
+    mkdirSync(dirname(join(folder, path)), { recursive: true });
+    writeFileSync(join(folder, path), bytes);
+  }
+}
+
+/** The files of `saved` (readFolderBytes) that are new or whose bytes differ from `folder`'s, as [path, bytes]. */
+export function changedFiles(saved, folder) {
+  return [...saved].filter(([path, bytes]) => {
+    try {
+      return !readFileSync(join(folder, path)).equals(bytes);
+    } catch {
+      return true;
+    }
   });
 }
 

@@ -5,18 +5,13 @@
 // docs/decisions/0015-scheduled-publishing.md, docs/decisions/0016-secret-story-links.md.
 import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { fetchWithOneRetry, startServer } from './server.mjs';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const cliEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' };
+import { fetchWithOneRetry, fireScheduled, runCli, startServer, statusOf, waitFor } from './server.mjs';
+import { root } from '../../scripts/local-newsroom.mjs';
 
 const NEWSROOM_URL = 'https://newsroom.northwind.example';
 const UUID = '5f0c6a52-9a57-4c69-8a3c-6f2b8f1d2e10';
@@ -69,38 +64,9 @@ after(async () => {
 
 const get = (path, init = {}) => fetchWithOneRetry(`${server.origin}${path}`, { redirect: 'manual', ...init });
 const pathOf = (link) => new URL(link).pathname;
-/** The status of a GET, its body read to the end (see fireScheduled). */
-async function statusOf(path) {
-  const response = await get(path);
-  await response.arrayBuffer();
-  return response.status;
-}
-
-/** What `npm start` does every minute. */
-async function fireScheduled() {
-  const response = await get(`/__scheduled?cron=${encodeURIComponent('* * * * *')}`);
-  // Read to the end: a body cancelled mid-answer makes workerd log a broken pipe as an error.
-  await response.arrayBuffer();
-  assert.equal(response.status, 200, '/__scheduled runs the scheduled handler');
-}
-
-/** One of the project's CLIs, as `npm run …` runs it (tsx), on the server's state directory. */
-async function cli(script, ...args) {
-  try {
-    return await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts', script), ...args, `--persist-to=${server.state}`], {
-      cwd: root,
-      env: cliEnv,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-  } catch (error) {
-    throw new Error(`${script} ${args.join(' ')} failed:\n${error.stdout}\n${error.stderr}`);
-  }
-}
-
 /** `npm run share -- <slug>`: its lines as {locale, state, link}. */
 async function share(slug, ...options) {
-  const { stdout, stderr } = await cli('share.ts', slug, ...options);
+  const { stdout, stderr } = await runCli(server, 'share.ts', slug, ...options);
   const lines = stdout.trim().split('\n').map((line) => {
     const [locale, state, link, ...rest] = line.split('\t');
     assert.equal(rest.length, 0, `three tab-separated fields: ${JSON.stringify(line)}`);
@@ -113,17 +79,6 @@ async function outbox() {
   const response = await get('/_dev/outbox');
   assert.equal(response.status, 200);
   return (await response.json()).messages;
-}
-
-/** Polls until `check` returns something truthy (the queue consumer runs about a second after a send). */
-async function waitFor(what, check, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /**
@@ -168,12 +123,12 @@ function assertSecretLinkHeaders(response, link) {
 
 test('after start, the overdue scheduled story is live and on the homepage; the 2027 ones answer 404', async () => {
   // `npm start` fires the scheduled handler once as soon as the server answers.
-  await fireScheduled();
-  assert.equal(await statusOf('/eemshaven-offshore-service-hub-opens'), 200);
+  await fireScheduled(server);
+  assert.equal(await statusOf(server, '/eemshaven-offshore-service-hub-opens'), 200);
   const home = await (await get('/')).text();
   assert.ok(home.includes('href="/eemshaven-offshore-service-hub-opens"'), 'the homepage lists the story scheduled for 2026-11-20');
   for (const slug of ['grid-connection-agreement-for-zeeland-hydrogen-plant', EMBARGOED, 'analyst-briefing-capacity-and-capex-plan-2027', 'supervisory-board-succession-briefing', 'vlissingen-battery-second-phase-adds-400-mwh']) {
-    assert.equal(await statusOf(`/${slug}`), 404, `/${slug} is not public`);
+    assert.equal(await statusOf(server, `/${slug}`), 404, `/${slug} is not public`);
     assert.ok(!home.includes(`href="/${slug}"`), `the homepage does not list ${slug}`);
   }
 });
@@ -221,7 +176,7 @@ test('the embargoed story and its French translation open through their secret l
   assert.ok(frHtml.includes('Embargo jusqu’au'), 'the French page shows the embargo notice in French');
   assert.match(frHtml, new RegExp(`href="${pathOf(en.link)}"[^>]*hrefLang="en"`), 'and links English through its secret link');
 
-  assert.equal(await statusOf('/s/wrongtoken'), 404);
+  assert.equal(await statusOf(server, '/s/wrongtoken'), 404);
 });
 
 test('the embargoed story shows its embargoed gallery through the gallery’s secret link, which share --gallery prints; no public page has it', async () => {
@@ -238,12 +193,12 @@ test('the embargoed story shows its embargoed gallery through the gallery’s se
   assert.ok(frHtml.includes(`<a href="${card}/fr">`), 'the French story links the gallery in French');
   assert.ok((await (await get(`${card}/fr`)).text()).includes('Embargo jusqu’au'), 'in French');
 
-  const { stdout } = await cli('share.ts', '--gallery', 'dogger-ridge-ii');
+  const { stdout } = await runCli(server, 'share.ts', '--gallery', 'dogger-ridge-ii');
   assert.equal(stdout.trim(), `gallery\tembargo until 2027-02-04 07:00 UTC\t${NEWSROOM_URL}${card}`);
 
   const uuid = 'fd84cbaa-3bcb-48b8-8963-ef218cd2d329';
   for (const path of ['/media', '/fr/media', '/llms.txt']) assert.ok(!(await (await get(path)).text()).includes(uuid), `${path} does not list the gallery`);
-  for (const path of [`/media/album/${uuid}`, `/media/album/${uuid}.json`, `/media/album/${uuid}/download`]) assert.equal(await statusOf(path), 404, path);
+  for (const path of [`/media/album/${uuid}`, `/media/album/${uuid}.json`, `/media/album/${uuid}/download`]) assert.equal(await statusOf(server, path), 404, path);
 });
 
 test('share --rotate prints new links: the old ones answer 404 at once, the new ones 200', async () => {
@@ -253,7 +208,7 @@ test('share --rotate prints new links: the old ones answer 404 at once, the new 
   assert.deepEqual(rotated.map(({ locale }) => locale), ['en', 'fr']);
   for (const [index, old] of previous.entries()) {
     assert.notEqual(rotated[index].link, old.link, `${old.locale} has a new link`);
-    assert.equal(await statusOf(pathOf(old.link)), 404, `the old ${old.locale} link is dead`);
+    assert.equal(await statusOf(server, pathOf(old.link)), 404, `the old ${old.locale} link is dead`);
     const fresh = await get(pathOf(rotated[index].link));
     assertSecretLinkHeaders(fresh, rotated[index].link);
     const html = await fresh.text();
@@ -302,11 +257,11 @@ test('a story imported while the server runs goes live at the next cron run: one
       '',
     ].join('\n'),
   );
-  const { stdout } = await cli('import.ts', contentCopy);
+  const { stdout } = await runCli(server, 'import.ts', contentCopy);
   assert.match(stdout, /Imported \d+ stories/);
   assert.equal(alertsOf(await outbox()).length, 0, 'the import itself mails nobody');
 
-  await fireScheduled();
+  await fireScheduled(server);
   const alerts = await waitFor('the alert in the outbox', async () => {
     const found = alertsOf(await outbox());
     return found.length > 0 && found;
@@ -346,7 +301,7 @@ test('a second cron run sends no second alert and no second ping', async () => {
   const counts = async () => ({ alerts: alertsOf(await outbox()).length, indexNow: indexNowPosts().length, hub: hubPosts().length });
   const expected = { alerts: 1, indexNow: 1, hub: EN_FEEDS.length };
   assert.deepEqual(await counts(), expected);
-  await fireScheduled();
+  await fireScheduled(server);
   // Nothing to wait for when nothing is sent: watch for three seconds, three times the queue's
   // batch timeout (max_batch_timeout = 1 in wrangler.toml), failing as soon as anything arrives.
   const until = Date.now() + 3000;
@@ -358,7 +313,7 @@ test('a second cron run sends no second alert and no second ping', async () => {
 });
 
 test('the new story is on the homepage and in the feed, which names the hub; the IndexNow key file answers the key', async () => {
-  assert.equal(await statusOf(`/${NEW_STORY.slug}`), 200);
+  assert.equal(await statusOf(server, `/${NEW_STORY.slug}`), 200);
   // Pages are cached per content revision, which an isolate re-reads every few seconds.
   await waitFor('the story on the homepage', async () => (await (await get('/')).text()).includes(`href="/${NEW_STORY.slug}"`));
   const feed = await waitFor('the story in the feed', async () => {

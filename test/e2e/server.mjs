@@ -6,10 +6,14 @@
 // dev` itself, in its own process group so stop() ends it (and workerd) by PID. stop() removes the
 // state; `state` in the answer is the state directory, for the CLIs (`scripts/import.ts`,
 // `scripts/share.ts`) to work on the same local D1; `output()` is what the worker printed.
+// Also the one home of what the browser tests do with a server: its CLIs on its state (runCli),
+// the minute's cron (fireScheduled), a status (statusOf), and polling until something is so (waitFor).
+import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_CONTENT, importContent, serveDeployBundle, startWorker } from '../../scripts/local-newsroom.mjs';
+import { promisify } from 'node:util';
+import { DEMO_CONTENT, env, importContent, root, serveDeployBundle, startWorker } from '../../scripts/local-newsroom.mjs';
 
 /**
  * A state directory with the demo already imported, made once per `npm test` (scripts/test.mjs)
@@ -113,5 +117,51 @@ export async function fetchWithOneRetry(url, init = {}) {
     if (error?.name !== 'TimeoutError') throw error;
     console.warn(`warning: ${method} ${url} had no answer after ${FETCH_ATTEMPT_MS / 1000} s; trying once more`);
     return await fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_ATTEMPT_MS) });
+  }
+}
+
+/**
+ * One of the project's CLIs (`scripts/<script>`) as `npm run …` runs it (tsx), offline, on the
+ * state directory of `server` (startServer): its { stdout, stderr }; a failure throws with both.
+ */
+export async function runCli(server, script, ...args) {
+  try {
+    return await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts', script), ...args, `--persist-to=${server.state}`], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  } catch (error) {
+    throw new Error(`${script} ${args.join(' ')} failed:\n${error.stdout}\n${error.stderr}`);
+  }
+}
+
+/** The status of a GET of `path` on `server`, not following redirects, its body read to the end (see fireScheduled). */
+export async function statusOf(server, path) {
+  const response = await fetchWithOneRetry(`${server.origin}${path}`, { redirect: 'manual' });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/**
+ * What `npm start` does every minute: the scheduled handler, through wrangler dev's /__scheduled
+ * (a server started with `args: ['--test-scheduled']`), at the real time. Throws unless it ran.
+ */
+export async function fireScheduled(server) {
+  const response = await fetchWithOneRetry(`${server.origin}/__scheduled?cron=${encodeURIComponent('* * * * *')}`, { redirect: 'manual' });
+  // Read to the end: a body cancelled mid-answer makes workerd log a broken pipe as an error.
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`/__scheduled answered ${response.status}: the scheduled handler did not run`);
+}
+
+/** Polls every 200 ms until `check` returns something truthy, and returns it; throws after `timeoutMs`. */
+export async function waitFor(what, check, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await check();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

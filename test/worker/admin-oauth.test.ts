@@ -5,6 +5,10 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, test, vi } from 'vitest';
 import { issueState } from '#src/admin/oauth-state';
 import { HANDSHAKE_SCRIPT } from '#src/admin/oauth-page';
+import ar from '#src/i18n/messages/ar.json';
+import en from '#src/i18n/messages/en.json';
+import fr from '#src/i18n/messages/fr.json';
+import nl from '#src/i18n/messages/nl.json';
 import { createApp } from '#src/app';
 import { createFakeGitHub, type FakeGitHub } from '../fixtures/fake-github';
 
@@ -254,5 +258,54 @@ describe('the Host a request names', () => {
     expect((await handshakeOf(answer))!.origin).toBe(ORIGIN);
     expect(await answer.text()).not.toContain('evil.example');
     for (const [name, value] of answer.headers) expect(value, name).not.toContain('evil.example');
+  });
+});
+
+describe('the language of the sign-in pages', () => {
+  // The newsroom's languages are the editor configuration's: the demo's en (default), fr, nl, ar.
+  test.each([
+    ['fr-FR,fr;q=0.9,en;q=0.8', 'fr', 'ltr', fr],
+    ['ar-EG', 'ar', 'rtl', ar],
+    // German is a language the site has words for, but not one of this newsroom's: the next one asked for.
+    ['de-DE,de;q=0.9,nl;q=0.5', 'nl', 'ltr', nl],
+    ['en-GB,en;q=0.9', 'en', 'ltr', en],
+    // None of the newsroom's: its default.
+    ['ja-JP,ja;q=0.9', 'en', 'ltr', en],
+    ['', 'en', 'ltr', en],
+  ] as const)('Accept-Language "%s" reads the page in %s', async (acceptLanguage, lang, dir, messages) => {
+    const headers: Record<string, string> = acceptLanguage ? { 'Accept-Language': acceptLanguage } : {};
+    const response = await send(fakeGitHub(), `${ORIGIN}/admin/auth?provider=gitlab&site_id=x`, { headers });
+    expect(response.status).toBe(400);
+    const html = await response.clone().text();
+    expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
+    expect(html).toContain(`<h1>${messages['editor_login.failed']}</h1>`);
+    expect(html).toContain(`<p>${messages['editor_login.error.unsupported_provider']}</p>`);
+    // The editor shows the message it is posted: the same words.
+    expect(await errorOf(response)).toMatchObject({ errorCode: 'UNSUPPORTED_BACKEND', error: messages['editor_login.error.unsupported_provider'] });
+    expect(response.headers.get('Vary')).toBe('Accept-Language');
+    expectLoginHeaders(response);
+  });
+
+  test('the callback answers in the language asked for too, and so does the "not configured" page', async () => {
+    const github = fakeGitHub();
+    const { state } = await startSignIn(github);
+    const french = { headers: { 'Accept-Language': 'fr' } };
+    const refused = await callback(github, { code: 'code-x', state }, null, ORIGIN, french);
+    expect(refused.status).toBe(403);
+    expect(await refused.clone().text()).toContain(`<p>${fr['editor_login.error.bad_state']}</p>`);
+    const off = await send(github, `${ORIGIN}/admin/auth?provider=github`, french, { SITE_URL: ORIGIN });
+    expect(off.status).toBe(503);
+    expect(await off.text()).toContain(fr['editor_login.error.not_configured']);
+  });
+
+  test('a signed-in person reads it in their language; the token is posted as before', async () => {
+    const github = fakeGitHub();
+    const { state, cookie } = await startSignIn(github);
+    github.authorize('code-ar', { login: 'editor', scope: 'repo' });
+    const response = await callback(github, { code: 'code-ar', state }, cookie, ORIGIN, { headers: { 'Accept-Language': 'ar' } });
+    expect(response.status).toBe(200);
+    const html = await response.clone().text();
+    expect(html).toContain(`<h1>${ar['editor_login.signed_in']}</h1>`);
+    expect((await handshakeOf(response))!.result).toBe(`authorization:github:success:${JSON.stringify({ token: github.tokenFor('code-ar'), provider: 'github' })}`);
   });
 });

@@ -1,15 +1,18 @@
 /**
  * Our own script on the editor's page (/admin/), loaded before Sveltia CMS's bundle: the place
- * for what we add to the editor. It asks Sveltia to wait (`CMS_MANUAL_INIT`), and once the bundle
- * has run (DOMContentLoaded) registers the Uploadcare field types (./uploadcare-field.ts, used
- * when the worker's configuration names them), the body directives as editor blocks
- * (./directive-blocks.ts) and the stories' preview (./story-preview.tsx), then starts it, so all
- * exist before the first story opens. With Uploadcare uploads on, the page carries their settings
- * (src/admin/admin-page.ts) and the blocks' image and file fields upload there too.
+ * for what we add to the editor. It points Sveltia's translations at this site
+ * (./editor-locales.ts, the folder named by this script's `data-editor-translations`), asks
+ * Sveltia to wait (`CMS_MANUAL_INIT`), and once the bundle has run (DOMContentLoaded) registers
+ * the Uploadcare field types (./uploadcare-field.ts, used when the worker's configuration names
+ * them), the body directives as editor blocks (./directive-blocks.ts) and the stories' preview
+ * (./story-preview.tsx), then starts it, so all exist before the first story opens. With
+ * Uploadcare uploads on, the page carries their settings (src/admin/admin-page.ts) and the
+ * blocks' image and file fields upload there too.
  */
 import { CONTAINER_BODY, DIRECTIVE_BLOCKS, fromBlock, toBlock, blockPattern, type BlockField, type DirectiveBlock } from './directive-blocks';
 import { keyChoiceOptions } from '../config/key-choices';
 import { urls } from '#src/i18n/urls';
+import { serveEditorTranslationsFrom } from './editor-locales';
 import type { ClassInstance, SveltiaReact } from './story-preview';
 import { uploadcareControl } from './uploadcare-field';
 import { UPLOADCARE_WIDGETS, UPLOADS_DATA_ID } from './uploadcare-upload';
@@ -106,6 +109,9 @@ function registerStoryPreview(cms: SveltiaCms, react: SveltiaReact) {
     }),
   );
 }
+
+const translations = document.currentScript?.dataset.editorTranslations;
+if (translations) serveEditorTranslationsFrom(translations);
 
 window.CMS_MANUAL_INIT = true;
 document.addEventListener('DOMContentLoaded', () => {

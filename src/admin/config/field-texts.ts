@@ -102,7 +102,7 @@ export const FIELD_TEXTS = {
     key: t('Key', 'How stories name the category (categories: [key]); never change it once used.'),
     i18n: t('Names', 'The category\'s name, address and description in each language.'),
     'i18n.name': t('Name', 'As shown in the menu.'),
-    'i18n.slug': t('Address', 'Lower-case letters, digits and single dashes: the category\'s page is /category/<address>.'),
+    'i18n.slug': t('Address', 'Lower-case letters, digits and single dashes, e.g. wind-power: the category\'s page is then /category/wind-power.'),
     'i18n.description': t('Description', 'Shown on the category\'s page.', 'text'),
     featured: t('Featured', 'A tile on the homepage (when the newsroom shows featured categories).'),
     image: t('Image', 'The tile\'s image.', 'image'),
@@ -136,7 +136,7 @@ export const FIELD_TEXTS = {
   },
   stories: {
     uuid: t('Story id', 'Made when the story is created; each language has its own, never reused.'),
-    slug: t('Address', 'Lower-case letters, digits and single dashes: the story\'s page is /<address>.'),
+    slug: t('Address', 'Lower-case letters, digits and single dashes, e.g. new-wind-farm-opens: the story\'s page is then /new-wind-farm-opens.'),
     title: t('Title', 'The headline.'),
     subtitle: t('Subtitle', 'One line under the headline.'),
     summary: t('Summary', 'Two or three sentences: shown in lists, feeds and search results.', 'text'),

@@ -33,6 +33,14 @@ test('every story front-matter field has a widget with a label and a hint, and t
   }
 });
 
+test('no label or hint holds an angle bracket, which the editor would read as HTML and hide', () => {
+  const texts: string[] = [];
+  const walk = (fields: Field[] = []) => fields.forEach((field) => (texts.push(field.label, field.hint), walk(field.fields)));
+  for (const collection of collections()) [collection.fields, ...(collection.files ?? []).map((file) => file.fields)].forEach(walk);
+  expect(texts.length).toBeGreaterThan(50);
+  expect(texts.filter((text) => /[<>]/.test(text))).toEqual([]);
+});
+
 test('stories are one file per language under stories/<key>/index.<locale>.md', () => {
   const stories = collections().find((collection) => collection.name === 'stories')!;
   expect([stories.folder, stories.path]).toEqual(['stories', '{{slug}}/index']);
