@@ -6,8 +6,9 @@
 // start of every minute through wrangler's `--test-scheduled` endpoint, `/__scheduled`. The press
 // team's editor at /admin/ writes the content folder: each save re-imports it (debounced), so the
 // local site shows the change within seconds (docs/editing.md).
-import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { execFileSync, spawn } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { watchContentFolder } from './content-watcher.mjs';
 import { DEMO_CONTENT, importContent, root } from './local-newsroom.mjs';
 
@@ -28,11 +29,26 @@ try {
   process.exit(1);
 }
 
+/**
+ * Where the content folder is in its git repository (`.` when it is the repository itself): the
+ * editor opens the repository's root folder ("Work with Local Repository" accepts nothing else)
+ * and finds the content there (src/env.ts editorContentDirOf).
+ */
+function contentDirInRepository(folder) {
+  try {
+    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: folder, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return relative(realpathSync(top), realpathSync(folder)).split(sep).join('/') || '.';
+  } catch {
+    console.log(`[start] ${contentDir} is not in a git repository: the editor at /admin/ opens only a repository's folder (git init ${contentDir}).`);
+    return '.';
+  }
+}
+
 const server = spawn(
   join(root, 'node_modules/.bin/wrangler'),
   // LOCAL_DEVELOPMENT: this worker runs on the developer's machine (src/env.ts isLocalDevelopment),
   // where the editor signs in to nothing: set here only, never in wrangler.toml.
-  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--test-scheduled', '--var', 'SHOW_OUTBOX:true', '--var', 'LOCAL_DEVELOPMENT:true', '--var', `SITE_URL:${siteUrl}`, ...process.argv.slice(2)],
+  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--test-scheduled', '--var', 'SHOW_OUTBOX:true', '--var', 'LOCAL_DEVELOPMENT:true', '--var', `SITE_URL:${siteUrl}`, '--var', `EDITOR_CONTENT_DIR:${contentDirInRepository(resolve(root, contentDir))}`, ...process.argv.slice(2)],
   { cwd: root, env, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -157,6 +157,8 @@ export function readConfig(env: CloudflareBindings): AppConfig {
 
 /** The content folder the editor writes to when EDITOR_CONTENT_DIR is empty: the publish workflow's default too. */
 export const DEFAULT_EDITOR_CONTENT_DIR = 'content/demo';
+/** EDITOR_CONTENT_DIR's value for a content folder that is the repository itself. */
+export const REPOSITORY_ROOT_CONTENT_DIR = '.';
 
 /** A relative folder path: names of letters, digits, `.`, `_` and `-` joined by `/`, none of them `.` or `..`. */
 const CONTENT_DIR_PATTERN = /^(?!\.{1,2}(?:\/|$))(?!.*\/\.{1,2}(?:\/|$))[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
@@ -166,7 +168,6 @@ const EditorLoginSchema = z.object({
   GITHUB_OAUTH_CLIENT_SECRET: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be the OAuth App\'s client secret'))])),
   EDITOR_REPOSITORY: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, 'must be owner/name'))])),
   EDITOR_PUBLISH_MODE: z.optional(z.enum(['', 'editorial_workflow', 'simple'])),
-  EDITOR_CONTENT_DIR: z.optional(z.union([z.literal(''), z.string().check(z.regex(CONTENT_DIR_PATTERN, 'must be a folder inside the repository, like content/acme (no leading or trailing slash, no . or .. parts)'))])),
 });
 
 /**
@@ -190,15 +191,13 @@ export type EditorLoginConfig =
       readonly repository: GitHubRepository;
       readonly siteOrigin: string;
       readonly publishMode: EditorPublishMode;
-      /** The content folder's path inside the repository (`EDITOR_CONTENT_DIR`, else content/demo), where the editor reads and writes. */
-      readonly contentDir: string;
     }
   | { readonly enabled: false; readonly problem: string | null };
 
 export function editorLoginOf(env: CloudflareBindings): EditorLoginConfig {
   const parsed = EditorLoginSchema.safeParse(env);
   if (!parsed.success) return { enabled: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
-  const { GITHUB_OAUTH_CLIENT_ID: clientId, GITHUB_OAUTH_CLIENT_SECRET: clientSecret, EDITOR_REPOSITORY: repository, EDITOR_PUBLISH_MODE: publishMode, EDITOR_CONTENT_DIR: contentDir } = parsed.data;
+  const { GITHUB_OAUTH_CLIENT_ID: clientId, GITHUB_OAUTH_CLIENT_SECRET: clientSecret, EDITOR_REPOSITORY: repository, EDITOR_PUBLISH_MODE: publishMode } = parsed.data;
   // Nothing set: the login is simply not in use.
   if (!clientId && !clientSecret) return { enabled: false, problem: null };
   if (!clientId || !clientSecret) return { enabled: false, problem: 'GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET go together' };
@@ -206,7 +205,22 @@ export function editorLoginOf(env: CloudflareBindings): EditorLoginConfig {
   const siteOrigin = configOf(env).siteUrl;
   if (!siteOrigin) return { enabled: false, problem: 'SITE_URL is not set: GitHub needs the address to send the browser back to' };
   const [owner, name] = repository.split('/') as [string, string];
-  return { enabled: true, app: { clientId, clientSecret }, repository: { owner, name }, siteOrigin, publishMode: publishMode || 'editorial_workflow', contentDir: contentDir || DEFAULT_EDITOR_CONTENT_DIR };
+  return { enabled: true, app: { clientId, clientSecret }, repository: { owner, name }, siteOrigin, publishMode: publishMode || 'editorial_workflow' };
+}
+
+const EditorContentDirSchema = z.union([z.literal(''), z.literal(REPOSITORY_ROOT_CONTENT_DIR), z.string().check(z.regex(CONTENT_DIR_PATTERN, 'must be a folder inside the repository, like content/acme (no leading or trailing slash, no . or .. parts), or . for the repository itself'))]);
+
+/**
+ * Where the content folder is inside the repository the editor opens (the repository's root
+ * folder, locally as on GitHub): `EDITOR_CONTENT_DIR`, content/demo when empty, null when the
+ * content folder is the repository itself (`.`). `npm start` sets it for its CONTENT_DIR and
+ * `npm run deploy` for the publish workflow's. A malformed value is a problem, never a guess: the
+ * editor would write where nothing is imported.
+ */
+export function editorContentDirOf(env: CloudflareBindings): { readonly ok: true; readonly contentDir: string | null } | { readonly ok: false; readonly problem: string } {
+  const parsed = EditorContentDirSchema.safeParse((env as { EDITOR_CONTENT_DIR?: unknown }).EDITOR_CONTENT_DIR ?? '');
+  if (!parsed.success) return { ok: false, problem: `EDITOR_CONTENT_DIR ${parsed.error.issues[0]?.message ?? 'is malformed'}` };
+  return { ok: true, contentDir: parsed.data === REPOSITORY_ROOT_CONTENT_DIR ? null : parsed.data || DEFAULT_EDITOR_CONTENT_DIR };
 }
 
 /** Uploadcare's Upload API, where the editor's browser sends files unless UPLOADCARE_UPLOAD_URL says otherwise. */

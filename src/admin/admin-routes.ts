@@ -8,7 +8,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/env';
-import { configOf, editorLoginOf, editorUploadsOf } from '#src/env';
+import { configOf, editorContentDirOf, editorLoginOf, editorUploadsOf } from '#src/env';
 import { logEvent } from '#src/log';
 import { redirect } from '#src/routes/redirect';
 import { httpsOrigin } from '#src/middleware/security';
@@ -41,5 +41,11 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get('/admin/config.yml', (c) => {
     const uploads = uploadSettings(c);
-    return c.body(editorConfigYaml(editorDeployment(editorLoginOf(c.env)), uploads), 200, adminHeaders(c, 'text/yaml; charset=utf-8', uploads));
+    const folder = editorContentDirOf(c.env);
+    // A folder that cannot be one: no configuration rather than saves where nothing is imported.
+    if (!folder.ok) {
+      logEvent('editor_content_dir_invalid', { problem: folder.problem }, 'error');
+      return c.body(`# The editor is not configured: ${folder.problem}.\n`, 503, adminHeaders(c, 'text/yaml; charset=utf-8', uploads));
+    }
+    return c.body(editorConfigYaml(editorDeployment(editorLoginOf(c.env), folder.contentDir), uploads), 200, adminHeaders(c, 'text/yaml; charset=utf-8', uploads));
   });

@@ -13,13 +13,14 @@
  * there (src/admin/client/uploadcare-field.ts), its settings written on the field; the checked-in
  * file stays as the schema made it.
  *
- * Sveltia reads every folder in its configuration from the root of what it opens. Locally that is
- * the content folder itself; on GitHub it is the repository, where the content folder is a folder
- * of its own (`EDITOR_CONTENT_DIR`, the publish workflow's CONTENT_DIR). So with the GitHub login
- * the file and media folders are served under that folder (`inRepositoryFolder`); the public
- * address of media (`/media/...`, what the content files say) stays as it is.
+ * Sveltia reads every folder in its configuration from the root of what it opens, which is a
+ * repository's root folder, locally ("Work with Local Repository" refuses any other folder) as on
+ * GitHub. The content folder is a folder of its own in it (`EDITOR_CONTENT_DIR`: `npm start`'s
+ * CONTENT_DIR, the publish workflow's), so the file and media folders are served under it
+ * (`inRepositoryFolder`); the public address of media (`/media/...`, what the content files say)
+ * stays as it is, so a file saved locally is the file saved on GitHub.
  */
-import type { EditorLoginConfig, EditorPublishMode, EditorUploadsConfig } from '#src/env';
+import { DEFAULT_EDITOR_CONTENT_DIR, type EditorLoginConfig, type EditorPublishMode, type EditorUploadsConfig } from '#src/env';
 import { UPLOADCARE_WIDGETS } from './client/uploadcare-upload';
 import generated from './editor-config.generated.json';
 
@@ -40,11 +41,11 @@ export interface EditorDeployment {
   readonly backend: EditorBackend;
   /** Absent in local mode: a local folder has no pull requests, each save writes the file. */
   readonly publish_mode?: EditorPublishMode;
-  /** The content folder inside the repository (absent in local mode, where it is the root). */
-  readonly contentDir?: string;
+  /** The content folder inside the repository (src/env.ts editorContentDirOf); null: the repository itself. Not served as such. */
+  readonly contentDir: string | null;
 }
 
-type LoginSettings = Pick<Extract<EditorLoginConfig, { enabled: true }>, 'enabled' | 'repository' | 'siteOrigin' | 'publishMode' | 'contentDir'> | { enabled: false };
+type LoginSettings = Pick<Extract<EditorLoginConfig, { enabled: true }>, 'enabled' | 'repository' | 'siteOrigin' | 'publishMode'> | { enabled: false };
 
 /** The backend for a configured GitHub login (src/env.ts editorLoginOf), else local mode only. */
 export function editorBackend(login: LoginSettings): EditorBackend {
@@ -52,9 +53,9 @@ export function editorBackend(login: LoginSettings): EditorBackend {
   return { name: 'github', repo: `${login.repository.owner}/${login.repository.name}`, branch: 'main', base_url: login.siteOrigin, auth_endpoint: 'admin/auth' };
 }
 
-export function editorDeployment(login: LoginSettings): EditorDeployment {
+export function editorDeployment(login: LoginSettings, contentDir: string | null = DEFAULT_EDITOR_CONTENT_DIR): EditorDeployment {
   const backend = editorBackend(login);
-  return login.enabled ? { backend, publish_mode: login.publishMode, contentDir: login.contentDir } : { backend };
+  return login.enabled ? { backend, publish_mode: login.publishMode, contentDir } : { backend, contentDir };
 }
 
 type Config = Record<string, unknown>;
@@ -127,7 +128,7 @@ export function withUploadcareFields(config: object, settings: UploadcareFieldSe
 export function editorConfigYaml(deployment: EditorDeployment = editorDeployment({ enabled: false }), uploads: UploadcareFieldSettings | null = null): string {
   const header = '# The newsroom editor\'s configuration, generated from src/content/schema.ts by `npm run editor-config`.\n';
   const { contentDir, ...served } = deployment;
-  const located = contentDir === undefined ? generated : inRepositoryFolder(generated, contentDir);
+  const located = contentDir === null ? generated : inRepositoryFolder(generated, contentDir);
   const config = uploads ? withUploadcareFields(located, uploads) : located;
   return `${header}${JSON.stringify({ ...served, ...config }, null, 2)}\n`;
 }

@@ -23,7 +23,7 @@ const STORIES = [
 const YAML_ENTRIES = [
   'settings/entries/newsroom',
   'galleries/entries/dogger-ridge', // credits, licences, a video
-  'settings/entries/company', // company/index.<locale>.yaml, one file per language
+  'company/entries/company', // company/index.<locale>.yaml, one file per language
   'settings/entries/categories',
   'settings/entries/contacts',
 ];

@@ -41,7 +41,9 @@ export function entriesOf(folder) {
   ];
   for (const [name, pattern, field, options] of settings) {
     const saved = files.filter((path) => pattern.test(path));
-    if (saved.length > 0) entries.push({ route: `settings/entries/${name}`, files: saved, field, ...options });
+    // The company pages are a collection of their own (one file per language); the rest are Settings.
+    const collection = name === 'company' ? 'company' : 'settings';
+    if (saved.length > 0) entries.push({ route: `${collection}/entries/${name}`, files: saved, field, ...options });
   }
   return entries;
 }
@@ -66,23 +68,30 @@ export async function editorPage(browser, origin, { timeout = 20_000, ...options
 }
 
 /**
- * Puts a copy of `folder` (its media too with `media: true`, or the media files named in a list)
- * into the private file system of the
- * editor's origin, with a `.git/HEAD`, in place of any copy there before, and makes the folder
- * picker of "Work with Local Repository" hand it out from the next page load on.
+ * Where the editor finds the content folder in the repository it opens: the worker's default
+ * (EDITOR_CONTENT_DIR empty, src/env.ts), which the test servers keep.
+ */
+export const EDITOR_CONTENT_DIR = 'content/demo';
+
+/**
+ * Puts a repository into the private file system of the editor's origin, as a press officer's
+ * copy of the project is on disk: a `.git/HEAD` at its root (Sveltia lists nothing without one)
+ * and a copy of `folder` at EDITOR_CONTENT_DIR in it (its media too with `media: true`, or the
+ * media files named in a list), in place of any copy there before; and makes the folder picker of
+ * "Work with Local Repository" hand out the repository's root from the next page load on.
  */
 export async function putFolder({ page, context, origin }, folder, { media = false } = {}) {
   const named = Array.isArray(media) ? media.map((name) => `media/${name}`) : [];
-  const files = [...contentFiles(folder, { media: media === true }), ...named].map((path) => [path, readFileSync(join(folder, path)).toString('base64')]);
+  const files = [...contentFiles(folder, { media: media === true }), ...named].map((path) => [`${EDITOR_CONTENT_DIR}/${path}`, readFileSync(join(folder, path)).toString('base64')]);
   files.push(['.git/HEAD', Buffer.from('ref: refs/heads/main\n').toString('base64')]);
   await page.goto(`${origin}/robots.txt`);
   await page.evaluate(async (entries) => {
     const root = await navigator.storage.getDirectory();
-    await root.removeEntry('content', { recursive: true }).catch(() => {});
-    const content = await root.getDirectoryHandle('content', { create: true });
+    await root.removeEntry('repository', { recursive: true }).catch(() => {});
+    const repository = await root.getDirectoryHandle('repository', { create: true });
     for (const [path, base64] of entries) {
       const parts = path.split('/');
-      let directory = content;
+      let directory = repository;
       for (const part of parts.slice(0, -1)) directory = await directory.getDirectoryHandle(part, { create: true });
       const writable = await (await directory.getFileHandle(parts.at(-1), { create: true })).createWritable();
       await writable.write(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
@@ -90,7 +99,7 @@ export async function putFolder({ page, context, origin }, folder, { media = fal
     }
   }, files);
   await context.addInitScript(() => {
-    window.showDirectoryPicker = async () => (await navigator.storage.getDirectory()).getDirectoryHandle('content');
+    window.showDirectoryPicker = async () => (await navigator.storage.getDirectory()).getDirectoryHandle('repository');
   });
 }
 
@@ -184,9 +193,9 @@ export async function editorField(page, locale, keyPath) {
   return section;
 }
 
-/** Every file of the folder as the editor's file system holds it now (without `.git`), as a Map of path → bytes. */
+/** Every file of the content folder as the editor's file system holds it now, as a Map of path (in the folder) → bytes. */
 export async function readFolderBytes({ page }) {
-  const files = await page.evaluate(async () => {
+  const files = await page.evaluate(async (contentDir) => {
     const found = [];
     const walk = async (directory, prefix) => {
       for await (const [name, handle] of directory.entries()) {
@@ -201,9 +210,11 @@ export async function readFolderBytes({ page }) {
         }
       }
     };
-    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle('content'), '');
+    let folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('repository');
+    for (const part of contentDir.split('/')) folder = await folder.getDirectoryHandle(part);
+    await walk(folder, '');
     return found;
-  });
+  }, EDITOR_CONTENT_DIR);
   return new Map(files.sort(([a], [b]) => (a < b ? -1 : 1)).map(([path, base64]) => [path, Buffer.from(base64, 'base64')]));
 }
 

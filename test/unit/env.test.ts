@@ -1,6 +1,6 @@
 // The site's configured origin (SITE_URL) as the worker reads it (src/env.ts).
 import { expect, test } from 'vitest';
-import { editorLoginOf, editorUploadsOf, isLocalDevelopment, readConfig } from '#src/env';
+import { editorContentDirOf, editorLoginOf, editorUploadsOf, isLocalDevelopment, readConfig } from '#src/env';
 
 const configWith = (vars: Record<string, string>) => readConfig(vars as unknown as CloudflareBindings);
 
@@ -35,22 +35,26 @@ test('every part set: the login is on, calling back to the site origin, for the 
     repository: { owner: 'acme', name: 'newsroom' },
     siteOrigin: 'https://news.example.com',
     publishMode: 'editorial_workflow',
-    contentDir: 'content/demo',
   });
 });
 
+// Where the content folder is in the repository the editor opens, with or without the login.
+const contentDirWith = (vars: Record<string, string>) => editorContentDirOf(vars as unknown as CloudflareBindings);
+
 test.each([
-  ['unset: the publish workflow\'s default', undefined, 'content/demo'],
-  ['empty: the same', '', 'content/demo'],
-  ['a folder', 'content/acme', 'content/acme'],
-  ['one level', 'newsroom', 'newsroom'],
-] as const)('EDITOR_CONTENT_DIR %s', (_name, folder, expected) => {
-  const login = loginWith(folder === undefined ? LOGIN : { ...LOGIN, EDITOR_CONTENT_DIR: folder });
-  expect(login.enabled && login.contentDir).toBe(expected);
+  ['unset: the publish workflow\'s default', {}, 'content/demo'],
+  ['empty: the same', { EDITOR_CONTENT_DIR: '' }, 'content/demo'],
+  ['a folder', { EDITOR_CONTENT_DIR: 'content/acme' }, 'content/acme'],
+  ['one level', { EDITOR_CONTENT_DIR: 'newsroom' }, 'newsroom'],
+  ['. : the repository itself', { EDITOR_CONTENT_DIR: '.' }, null],
+] as const)('EDITOR_CONTENT_DIR %s', (_name, vars, expected) => {
+  expect(contentDirWith(vars)).toEqual({ ok: true, contentDir: expected });
 });
 
-test.each(['/content/acme', 'content/acme/', '../acme', 'content/../acme', './content/acme', 'content//acme', 'content/acme files', '.'])('EDITOR_CONTENT_DIR %j turns the login off, naming the variable', (folder) => {
-  expect(loginWith({ ...LOGIN, EDITOR_CONTENT_DIR: folder })).toEqual({ enabled: false, problem: expect.stringMatching(/^EDITOR_CONTENT_DIR: must be a folder inside the repository/) });
+test.each(['/content/acme', 'content/acme/', '../acme', 'content/../acme', './content/acme', 'content//acme', 'content/acme files', '..'])('EDITOR_CONTENT_DIR %j is refused, naming the variable', (folder) => {
+  expect(contentDirWith({ EDITOR_CONTENT_DIR: folder })).toEqual({ ok: false, problem: expect.stringMatching(/^EDITOR_CONTENT_DIR must be a folder inside the repository/) });
+  // The login does not depend on it.
+  expect(loginWith({ ...LOGIN, EDITOR_CONTENT_DIR: folder }).enabled).toBe(true);
 });
 
 test.each([

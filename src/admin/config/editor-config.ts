@@ -14,6 +14,9 @@ import { ENTRY_LAYOUTS, MEDIA_FOLDER, SINGLE_FILES, localeFileTemplate } from '#
 import { CategoriesFileSchema, CompanyFileSchema, ContactsFileSchema, GalleryFileSchema, NewsroomFileSchema, PolicyFrontMatterSchema, StoryFrontMatterSchema } from '#src/content/schema';
 import { FIELD_TEXTS, type FieldText, type FormName } from './field-texts';
 import { GALLERIES_COLLECTION, ROOT_LIST_FIELD, SETTINGS_COLLECTION, keyChoiceOptions } from './key-choices';
+
+/** The company pages, one file per language. */
+const COMPANY_COLLECTION = 'company';
 import { describeField, type SchemaField, type SchemaNode, type ZodLike } from './schema-walk';
 
 export type EditorField = Record<string, unknown>;
@@ -239,14 +242,21 @@ export function generateEditorConfig(languages: EditorLanguages): EditorConfig {
         fields: generator.fields('galleries', describe(GalleryFileSchema, 'galleries'), ''),
       },
       {
+        // A collection of its own: a file's `i18n` counts only in a collection that has it, and in
+        // one that has it the other files' data is read for the default language, where a file
+        // without i18n has none (the story preview reads newsroom.yaml through it).
+        name: COMPANY_COLLECTION,
+        label: 'Company pages',
+        icon: 'apartment',
+        i18n: true,
+        files: [{ name: 'company', label: 'Company pages', file: localeFileTemplate('company'), format: 'yaml', i18n: true, fields: generator.fields('company', describe(CompanyFileSchema, 'company'), '', { i18n: true }) }],
+      },
+      {
         name: SETTINGS_COLLECTION,
         label: 'Settings',
         icon: 'settings',
-        // A file's `i18n` counts only in a collection that has it; the files without it stay one file.
-        i18n: true,
         files: [
           { name: 'newsroom', label: 'Newsroom', file: SINGLE_FILES.newsroom, format: 'yaml', fields: generator.fields('newsroom', describe(NewsroomFileSchema, 'newsroom'), '') },
-          { name: 'company', label: 'Company pages', file: localeFileTemplate('company'), format: 'yaml', i18n: true, fields: generator.fields('company', describe(CompanyFileSchema, 'company'), '', { i18n: true }) },
           { name: 'categories', label: 'Categories', file: SINGLE_FILES.categories, format: 'yaml', fields: listFile('categories', CategoriesFileSchema) },
           { name: 'contacts', label: 'Press contacts', file: SINGLE_FILES.contacts, format: 'yaml', fields: listFile('contacts', ContactsFileSchema) },
         ],

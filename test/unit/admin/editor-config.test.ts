@@ -81,14 +81,15 @@ test('categories get one name block per newsroom language', () => {
   const categories = settings.files!.find((file) => file.name === 'categories')!;
   const i18n = categories.fields[0]!.fields!.find((field) => field.name === 'i18n')!;
   expect(i18n.fields!.map((field) => field.name)).toEqual(['en', 'fr', 'ar']);
-  const company = settings.files!.find((file) => file.name === 'company')!;
-  expect(company.file).toBe('company/index.{{locale}}.yaml');
 });
 
-test('the company pages are one file per language: a file\'s i18n counts only in a collection that has it', () => {
-  const settings = collections().find((collection) => collection.name === 'settings')! as Collection & { i18n?: boolean };
-  expect(settings.i18n).toBe(true);
-  expect(Object.fromEntries(settings.files!.map((file) => [file.name, (file as { i18n?: boolean }).i18n ?? false]))).toEqual({ newsroom: false, company: true, categories: false, contacts: false });
+test('the company pages are one file per language, in a collection with i18n of their own; the other settings files are one file each, in one without', () => {
+  const [company, settings] = ['company', 'settings'].map((name) => collections().find((collection) => collection.name === name)! as Collection & { i18n?: boolean });
+  expect(company!.i18n).toBe(true);
+  expect(company!.files!.map((file) => [file.name, file.file, (file as { i18n?: boolean }).i18n])).toEqual([['company', 'company/index.{{locale}}.yaml', true]]);
+  // In a collection with i18n, a file without it has no data for the default language (the preview reads newsroom.yaml).
+  expect(settings!.i18n).toBeUndefined();
+  expect(settings!.files!.map((file) => [file.name, (file as { i18n?: boolean }).i18n ?? false])).toEqual([['newsroom', false], ['categories', false], ['contacts', false]]);
 });
 
 test("a story's categories and contacts are selects of the keys categories.yaml and contacts.yaml have", () => {
@@ -124,7 +125,7 @@ test('a zod construct without an editor mapping fails loudly, naming the field',
   expect(() => describeField(z.strictObject({ n: z.bigint() }), 'story')).toThrow('story.n: zod type "bigint"');
 });
 
-const LOGIN = { enabled: true, repository: { owner: 'northwind', name: 'newsroom' }, siteOrigin: 'https://news.northwind.example', publishMode: 'editorial_workflow', contentDir: 'content/northwind' } as const;
+const LOGIN = { enabled: true, repository: { owner: 'northwind', name: 'newsroom' }, siteOrigin: 'https://news.northwind.example', publishMode: 'editorial_workflow' } as const;
 const PRODUCTION_BACKEND = { name: 'github', repo: 'northwind/newsroom', branch: 'main', base_url: 'https://news.northwind.example', auth_endpoint: 'admin/auth' };
 
 test.each([
@@ -149,18 +150,22 @@ function mediaFolders(value: unknown, at = ''): string[] {
   return Object.entries(record).flatMap(([key, item]) => (key === 'media_folder' ? [`${name}: ${String(item)}`] : mediaFolders(item, name)));
 }
 
-const served = (login: Parameters<typeof editorDeployment>[0]) => JSON.parse(editorConfigYaml(editorDeployment(login)).replace(/^#.*\n/, '')) as { media_folder: string; public_folder: string; collections: Collection[] };
+const served = (login: Parameters<typeof editorDeployment>[0], contentDir: string | null) => JSON.parse(editorConfigYaml(editorDeployment(login, contentDir)).replace(/^#.*\n/, '')) as { media_folder: string; public_folder: string; collections: Collection[] };
 
-test('with the GitHub login every file and media folder is served under the content folder inside the repository; public addresses stay', () => {
-  const local = served({ enabled: false });
-  const github = served(LOGIN);
+test('every file and media folder is served under the content folder inside the repository, locally and on GitHub alike; public addresses stay', () => {
+  // A content folder that is the repository itself: the generated paths as they are.
+  const local = served({ enabled: false }, null);
+  const github = served(LOGIN, 'content/northwind');
+  const localInRepository = served({ enabled: false }, 'content/northwind');
+  expect([localInRepository.media_folder, localInRepository.collections]).toEqual([github.media_folder, github.collections]);
   expect([local.media_folder, github.media_folder]).toEqual(['media', 'content/northwind/media']);
   expect([local.public_folder, github.public_folder]).toEqual(['/media', '/media']);
   expect(github.collections.map((collection) => collection.folder ?? collection.files!.map((file) => file.file))).toEqual([
     'content/northwind/stories',
     'content/northwind/policies',
     'content/northwind/galleries',
-    ['content/northwind/newsroom.yaml', 'content/northwind/company/index.{{locale}}.yaml', 'content/northwind/categories.yaml', 'content/northwind/contacts.yaml'],
+    ['content/northwind/company/index.{{locale}}.yaml'],
+    ['content/northwind/newsroom.yaml', 'content/northwind/categories.yaml', 'content/northwind/contacts.yaml'],
   ]);
   // The entry paths inside a collection's folder are the same.
   expect(github.collections.map((collection) => collection.path)).toEqual(local.collections.map((collection) => collection.path));
