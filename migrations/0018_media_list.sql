@@ -29,5 +29,5 @@ CREATE TABLE media_list_members (
   journalist_id INTEGER NOT NULL REFERENCES journalists (id) ON DELETE CASCADE,
   added_at INTEGER NOT NULL,
   PRIMARY KEY (list_id, journalist_id)
-) WITHOUT ROWID;
+);
 CREATE INDEX media_list_members_journalist ON media_list_members (journalist_id);

@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, expect, test } from 'vitest';
 
 const BUNDLE_BUDGET_RAW_KIB = 2560;
-const BUNDLE_BUDGET_GZIP_KIB = 512;
+const BUNDLE_BUDGET_GZIP_KIB = 576;
 /**
  * Not a benchmark (timings vary with the machine): a tripwire for work moved to module scope.
  * Measured 20-60 ms here; Cloudflare refuses a worker whose startup exceeds its limit (1 s today).

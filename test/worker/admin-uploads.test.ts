@@ -258,7 +258,7 @@ describe('the editor with uploads on and off', () => {
     expect(fields.length).toBeGreaterThan(5);
     for (const field of fields) {
       expect(field.widget, field.name).toMatch(/^uploadcare-(image|file)$/);
-      expect(field).toMatchObject({ public_key: PUBLIC_KEY, upload_url: 'https://upload.uploadcare.com', cdn_url: 'https://ucarecdn.com', signature_url: '/admin/uploads/signature', media_folder: '/media' });
+      expect(field).toMatchObject({ public_key: PUBLIC_KEY, upload_url: 'https://upload.uploadcare.com', cdn_url: 'https://ucarecdn.com', signature_url: '/admin/uploads/signature', media_folder: '/content/demo/media' });
     }
     expect(fields.find((field) => field.name === 'cover')!.widget).toBe('uploadcare-image');
   });

@@ -129,7 +129,15 @@ describe('the page and its configuration', () => {
     const text = await (await get('/admin/config.yml')).text();
     const config = JSON.parse(text.replace(/^#.*\n/, '')) as { backend: { name: string }; collections: { name: string }[]; i18n: { locales: string[] } };
     expect(config.backend.name).toBe('github');
-    expect(config.collections.map((collection) => collection.name)).toEqual(['stories', 'policies', 'galleries', 'settings']);
+    expect(config.collections.map((collection) => collection.name)).toEqual(['stories', 'policies', 'galleries', 'company', 'settings']);
+  });
+
+  test('config.yml names every folder under the content folder in the repository the editor opens (EDITOR_CONTENT_DIR, content/demo by default)', async () => {
+    const config = JSON.parse((await (await get('/admin/config.yml')).text()).replace(/^#.*\n/, '')) as { media_folder: string; public_folder: string; collections: { folder?: string; files?: { file: string }[] }[] };
+    expect([config.media_folder, config.public_folder]).toEqual(['content/demo/media', '/media']);
+    const paths = config.collections.flatMap((collection) => collection.folder ?? collection.files!.map((file) => file.file));
+    expect(paths.length).toBeGreaterThan(5);
+    for (const path of paths) expect(path).toMatch(/^content\/demo\//);
   });
 });
 

@@ -194,6 +194,9 @@ export function generateEditorConfig(languages: EditorLanguages): EditorConfig {
     app_title: 'Newsroom editor',
     media_folder: MEDIA_FOLDER,
     public_folder: `/${MEDIA_FOLDER}`,
+    // Stock photo libraries (Pexels, Unsplash…) are third parties the policy blocks, and their
+    // pictures come without the credit and licence the newsroom shows: not offered.
+    media_libraries: { stock_assets: false },
     // A new entry starts in every language, each with its own fresh uuid (a language turned on
     // later would copy the default's, which the import refuses); the press officer turns off the
     // languages the story is not written in, which are then not saved.
