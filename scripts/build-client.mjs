@@ -86,8 +86,6 @@ async function bundle() {
 }
 
 export async function buildClient({ quiet = false } = {}) {
-  // The editor's files (/admin) too: every caller of this build serves or tests the worker, which names both.
-  await buildAdmin({ quiet });
   const outputs = lastBuildIfCurrent() ?? (await bundle());
   const toUrl = (file) => `/${relative(join(root, 'public'), join(root, file)).split('\\').join('/')}`;
   const gzipBytes = (file) => gzipSync(readFileSync(join(root, file)), { level: 9 }).length;
@@ -115,6 +113,9 @@ export async function buildClient({ quiet = false } = {}) {
   // Written only when it changes: wrangler dev reloads the worker on every write under src/.
   const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
   if (!existsSync(manifestPath) || readFileSync(manifestPath, 'utf8') !== manifestText) writeFileSync(manifestPath, manifestText);
+  // The editor's files (/admin) too: every caller of this build serves or tests the worker, which
+  // names both. After the manifest: the editor's story preview bundles the site's views, which read it.
+  await buildAdmin({ quiet });
 
   if (!quiet) {
     for (const [url, size] of Object.entries(sizes)) {
