@@ -3,7 +3,12 @@
 // a story's languages and its media one after another) makes one import, DEBOUNCE_MS after the
 // last; a change during an import makes one more after it, never two at once. Changes in .git/
 // and editor swap files are not content.
-import { watch } from 'node:fs';
+//
+// chokidar, not node's own recursive fs.watch: on Linux that one watches each file's inode, so a
+// file replaced by a rename (how the browser's File System Access API and most editors save:
+// a swap file renamed over the old one) is never seen again, and only a file's first save re-imported.
+import { relative } from 'node:path';
+import { watch } from 'chokidar';
 
 export const DEBOUNCE_MS = 700;
 
@@ -53,16 +58,21 @@ export function createDebouncedRunner(work, { delay = DEBOUNCE_MS, timers = { se
   };
 }
 
-/** Watches `folder` (recursively) and calls `reimport` after each burst of content changes. */
+/**
+ * Watches `folder` (recursively) and calls `reimport` after each burst of content changes.
+ * `ready` resolves once the folder is being watched.
+ */
 export function watchContentFolder(folder, reimport) {
   const runner = createDebouncedRunner(reimport);
-  const watcher = watch(folder, { recursive: true }, (_event, file) => {
-    if (isContentChange(file ? String(file) : '')) runner.changed();
-  });
+  // `atomic`: a file deleted and written again within a moment (a rename over it) is one change.
+  const watcher = watch(folder, { ignoreInitial: true, atomic: true, ignored: (path) => path !== folder && !isContentChange(relative(folder, path)) });
+  watcher.on('all', () => runner.changed());
+  const ready = new Promise((resolve) => watcher.once('ready', resolve));
   return {
-    close() {
+    ready,
+    async close() {
       runner.stop();
-      watcher.close();
+      await watcher.close();
     },
   };
 }
