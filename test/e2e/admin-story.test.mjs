@@ -192,7 +192,13 @@ test('a press officer writes a story in English and French, schedules it two min
     const found = await readFolderBytes({ page });
     return found.has(`${folder}/index.en.md`) && found.has(`${folder}/index.fr.md`) && found;
   });
-  await screenshot(page, '8-saved', null, () => page.getByRole('row', { name: STORY.en.title }).scrollIntoViewIfNeeded());
+  await screenshot(page, '8-saved', null, async () => {
+    // The list draws its rows as they scroll into view: scroll down until the new story's is there.
+    const row = page.getByRole('row', { name: STORY.en.title });
+    await page.getByRole('row').first().hover();
+    for (let step = 0; step < 40 && (await row.count()) === 0; step++) await page.mouse.wheel(0, 400);
+    await row.scrollIntoViewIfNeeded();
+  });
   assert.deepEqual(changedFiles(files, DEMO).map(([path]) => path).sort(), [`${folder}/index.en.md`, `${folder}/index.fr.md`], 'the editor wrote the two languages\' files and nothing else');
   for (const locale of ['en', 'fr']) {
     const text = files.get(`${folder}/index.${locale}.md`).toString('utf8');
