@@ -12,6 +12,9 @@
  * open nothing from now on, whether its story still exists or not; the story gets a new link the
  * next time it is shared.
  *
+ * With `--to <email>[,<email>…]`, `--list` or `--revoke <email>`, a link per journalist on the media
+ * list instead: made, listed with their openings, or cut off one by one (./share-recipients.ts).
+ *
  * With `--gallery`, the secret link of the gallery `galleries/<key>.yaml` instead (one line:
  * `gallery`, its state, its link): for journalists before its release time; a released gallery
  * prints its public address (./share-gallery.ts).
@@ -25,8 +28,9 @@ import { linkedStoryQuery, NEWSROOM_URL_QUERY, replaceLinkStatement, revokeLinkS
 import { fail, runAsProcess, type Cli, type CliContext } from './cli-context';
 import { hasEnvironment, remoteDatabase } from './d1-database';
 import { shareGallery } from './share-gallery';
+import { listRecipients, recipientsOf, revokeRecipient, shareToRecipients } from './share-recipients';
 
-const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --gallery <key> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]';
+const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- <slug> --to <email>[,<email>…] | --list | --revoke <email> [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --gallery <key> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]';
 
 async function share(argv: readonly string[], context: CliContext): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -36,6 +40,8 @@ async function share(argv: readonly string[], context: CliContext): Promise<void
       revoke: { type: 'boolean', default: false },
       rotate: { type: 'boolean', default: false },
       gallery: { type: 'boolean', default: false },
+      to: { type: 'string' },
+      list: { type: 'boolean', default: false },
       remote: { type: 'boolean', default: false },
       env: { type: 'string' },
       origin: { type: 'string' },
@@ -43,17 +49,24 @@ async function share(argv: readonly string[], context: CliContext): Promise<void
     },
   });
   const slug = positionals[0];
-  if (!slug || positionals.length !== 1) fail(USAGE);
-  if (values.revoke && (values.rotate || values.origin !== undefined)) fail(`--revoke takes a link alone.\n${USAGE}`);
+  // `<slug> --revoke <email>`: one recipient cut off (./share-recipients.ts).
+  const revokedRecipient = values.revoke && positionals.length === 2 && positionals[1]!.includes('@') ? recipientsOf(positionals[1]!)[0]! : null;
+  if (!slug || positionals.length !== (revokedRecipient ? 2 : 1)) fail(USAGE);
+  const recipientModes = [values.to !== undefined, values.list, revokedRecipient !== null].filter(Boolean).length;
+  if (recipientModes > 1 || (recipientModes === 1 && (values.gallery || values.rotate))) fail(`--to, --list and --revoke <email> go alone with a story's slug.\n${USAGE}`);
+  const recipients = values.to === undefined ? null : recipientsOf(values.to);
+  if (values.revoke && !revokedRecipient && (values.rotate || values.origin !== undefined)) fail(`--revoke takes a link alone.\n${USAGE}`);
   // A link as printed (https://…/s/{token}) or its token alone.
-  const token = values.revoke ? slug.replace(/^.*\/s\//, '').replace(/[/?#].*$/, '') : '';
-  if (values.revoke && !isWellFormedLinkToken(token)) fail(`"${slug}" is not a secret link (…/s/ and a 43-character token).`);
+  const token = values.revoke && !revokedRecipient ? slug.replace(/^.*\/s\//, '').replace(/[/?#].*$/, '') : '';
+  if (values.revoke && !revokedRecipient && !isWellFormedLinkToken(token)) fail(`"${slug}" is not a secret link (…/s/ and a 43-character token).`);
   if (values.env !== undefined && !values.remote) fail(`--env names a deployed environment: it goes with --remote.\n${USAGE}`);
   // wrangler falls back to the top level (production) for an environment it does not know.
   if (values.env !== undefined && !hasEnvironment(values.env)) fail(`wrangler.toml has no [env.${values.env}].`);
   // Inside the try below, problems are thrown (not exits), so the local database is closed.
   const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env]) : await context.openLocalDatabase(values['persist-to']);
   try {
+    if (revokedRecipient) return await revokeRecipient(db, slug, revokedRecipient, context);
+    if (values.list) return await listRecipients(db, slug, context);
     if (values.revoke) {
       const tokenHash = await hashLinkToken(token);
       const [story] = await db.query<{ slug: string; locale: string }>(linkedStoryQuery(tokenHash));
@@ -73,6 +86,7 @@ async function share(argv: readonly string[], context: CliContext): Promise<void
     const [newsroom] = await db.query<{ url: string }>(NEWSROOM_URL_QUERY);
     const origin = values.origin ?? newsroom?.url;
     if (!origin) throw new Error('the newsroom has not been imported yet (npm run import -- DIR).');
+    if (recipients) return await shareToRecipients(db, group, recipients, origin, context);
     for (const story of group) {
       const path = isPubliclyVisible(story) ? urls.story(story.slug) : urls.sharedStory(story.token!);
       context.out(`${story.locale}\t${describeState(story)}\t${urls.absolute(origin, path)}`);

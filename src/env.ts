@@ -3,7 +3,7 @@
  * variables are checked once with zod so a bad deployment fails with the field that is wrong.
  */
 import * as z from 'zod/mini';
-import type { ContentRepository, SearchBackend, SiteContext } from '#src/domain/ports';
+import type { ContentRepository, RecipientLinkStore, SearchBackend, SiteContext } from '#src/domain/ports';
 import type { Mailer, OutboxReader } from '#src/domain/mail-ports';
 import type { SubscriptionStore } from '#src/domain/subscription-ports';
 import type { QueryStats } from '#src/platform/d1/content-repository';
@@ -283,6 +283,8 @@ export interface Deps {
   /** The search backend, its results cached under the given content revision. */
   search(revision: number): SearchBackend;
   readonly queryStats: QueryStats;
+  /** Openings of recipients' secret links. */
+  readonly recipientLinks: RecipientLinkStore;
   readonly config: AppConfig;
 }
 

@@ -145,6 +145,16 @@ export interface SharedStory {
   readonly translationTokens: Readonly<Record<string, string>>;
 }
 
+/** A story reached through a recipient's own link: which link, for counting its openings. */
+export interface RecipientStory extends SharedStory {
+  readonly linkId: number;
+}
+
+/** Openings of recipients' links (src/domain/recipient-link.ts): counted, never stored one by one. */
+export interface RecipientLinkStore {
+  recordOpening(linkId: number, at: number, agentBit: number): Promise<void>;
+}
+
 export interface ContentRepository {
   /** Null when the newsroom has not been imported yet. */
   getSiteContext(): Promise<SiteContext | null>;
@@ -162,6 +172,11 @@ export interface ContentRepository {
    * compare the token and apply the rules), with the secret-link tokens of its translations.
    */
   getSharedStory(tokenHash: string): Promise<SharedStory | null>;
+  /**
+   * The story behind a recipient's link (by its hash; revoked links are not found), with the same
+   * recipient's links to its translations.
+   */
+  getRecipientStory(tokenHash: string): Promise<RecipientStory | null>;
   /** Newest public stories of a language (or one of its categories or tags) with their bodies. */
   listFeedStories(input: ListFeedStoriesInput): Promise<FeedStory[]>;
   /** A page of a language's public stories for its sitemap, newest first. */

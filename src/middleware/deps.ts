@@ -14,6 +14,7 @@ import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import { D1OutboxMailer, D1SubscriptionStore } from '#src/platform/d1/subscription-store';
 import type { CachePointers } from '#src/platform/d1/import-statements';
 import { D1PublishingStore } from '#src/platform/d1/publishing-store';
+import { D1RecipientLinkStore } from '#src/platform/d1/recipient-links';
 import { createMailer } from '#src/platform/mail/create-mailer';
 import { D1SearchBackend } from '#src/platform/d1/search-backend';
 import { BOOKMARK_COOKIE, bookmarkCookie, openSession } from '#src/platform/d1/sessions';
@@ -48,6 +49,7 @@ export const deps = createMiddleware<AppEnv>(async (c, next) => {
         cache: (inner) => new CachedSearchBackend(inner, c.env.PAGE_CACHE, revision, `${config.search.searchBackend}:${config.search.indexName}`),
       }),
     queryStats: content.stats,
+    recipientLinks: new D1RecipientLinkStore(db),
     config,
   });
   await next();

@@ -8,14 +8,20 @@
  * embargoed ones through their own secret links, public ones at their public address. Once the
  * story is live the link answers 301 to the public address, so links already sent keep working.
  * An unknown or malformed token is the ordinary 404 page.
+ *
+ * A recipient's own link (`/s/r…`, src/domain/recipient-link.ts) opens the same page; its
+ * translation switcher offers that recipient's links, and each opening before go-live is counted
+ * on the link (never who or from where). A revoked one is the 404 page.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
 import { MovedError, NotFoundError } from '#src/domain/errors';
-import type { SiteContext } from '#src/domain/ports';
+import type { SharedStory, SiteContext } from '#src/domain/ports';
+import { logEvent } from '#src/log';
 import { isReleasedToAudience, sharedStoryNotice } from '#src/domain/publishing';
 import { isAllowedTranslationVisibility, isPubliclyVisible } from '#src/domain/story';
 import { hashLinkToken, isWellFormedLinkToken, tokensEqual } from '#src/domain/story-link';
+import { agentBit, isWellFormedRecipientLinkToken } from '#src/domain/recipient-link';
 import { formatDate, formatTime } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
 import { storyJson } from '#src/views/json';
@@ -29,13 +35,30 @@ import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
 import { quietSite } from './private-page';
 import { withSecretGalleryCards } from './shared-gallery';
 
-/** The story behind a token, as a page model; a 301 once it is public, a 404 when unknown. */
-export async function loadSharedStory(deps: Deps, site: SiteContext, token: string, publicPath: (slug: string) => string): Promise<StoryPageModel> {
-  if (!isWellFormedLinkToken(token)) throw new NotFoundError('Secret link');
-  const shared = await deps.content.getSharedStory(await hashLinkToken(token));
-  if (!shared || !tokensEqual(shared.token, token)) throw new NotFoundError('Secret link');
+/** What reading a secret link found: the story, and the recipient's link when it was one. */
+async function findSharedStory(deps: Deps, token: string): Promise<SharedStory & { recipientLinkId?: number }> {
+  const recipient = isWellFormedRecipientLinkToken(token);
+  if (!recipient && !isWellFormedLinkToken(token)) throw new NotFoundError('Secret link');
+  const tokenHash = await hashLinkToken(token);
+  if (recipient) {
+    const found = await deps.content.getRecipientStory(tokenHash);
+    if (!found || !tokensEqual(found.token, token)) throw new NotFoundError('Secret link');
+    return { ...found, recipientLinkId: found.linkId };
+  }
+  const found = await deps.content.getSharedStory(tokenHash);
+  if (!found || !tokensEqual(found.token, token)) throw new NotFoundError('Secret link');
+  return found;
+}
+
+/**
+ * The story behind a token, as a page model; a 301 once it is public, a 404 when unknown.
+ * `opened` is told of a recipient's link opened before go-live.
+ */
+export async function loadSharedStory(deps: Deps, site: SiteContext, token: string, publicPath: (slug: string) => string, opened: (linkId: number) => void = () => {}): Promise<StoryPageModel> {
+  const shared = await findSharedStory(deps, token);
   const { story } = shared;
   if (isPubliclyVisible(story)) throw new MovedError(publicPath(story.slug));
+  if (shared.recipientLinkId !== undefined) opened(shared.recipientLinkId);
   const translations = story.translations.flatMap((translation) => {
     if (!isReleasedToAudience(translation) || !isAllowedTranslationVisibility(story, translation)) return [];
     if (isPubliclyVisible(translation)) return [{ code: translation.locale, href: urls.story(translation.slug) }];
@@ -57,6 +80,14 @@ export async function loadSharedStory(deps: Deps, site: SiteContext, token: stri
   });
 }
 
+/** Counts a recipient's opening after the answer (a failed count never fails the page). */
+function countOpening(c: Context<AppEnv>, linkId: number): void {
+  const counted = agentBit(c.req.header('User-Agent'))
+    .then((bit) => c.var.deps.recipientLinks.recordOpening(linkId, Math.floor(Date.now() / 1000), bit))
+    .catch((error: unknown) => logEvent('recipient_opening_not_counted', { error: (error as Error).message }, 'warn'));
+  c.executionCtx.waitUntil(counted);
+}
+
 export const sharedStory = new Hono<AppEnv>()
   .get('/:file{[^/]+\\.json}', async (c) => {
     const site = quietSite(c);
@@ -66,7 +97,7 @@ export const sharedStory = new Hono<AppEnv>()
   })
   .get('/:token', async (c) => {
     const site = quietSite(c);
-    const model = await loadSharedStory(c.var.deps, site, c.req.param('token'), urls.story);
+    const model = await loadSharedStory(c.var.deps, site, c.req.param('token'), urls.story, (linkId) => countOpening(c, linkId));
     c.set('locale', model.story.locale);
     // A player sends only this site's origin (its `referrerpolicy`), never the secret address.
     allowPlayers(c, playerOriginsInHtml(model.story.body_html));

@@ -7,7 +7,7 @@
  * gallery-queries.ts.
  */
 import type { Gallery } from '#src/domain/gallery';
-import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFeedStoriesInput, ListFreshness, ListStoriesInput, MatchingStoriesInput, SharedGallery, SharedStory, SitemapStory, SiteContext, StoryBodyFormat, StoryListPage, UnreleasedGalleryLink } from '#src/domain/ports';
+import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFeedStoriesInput, ListFreshness, ListStoriesInput, MatchingStoriesInput, SharedGallery, RecipientStory, SharedStory, SitemapStory, SiteContext, StoryBodyFormat, StoryListPage, UnreleasedGalleryLink } from '#src/domain/ports';
 import type { PolicyKind, PolicyPage } from '#src/domain/policy';
 import type { Story, StorySummary } from '#src/domain/story';
 import { siteServedAt } from '#src/domain/site-origin';
@@ -16,7 +16,7 @@ import type { D1Queryable } from './sessions';
 import { rowsOf } from './read-sql';
 import { siteContextStatements, toSiteContext } from './site-context-queries';
 import { feedStatement, homepageStatements, listStatements, matchingStatements, toFeedStories, toHomepageContent, toStoryListPage } from './story-list-queries';
-import { sharedStoryStatements, storyPageStatements, toSharedStory, toStoryWithRelated } from './story-page-queries';
+import { recipientStoryStatements, sharedStoryStatements, storyPageStatements, toRecipientStory, toSharedStory, toStoryWithRelated } from './story-page-queries';
 import { listFreshnessStatements, recentStoriesStatement, sitemapStoriesStatement, toListFreshness, toSitemapStories } from './sitemap-queries';
 import {
   allGalleriesStatements,
@@ -84,6 +84,10 @@ export class D1ContentRepository implements ContentRepository {
 
   async getSharedStory(tokenHash: string): Promise<SharedStory | null> {
     return toSharedStory(await this.batch(sharedStoryStatements(this.db, tokenHash)));
+  }
+
+  async getRecipientStory(tokenHash: string): Promise<RecipientStory | null> {
+    return toRecipientStory(await this.batch(recipientStoryStatements(this.db, tokenHash)));
   }
 
   async listFeedStories(input: ListFeedStoriesInput): Promise<FeedStory[]> {

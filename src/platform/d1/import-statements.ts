@@ -222,6 +222,8 @@ export function replaceContentStatements(
     [importedAt],
   );
   add('DELETE FROM story_links WHERE story_uuid NOT IN (SELECT uuid FROM stories)', []);
+  // Its recipients' links and their opening records go with it.
+  add('DELETE FROM recipient_links WHERE story_uuid NOT IN (SELECT uuid FROM stories)', []);
   // An import that took away or changed anything public (a story, a gallery, a policy, a
   // category, a company page, a language…) is a withdrawal: no copy rendered before it is served
   // again (src/middleware/page-cache.ts). Only additions are not.

@@ -54,10 +54,11 @@ export function removeFromListStatement(email: string, list: string): SqlStateme
   };
 }
 
-/** Deletes the journalist and every membership (the cascade, written out so it never depends on it). */
+/** Deletes the journalist, every membership and every link of theirs with its openings (the cascade, written out so it never depends on it). */
 export function deleteJournalistStatements(email: string): SqlStatement[] {
   return [
     { sql: 'DELETE FROM media_list_members WHERE journalist_id = (SELECT id FROM journalists WHERE email = ?1)', params: [email] },
+    { sql: 'DELETE FROM recipient_links WHERE journalist_id = (SELECT id FROM journalists WHERE email = ?1)', params: [email] },
     { sql: 'DELETE FROM journalists WHERE email = ?1', params: [email] },
   ];
 }

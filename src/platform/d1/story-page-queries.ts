@@ -2,7 +2,7 @@
  * One story with what its page shows around it: its translations and related stories (by its
  * slug), or its secret-link tokens (by the hash of the token it was reached with).
  */
-import type { SharedStory, StoryBodyFormat } from '#src/domain/ports';
+import type { RecipientStory, SharedStory, StoryBodyFormat } from '#src/domain/ports';
 import type { Story, StorySummary, StoryTranslationRef } from '#src/domain/story';
 import { toStory, toStorySummary, type StoryRow, type StorySummaryRow } from './rows';
 import { rowsOf, STORY_SUMMARY_COLUMNS, type StatementSource } from './read-sql';
@@ -71,6 +71,36 @@ export function sharedStoryStatements(db: StatementSource, tokenHash: string): D
       )
       .bind(tokenHash),
   ];
+}
+
+/**
+ * The story behind a recipient's link, when the link is not revoked, with the same recipient's
+ * links to its translations (none where they have none).
+ */
+export function recipientStoryStatements(db: StatementSource, tokenHash: string): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, s.body_html, s.media_files, s.contact_keys, l.token AS link_token, l.id AS link_id
+         FROM recipient_links l JOIN stories s ON s.uuid = l.story_uuid WHERE l.token_hash = ?1 AND l.revoked_at IS NULL`,
+      )
+      .bind(tokenHash),
+    db
+      .prepare(
+        `SELECT t.uuid, t.slug, t.locale, t.title, t.status, t.visibility, tl.token AS link_token
+         FROM recipient_links l JOIN stories s ON s.uuid = l.story_uuid
+         JOIN stories t ON t.translation_group = s.translation_group AND t.id != s.id
+         LEFT JOIN recipient_links tl ON tl.story_uuid = t.uuid AND tl.journalist_id = l.journalist_id AND tl.revoked_at IS NULL
+         WHERE l.token_hash = ?1 AND l.revoked_at IS NULL ORDER BY t.locale`,
+      )
+      .bind(tokenHash),
+  ];
+}
+
+export function toRecipientStory(results: D1Result[]): RecipientStory | null {
+  const shared = toSharedStory(results);
+  const row = rowsOf<{ link_id: number }>(results[0]!)[0];
+  return shared && row ? { ...shared, linkId: row.link_id } : null;
 }
 
 export function toSharedStory([story, translations]: D1Result[]): SharedStory | null {

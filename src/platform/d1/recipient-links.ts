@@ -1,0 +1,67 @@
+/**
+ * Recipients' secret links (migrations/0019_recipient_links.sql): the worker counts their
+ * openings (D1RecipientLinkStore); the CLI (`npm run share -- <slug> --to|--list|--revoke
+ * <email>`) makes, lists and revokes them with the statements below, run on local D1 or, as a
+ * script, on the deployed database (like story-links.ts).
+ */
+import type { RecipientLinkStore } from '#src/domain/ports';
+import type { NewStoryLink } from './import-statements';
+import type { SqlStatement } from './sql-statement';
+
+export class D1RecipientLinkStore implements RecipientLinkStore {
+  constructor(private readonly db: D1Database | D1DatabaseSession) {}
+
+  async recordOpening(linkId: number, at: number, agentBit: number): Promise<void> {
+    await this.db
+      .prepare(
+        `UPDATE recipient_links SET open_count = open_count + 1, first_opened_at = coalesce(first_opened_at, ?2), last_opened_at = ?2,
+           agent_bits = agent_bits | (1 << ?3) WHERE id = ?1 AND revoked_at IS NULL`,
+      )
+      .bind(linkId, at, agentBit)
+      .run();
+  }
+}
+
+export interface RecipientLinkRow {
+  readonly email: string;
+  readonly name: string;
+  readonly locale: string;
+  readonly slug: string;
+  readonly token: string;
+  readonly revoked_at: number | null;
+  readonly first_opened_at: number | null;
+  readonly last_opened_at: number | null;
+  readonly open_count: number;
+  readonly agent_bits: number;
+}
+
+/** A recipient's link to one story (a new one, or theirs already: their link stays as it was). */
+export function ensureRecipientLinkStatement(storyUuid: string, email: string, link: NewStoryLink, now: number): SqlStatement {
+  return {
+    sql: `INSERT INTO recipient_links (story_uuid, journalist_id, token, token_hash, created_at)
+          SELECT ?1, j.id, ?3, ?4, ?5 FROM journalists j WHERE j.email = ?2
+          ON CONFLICT (story_uuid, journalist_id) DO NOTHING`,
+    params: [storyUuid, email, link.token, link.tokenHash, now],
+  };
+}
+
+/** Every recipient's link to the story with this slug and to its translations, by recipient then language. */
+export function recipientLinksQuery(slug: string): SqlStatement {
+  return {
+    sql: `SELECT j.email, j.name, s.locale, s.slug, l.token, l.revoked_at, l.first_opened_at, l.last_opened_at, l.open_count, l.agent_bits
+          FROM stories me JOIN stories s ON s.translation_group = me.translation_group
+          JOIN recipient_links l ON l.story_uuid = s.uuid JOIN journalists j ON j.id = l.journalist_id
+          WHERE me.slug = ?1 ORDER BY j.name, j.email, s.id = me.id DESC, s.locale`,
+    params: [slug],
+  };
+}
+
+/** Revokes one recipient's links to the story with this slug and its translations (their records stay). */
+export function revokeRecipientStatement(slug: string, email: string, now: number): SqlStatement {
+  return {
+    sql: `UPDATE recipient_links SET revoked_at = ?3
+          WHERE revoked_at IS NULL AND journalist_id = (SELECT id FROM journalists WHERE email = ?2)
+            AND story_uuid IN (SELECT s.uuid FROM stories me JOIN stories s ON s.translation_group = me.translation_group WHERE me.slug = ?1)`,
+    params: [slug, email, now],
+  };
+}
