@@ -11,8 +11,8 @@ import fr from '#src/i18n/messages/fr.json';
 import nl from '#src/i18n/messages/nl.json';
 import { createApp } from '#src/app';
 import { createFakeGitHub, type FakeGitHub } from '../fixtures/fake-github';
+import { ORIGIN } from './request';
 
-const ORIGIN = 'https://news.test.example';
 const CLIENT_ID = 'Ov23liTestClient0001';
 const CLIENT_SECRET = 'f3c1d2e4b5a69788a1b2c3d4e5f60718293a4b5c';
 const REPOSITORY = 'acme/newsroom-content';

@@ -12,8 +12,8 @@ import type { AppEnv } from '#src/env';
 import { uploadSignatures, UPLOAD_REFUSALS, VERDICT_SECONDS } from '#src/admin/upload-signature-routes';
 import { SIGNATURE_LIFETIME_SECONDS } from '#src/platform/uploadcare/signed-upload';
 import { createFakeGitHub, type FakeGitHub } from '../fixtures/fake-github';
+import { ORIGIN } from './request';
 
-const ORIGIN = 'https://news.test.example';
 const SIGNATURE_URL = `${ORIGIN}/admin/uploads/signature`;
 const CLIENT_ID = 'Ov23liTestClient0002';
 const CLIENT_SECRET = '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567';

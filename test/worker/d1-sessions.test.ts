@@ -4,9 +4,9 @@
 import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
 import { BOOKMARK_COOKIE, isBookmark } from '#src/platform/d1/sessions';
+import { ORIGIN } from './request';
 
 const UUID = '11111111-2222-4333-8444-555555555555';
-const ORIGIN = 'https://news.test.example';
 
 const subscribe = (email: string, cookie?: string) =>
   SELF.fetch(`${ORIGIN}/en/newsroom/${UUID}/subscribe`, {

@@ -8,12 +8,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { createApp } from '#src/app';
-
-export const TEST_ORIGIN = 'https://news.test.example';
+import { ORIGIN } from './request';
 
 export async function renderFresh(path: string, init: RequestInit = {}, bindings: Cloudflare.Env = env): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await createApp({ build: `fresh-${crypto.randomUUID()}` }).request(`${TEST_ORIGIN}${path}`, { redirect: 'manual', ...init }, bindings, ctx);
+  const response = await createApp({ build: `fresh-${crypto.randomUUID()}` }).request(`${ORIGIN}${path}`, { redirect: 'manual', ...init }, bindings, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

@@ -7,13 +7,12 @@ import { EMBED_HEIGHT, EMBED_WIDTH, MAX_OEMBED_URL_LENGTH, NOT_EMBEDDABLE, OEMBE
 import { cacheRules } from '#src/middleware/cache-rules';
 import { testLinkToken } from '../fixtures/story-links';
 import { renderFresh } from './fresh-render';
+import { ORIGIN, get } from './request';
 
-const ORIGIN = 'https://news.test.example'; // newsroom.url of the test content
 const GALLERY = '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const EMPTY_GALLERY = '7b1f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const SANDBOX = 'sandbox="allow-popups allow-popups-to-escape-sandbox"';
 
-const get = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', ...init });
 const oembedPath = (url: string, extra = '') => `/oembed?url=${encodeURIComponent(url)}&format=json${extra}`;
 const oembed = (url: string, extra = '') => get(oembedPath(url, extra));
 

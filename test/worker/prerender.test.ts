@@ -10,8 +10,8 @@ import { createApp } from '#src/app';
 import { CACHE_POINTERS_SQL, runAtomically, type CachePointers } from '#src/platform/d1/import-statements';
 import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
 import worker from '#src/worker';
+import { ORIGIN } from './request';
 
-const ORIGIN = 'https://news.test.example';
 const store = new KvPageCacheStore(env.PAGE_CACHE);
 
 /** Imports the seed again with the newest English story renamed, as the CLI does: one batch, then the KV pointers. */

@@ -5,10 +5,9 @@ import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { MAILBOX_DAILY_LIMIT } from '#src/domain/subscriber';
 import { cacheRules } from '#src/middleware/cache-rules';
+import { ORIGIN, get } from './request';
 
 const UUID = '11111111-2222-4333-8444-555555555555';
-const ORIGIN = 'https://news.test.example';
-const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' });
 const postForm = (path: string, fields: Record<string, string | string[]>) => {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);

@@ -18,8 +18,8 @@ import { runAtomically } from '#src/platform/d1/import-statements';
 import { CONTENT_REVISION_KEY } from '#src/platform/kv/page-cache-store';
 import { testLinkToken } from '../fixtures/story-links';
 import { renderFresh } from './fresh-render';
+import { ORIGIN } from './request';
 
-const ORIGIN = 'https://news.test.example';
 const NEWSROOM_UUID = '11111111-2222-4333-8444-555555555555';
 /** Monday 23 November 2026, 09:00 UTC: the minute the test stories are due. */
 const T = Date.UTC(2026, 10, 23, 9, 0) / 1000;

@@ -11,8 +11,8 @@ import { cacheRules } from '#src/middleware/cache-rules';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { upsertJournalistStatement } from '#src/platform/d1/media-list';
 import { ensureRecipientLinkStatement, revokeRecipientStatement } from '#src/platform/d1/recipient-links';
+import { ORIGIN } from './request';
 
-const ORIGIN = 'https://news.test.example';
 const SLUG = 'embargoed-story';
 const JOURNALISTS = ['anna@volkskrant.example', 'claire@lemonde.example', 'omar@gulfnews.example'];
 const open = (token: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156') => SELF.fetch(`${ORIGIN}/s/${token}`, { redirect: 'manual', headers: { 'User-Agent': userAgent } });

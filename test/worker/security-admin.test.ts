@@ -1,16 +1,14 @@
 // The security regression suite, the editor's part (issue 26, "Apart from the readers' site"):
 // /admin is the press team's, never the readers' site: each request replayed from outside
 // through the real worker, with the safe outcome.
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
 import { KEY_PREFIX } from '#src/middleware/page-cache-key';
 import manifest from '#src/admin/admin-manifest.generated.json';
 import { adminContentSecurityPolicy, GITHUB_AVATARS_ORIGIN } from '#src/admin/admin-headers';
 import { GITHUB_API_ORIGIN } from '#src/platform/github/oauth-client';
+import { get } from './request';
 
-const ORIGIN = 'https://news.test.example';
-const get = (path: string, init: RequestInit = {}) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', ...init });
 
 /** The directives of a Content-Security-Policy, by name. */
 function directives(policy: string | null): Map<string, string[]> {

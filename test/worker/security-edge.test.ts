@@ -10,7 +10,7 @@
 //   store every URL, are off in wrangler.toml: test/cli/wrangler-environments.test.ts.)
 // - Row 11: staging's dead-letter queue was not recognised, so given-up jobs ran again there.
 // - Row 12: every /healthz cost a D1 statement and a KV read, before every limiter.
-import { createExecutionContext, createMessageBatch, getQueueResult, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import worker from '#src/worker';
@@ -21,9 +21,8 @@ import { MAX_ADDRESS_BYTES } from '#src/middleware/request-limits';
 import type { Job } from '#src/jobs/messages';
 import { countingD1, downD1 } from '../fixtures/failing-bindings';
 import { testLinkToken } from '../fixtures/story-links';
+import { ORIGIN, get } from './request';
 
-const ORIGIN = 'https://news.test.example';
-const get = (path: string, init: RequestInit = {}) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', ...init });
 const GALLERY = '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const NEWSROOM = '11111111-2222-4333-8444-555555555555';
 const STORY_URL = encodeURIComponent(`${ORIGIN}/english-story-01`);

@@ -11,9 +11,9 @@ import { jobDeps } from '#src/jobs/job-deps';
 import { HttpMailer } from '#src/platform/mail/http-mailer';
 import worker from '#src/worker';
 import { renderFresh } from './fresh-render';
+import { ORIGIN } from './request';
 
 const UUID = '11111111-2222-4333-8444-555555555555';
-const ORIGIN = 'https://news.test.example';
 const EVIL = 'https://evil.example';
 
 function postForm(url: string, fields: Record<string, string>, init: RequestInit = {}) {

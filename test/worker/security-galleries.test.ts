@@ -7,7 +7,7 @@
 // The fixture's gallery `upcoming` is dated 2099-06-01 09:00 UTC, long after the seed's import.
 // The tests of this file run in order: the first ones look at the unreleased gallery, the cron
 // then releases it, and the last ones look at the released gallery.
-import { createExecutionContext, createScheduledController, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import worker from '#src/worker';
@@ -15,14 +15,14 @@ import { newGalleryLink } from '#src/domain/gallery-link';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { CONTENT_REVISION_KEY } from '#src/platform/kv/page-cache-store';
 import { testGalleryLinkToken, testLinkToken } from '../fixtures/story-links';
-import { renderFresh, TEST_ORIGIN as ORIGIN } from './fresh-render';
+import { renderFresh } from './fresh-render';
+import { ORIGIN, get } from './request';
 
 const UPCOMING = '8c2e4d6f-1a3b-4c5d-9e7f-0a1b2c3d4e5f';
 const TITLE = 'Upcoming launch photos';
 /** 2099-06-01 09:00 UTC: the gallery's release time. */
 const RELEASE = Date.UTC(2099, 5, 1, 9, 0) / 1000;
 
-const get = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', ...init });
 const fetchGalleries = (fetcher: (path: string, init?: RequestInit) => Promise<Response>) =>
   fetcher('/api/fetch-galleries', { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ORIGIN }, body: JSON.stringify({ page: 1, pageSize: 6 }) });
 

@@ -10,7 +10,8 @@ import { STORY_STATUSES, STORY_VISIBILITIES, type StoryStatus, type StoryVisibil
 import { runGoLive } from '#src/jobs/go-live';
 import { jobDeps, type JobDeps } from '#src/jobs/job-deps';
 import { runAtomically } from '#src/platform/d1/import-statements';
-import { renderFresh, TEST_ORIGIN } from './fresh-render';
+import { renderFresh } from './fresh-render';
+import { ORIGIN } from './request';
 import { refingerprint, reimport, seededBundle, storyLike } from './reimport';
 
 /** Monday 23 November 2026, 09:00 UTC. */
@@ -80,11 +81,11 @@ describe('row 1: states that cannot leak', () => {
         else expect(text.includes(`/${slug}`), `${slug} on ${path}`).toBe(expected);
       }
       expect(apiText.includes(slug), `${slug} in /api/fetch-stories`).toBe(expected);
-      const paths = [`/${slug}`, `/${slug}.json`, `/${slug}.md`, `/${slug}/embed`, `/oembed?url=${encodeURIComponent(`${TEST_ORIGIN}/${slug}`)}`];
+      const paths = [`/${slug}`, `/${slug}.json`, `/${slug}.md`, `/${slug}/embed`, `/oembed?url=${encodeURIComponent(`${ORIGIN}/${slug}`)}`];
       const statuses = await Promise.all(paths.map(async (path) => [path, (await renderFresh(path)).status] as const));
       for (const [path, status] of statuses) expect(status, path).toBe(expected ? 200 : 404);
       // The ZIP streams as it is read: asked through the worker, its status read, the rest cancelled.
-      const zip = await SELF.fetch(`${TEST_ORIGIN}/${slug}/download`, { redirect: 'manual' });
+      const zip = await SELF.fetch(`${ORIGIN}/${slug}/download`, { redirect: 'manual' });
       await zip.body?.cancel();
       expect(zip.status, `/${slug}/download`).toBe(expected ? 200 : 404);
     }

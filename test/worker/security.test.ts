@@ -2,9 +2,8 @@
 // table), replayed through the real worker, with the safe outcome asserted.
 import { SELF } from 'cloudflare:test';
 import { describe, expect, test, vi } from 'vitest';
+import { ORIGIN, get } from './request';
 
-const ORIGIN = 'https://news.test.example';
-const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' });
 
 /** Every way a path can smuggle another host into a redirect, after every locale prefix. */
 const OFF_SITE_TAILS = ['//evil.example', '//evil.example/', '/\\evil.example', '/%5Cevil.example', '/%5C%5Cevil.example', '/%2F%2Fevil.example', '/%09/evil.example', '/%0A/evil.example', '/%0D%0A/evil.example', '/\\/evil.example'];

@@ -1,15 +1,13 @@
 // What crawlers and feed readers see: head metadata, JSON-LD, robots, sitemaps, feeds, JSON alternates.
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { renderFresh } from './fresh-render';
 import { STORY_JSON_KEYS } from '../fixtures/story-json';
+import { get } from './request';
 
-const ORIGIN = 'https://news.test.example';
 const PUBLIC_ORIGIN = 'https://news.test.example'; // newsroom.url of the test content
-const get = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', ...init });
 const html = async (path: string) => (await get(path)).text();
 /** Tests that change D1 behind the import's back read past the page cache (a session cookie bypasses it). */
 const fresh = (path: string) => renderFresh(path);

@@ -18,9 +18,8 @@ import { contentSecurityPolicy } from '#src/middleware/security';
 import { replaceLinkStatement } from '#src/platform/d1/story-links';
 import { testLinkToken } from '../fixtures/story-links';
 import { STORY_JSON_KEYS } from '../fixtures/story-json';
+import { ORIGIN, get } from './request';
 
-const ORIGIN = 'https://news.test.example';
-const get = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', ...init });
 
 const HIDDEN = {
   embargo: { slug: 'embargoed-story', title: 'Embargoed story that must stay hidden' },

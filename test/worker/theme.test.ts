@@ -1,14 +1,12 @@
 // The newsroom's theme (newsroom.yaml `theme:`) as pages deliver it: a hashed stylesheet of
 // custom properties linked after the site's, the CSP untouched; and cards without a cover.
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { contentSecurityPolicy } from '#src/middleware/security';
 import { renderFresh } from './fresh-render';
+import { get } from './request';
 
-const ORIGIN = 'https://news.test.example';
-const get = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', ...init });
 
 /** The stylesheets a page links, in order. */
 const stylesheets = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"\/>/g)].map((match) => match[1]!);

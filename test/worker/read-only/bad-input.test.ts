@@ -2,8 +2,8 @@
 // names each input, so the list of what was tried is the test report itself.
 import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
+import { ORIGIN } from '../request';
 
-const ORIGIN = 'https://news.test.example';
 const UUID = '11111111-2222-4333-8444-555555555555';
 
 const PATHS = [

@@ -1,8 +1,7 @@
-import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/middleware/cache-rules';
+import { get } from '../request';
 
-const get = (path: string) => SELF.fetch(`https://news.test.example${path}`, { redirect: 'manual' });
 
 test('a category page lists its public stories of the language, 12 per page, with load more', async () => {
   const response = await get('/category/products');

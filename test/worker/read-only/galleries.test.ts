@@ -1,8 +1,7 @@
-import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/middleware/cache-rules';
+import { get } from '../request';
 
-const get = (path: string) => SELF.fetch(`https://news.test.example${path}`, { redirect: 'manual' });
 const LAUNCH = '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const EMPTY = '7b1f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 

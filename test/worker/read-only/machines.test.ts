@@ -4,8 +4,8 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
+import { ORIGIN } from '../request';
 
-const ORIGIN = 'https://news.test.example';
 const get = (path: string, accept?: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', headers: accept ? { Accept: accept } : {} });
 const MARKDOWN = 'text/markdown; charset=utf-8';
 /** Any HTML start or end tag (a backslash-escaped `\<` is text); Markdown autolinks are not used. */

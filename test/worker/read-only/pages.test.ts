@@ -1,11 +1,9 @@
 // HTTP contracts of the pages in this foundation: status, headers, then a few DOM facts.
-import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { renderFresh } from '../fresh-render';
+import { get } from '../request';
 
-const ORIGIN = 'https://news.test.example';
-const get = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', ...init });
 
 test.each([
   ['/fr', 'fr', 'ltr', 'Dernières actualités'],

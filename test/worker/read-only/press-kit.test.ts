@@ -1,15 +1,13 @@
 // The press kit on pages: video players that load only on a press (and the CSP that lets exactly
 // their hosts be framed, on exactly those pages), link cards, credits and licences with original
 // size, the share bar (public pages only) and print button, and a story's own media contacts.
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { SHARE_NETWORKS } from '#src/domain/share-links';
 import { testLinkToken } from '../../fixtures/story-links';
+import { ORIGIN, get } from '../request';
 
-const ORIGIN = 'https://news.test.example';
 const LAUNCH = '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
-const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' });
 const frameSrc = (response: Response) => /frame-src ([^;]+)/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1];
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].flatMap((match) => JSON.parse(match[1]!) as unknown);
 

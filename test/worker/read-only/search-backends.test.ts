@@ -16,6 +16,7 @@ import { HIGHLIGHT_END, HIGHLIGHT_START } from '#src/domain/search-query';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { ALGOLIA_INDEX_SETTINGS, MEILISEARCH_INDEX_SETTINGS, type SearchDocument } from '#src/platform/search/documents';
 import { createFakeAlgolia, createFakeMeilisearch, FAKE_ALGOLIA_APP_ID, FAKE_SEARCH_KEY, type FakeEngineBase } from '../../fixtures/fake-search-engines';
+import { ORIGIN } from '../request';
 
 declare global {
   namespace Cloudflare {
@@ -26,7 +27,6 @@ declare global {
   }
 }
 
-const ORIGIN = 'https://news.test.example';
 const MEILISEARCH_HOST = 'http://meilisearch.test';
 const ALGOLIA_HOST = 'http://algolia.test';
 const INDEX = 'stories';

@@ -1,8 +1,7 @@
 // Search over D1 FTS5: results page, facets, quick results, and hostile queries never 500.
-import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
+import { get } from '../request';
 
-const get = (path: string) => SELF.fetch(`https://news.test.example${path}`, { redirect: 'manual' });
 
 test('the results page states the count and the query and lists matching public stories', async () => {
   const response = await get('/search?query=story');

@@ -9,9 +9,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { testLinkToken } from '../../fixtures/story-links';
+import { ORIGIN, get } from '../request';
 
-const ORIGIN = 'https://news.test.example';
-const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' });
 const html = async (path: string) => (await get(path)).text();
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
 

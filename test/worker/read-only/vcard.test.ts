@@ -2,8 +2,8 @@
 // contact block, answered as vCard 4.0; an unknown contact is a 404.
 import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
+import { ORIGIN } from '../request';
 
-const ORIGIN = 'https://news.test.example';
 
 test('the homepage and a story link the contact’s vCard, which parses as vCard 4.0 with FN, EMAIL and TEL', async () => {
   for (const path of ['/', '/english-story-03']) {

@@ -1,12 +1,10 @@
 // The visitor's newsroom through the real worker and the fixture content: the header's
 // two navigations, notices, the policies and where they are linked, featured categories.
-import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/middleware/cache-rules';
+import { get } from '../request';
 
-const ORIGIN = 'https://news.test.example';
 const UUID = '11111111-2222-4333-8444-555555555555';
-const get = (path: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual' });
 const html = async (path: string) => {
   const response = await get(path);
   expect(response.status, path).toBe(200);
