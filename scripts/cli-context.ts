@@ -6,6 +6,7 @@
  * of a Node process and a workerd start per run (test/cli/run-script.ts).
  */
 import { pathToFileURL } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { localDatabase, type Database } from './d1-database';
 
 export interface CliContext {
@@ -21,6 +22,19 @@ export class CliFailure extends Error {}
 
 export function fail(message: string): never {
   throw new CliFailure(message);
+}
+
+/**
+ * A CLI's flags and positionals. An unknown flag, a switch given a value, a setting without one:
+ * parseArgs quotes the flag it refused, and the CLI answers with its usage.
+ */
+export function parseFlags<const Options extends NonNullable<ParseArgsConfig['options']>>(argv: readonly string[], options: Options, usage: string) {
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals: true });
+  } catch (error) {
+    const flag = /'(-[^'\s<=]+)/.exec((error as Error).message)?.[1] ?? (error as Error).message;
+    fail(`Unknown option ${flag}\n${usage}`);
+  }
 }
 
 export interface Cli {

@@ -19,7 +19,6 @@
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { entryFile } from '#src/content/folder-layout';
 import { loadContentFolder, type LoadResult } from '#src/content/load-folder';
 import { createProgressReporter } from '#src/content/progress-bar';
@@ -33,7 +32,7 @@ import { newStoryLink } from '#src/domain/story-link';
 import { newGalleryLink } from '#src/domain/gallery-link';
 import { readSearchAdminSettings } from '#src/platform/search/settings';
 import { CACHE_POINTERS_SQL, CURRENT_CONTENT_HASH_SQL, RETIRED_STORY_UUIDS_SQL, replaceContentStatements, type CachePointers } from '#src/platform/d1/import-statements';
-import { fail, runAsProcess, type Cli, type CliContext } from './cli-context';
+import { fail, parseFlags, runAsProcess, type Cli, type CliContext } from './cli-context';
 import { hasEnvironment, remoteDatabase, root } from './d1-database';
 
 interface Options {
@@ -62,19 +61,8 @@ const FLAGS = {
   'persist-to': { type: 'string' },
 } as const;
 
-function parseFlags(argv: readonly string[]) {
-  try {
-    return parseArgs({ args: [...argv], options: FLAGS, allowPositionals: true });
-  } catch (error) {
-    // An unknown flag, a switch given a value, a setting without one: parseArgs quotes the flag it
-    // refused, and the CLI answers as it always has, with its usage.
-    const flag = /'(-[^'\s<=]+)/.exec((error as Error).message)?.[1] ?? (error as Error).message;
-    fail(`Unknown option ${flag}\n${USAGE}`);
-  }
-}
-
 function readOptions(argv: readonly string[]): Options {
-  const { values, positionals } = parseFlags(argv);
+  const { values, positionals } = parseFlags(argv, FLAGS, USAGE);
   if (positionals.length !== 1) fail(USAGE);
   if (values.env !== undefined && !values.remote) fail(`--env names a deployed environment: it goes with --remote.\n${USAGE}`);
   return {

@@ -17,7 +17,6 @@
  * nothing and names each problem as `FILE:line N: field: message`.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { parseEmailAddress, canonicalMailbox } from '#src/domain/email-address';
@@ -38,7 +37,7 @@ import {
   type MediaListRow,
 } from '#src/platform/d1/media-list';
 import type { SqlStatement } from '#src/platform/d1/sql-statement';
-import { fail, runAsProcess, type Cli, type CliContext } from './cli-context';
+import { fail, parseFlags, runAsProcess, type Cli, type CliContext } from './cli-context';
 import { hasEnvironment, remoteDatabase, type Database } from './d1-database';
 
 const USAGE = `Usage: npm run press -- add <email> --name NAME [--outlet OUTLET] [--language CODE] [--time-zone ZONE] [--list LIST]…
@@ -65,16 +64,7 @@ const FLAGS = {
   'persist-to': { type: 'string' },
 } as const;
 
-type Values = ReturnType<typeof parseFlags>['values'];
-
-function parseFlags(argv: readonly string[]) {
-  try {
-    return parseArgs({ args: [...argv], options: FLAGS, allowPositionals: true });
-  } catch (error) {
-    const flag = /'(-[^'\s<=]+)/.exec((error as Error).message)?.[1] ?? (error as Error).message;
-    fail(`Unknown option ${flag}\n${USAGE}`);
-  }
-}
+type Values = ReturnType<typeof parseFlags<typeof FLAGS>>['values'];
 
 const FIELD_FLAGS: Record<keyof JournalistInput, string> = { email: 'email', name: '--name', outlet: '--outlet', language: '--language', timeZone: '--time-zone' };
 
@@ -151,7 +141,7 @@ function journalistLine(row: JournalistRow): string {
 }
 
 async function press(argv: readonly string[], context: CliContext): Promise<void> {
-  const { values, positionals } = parseFlags(argv);
+  const { values, positionals } = parseFlags(argv, FLAGS, USAGE);
   const [command, argument, ...extra] = positionals;
   if (!command) fail(USAGE);
   if (values.env !== undefined && !values.remote) fail(`--env names a deployed environment: it goes with --remote.\n${USAGE}`);

@@ -19,35 +19,32 @@
  * `gallery`, its state, its link): for journalists before its release time; a released gallery
  * prints its public address (./share-gallery.ts).
  */
-import { parseArgs } from 'node:util';
 import { describeState } from '#src/domain/publishing';
 import { isPubliclyVisible } from '#src/domain/story';
 import { hashLinkToken, isWellFormedLinkToken, newStoryLink } from '#src/domain/story-link';
 import { urls } from '#src/i18n/urls';
 import { linkedStoryQuery, NEWSROOM_URL_QUERY, replaceLinkStatement, revokeLinkStatement, sharedGroupQuery, type SharedGroupRow } from '#src/platform/d1/story-links';
-import { fail, runAsProcess, type Cli, type CliContext } from './cli-context';
+import { fail, parseFlags, runAsProcess, type Cli, type CliContext } from './cli-context';
 import { hasEnvironment, remoteDatabase } from './d1-database';
 import { shareGallery } from './share-gallery';
 import { listRecipients, recipientsOf, revokeRecipient, shareToRecipients } from './share-recipients';
 
 const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- <slug> --to <email>[,<email>…] | --list | --revoke <email> [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --gallery <key> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]';
 
+const FLAGS = {
+  revoke: { type: 'boolean', default: false },
+  rotate: { type: 'boolean', default: false },
+  gallery: { type: 'boolean', default: false },
+  to: { type: 'string' },
+  list: { type: 'boolean', default: false },
+  remote: { type: 'boolean', default: false },
+  env: { type: 'string' },
+  origin: { type: 'string' },
+  'persist-to': { type: 'string' },
+} as const;
+
 async function share(argv: readonly string[], context: CliContext): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      revoke: { type: 'boolean', default: false },
-      rotate: { type: 'boolean', default: false },
-      gallery: { type: 'boolean', default: false },
-      to: { type: 'string' },
-      list: { type: 'boolean', default: false },
-      remote: { type: 'boolean', default: false },
-      env: { type: 'string' },
-      origin: { type: 'string' },
-      'persist-to': { type: 'string' },
-    },
-  });
+  const { values, positionals } = parseFlags(argv, FLAGS, USAGE);
   const slug = positionals[0];
   // `<slug> --revoke <email>`: one recipient cut off (./share-recipients.ts).
   const revokedRecipient = values.revoke && positionals.length === 2 && positionals[1]!.includes('@') ? recipientsOf(positionals[1]!)[0]! : null;
