@@ -3,7 +3,7 @@
 -- revoked one by one, beside the story's own link (story_links) that stays for the office.
 -- Tokens are a story token with `r` in front (src/domain/recipient-link.ts), hashed for lookup
 -- like every secret link. Openings are counted here: first and last time, how many, and a
--- 63-bit sketch of the user agents that opened it (a bit per agent hash, so their number can be
+-- 52-bit sketch of the user agents that opened it (a bit per agent hash, so their number can be
 -- estimated without any agent being kept). No IP address, nothing per opening.
 CREATE TABLE recipient_links (
   id INTEGER PRIMARY KEY,

@@ -5,7 +5,8 @@
  * the test's own process with one local database shared by every run on the same state, instead
  * of a Node process and a workerd start per run (test/cli/run-script.ts).
  */
-import { pathToFileURL } from 'node:url';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { localDatabase, type Database } from './d1-database';
 
@@ -18,22 +19,21 @@ export interface CliContext {
 }
 
 /** A refusal the CLI explains itself: its message is printed as it is, and the exit code is 1. */
-export class CliFailure extends Error {}
+class CliFailure extends Error {}
 
 export function fail(message: string): never {
   throw new CliFailure(message);
 }
 
-/**
- * A CLI's flags and positionals. An unknown flag, a switch given a value, a setting without one:
- * parseArgs quotes the flag it refused, and the CLI answers with its usage.
- */
+/** A CLI's flags and positionals; a flag parseArgs refuses is answered with its reason and the usage. */
 export function parseFlags<const Options extends NonNullable<ParseArgsConfig['options']>>(argv: readonly string[], options: Options, usage: string) {
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true });
   } catch (error) {
-    const flag = /'(-[^'\s<=]+)/.exec((error as Error).message)?.[1] ?? (error as Error).message;
-    fail(`Unknown option ${flag}\n${usage}`);
+    // An unknown flag is named as such; anything else in parseArgs' own words (a setting without its value…).
+    const message = (error as Error).message;
+    const unknown = (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-[^'\s<=]+)/.exec(message)?.[1] : undefined;
+    fail(`${unknown ? `Unknown option ${unknown}` : message}\n${usage}`);
   }
 }
 
@@ -64,7 +64,16 @@ const processContext: CliContext = {
 
 /** When `moduleUrl` is the script node was started with: runs it on this process's arguments. */
 export function runAsProcess(moduleUrl: string, cli: Cli): void {
-  if (!process.argv[1] || pathToFileURL(process.argv[1]).href !== moduleUrl) return;
+  const started = process.argv[1];
+  // Compared as real paths: a script started through a symbolic link is still this script.
+  const isThisScript = (() => {
+    try {
+      return !!started && realpathSync(started) === realpathSync(fileURLToPath(moduleUrl));
+    } catch {
+      return false;
+    }
+  })();
+  if (!isThisScript) return;
   void runCli(cli, process.argv.slice(2), processContext).then((code) => {
     process.exitCode = code;
   });

@@ -50,7 +50,7 @@ const USAGE = `Usage: npm run press -- add <email> --name NAME [--outlet OUTLET]
 Each takes [--remote [--env NAME]] for the deployed newsroom, [--persist-to=DIR] for another local state.`;
 
 /** The columns of the CSV files `import` reads and `export` writes, in this order. */
-export const CSV_COLUMNS = ['email', 'name', 'outlet', 'language', 'time_zone', 'lists'] as const;
+const CSV_COLUMNS = ['email', 'name', 'outlet', 'language', 'time_zone', 'lists'] as const;
 const LIST_SEPARATOR = ';';
 
 const FLAGS = {
@@ -88,11 +88,14 @@ function describe(problem: FieldProblem, where: string): string {
   return `${where}: ${FIELD_FLAGS[problem.field].replace(/^--/, '')}: ${problem.message}`;
 }
 
-/** The journalists of a CSV file, or every problem with it (each naming its line). */
-export function readJournalistsCsv(text: string, file: string): { journalists: { journalist: Journalist; lists: string[] }[]; problems: string[] } {
+/**
+ * The journalists of a CSV file, or every problem with it (each naming its line). A column the
+ * file does not have keeps a known journalist's value (`known`, by mailbox).
+ */
+function readJournalistsCsv(text: string, file: string, known: ReadonlyMap<string, JournalistRow>): { journalists: { journalist: Journalist; lists: string[] }[]; problems: string[] } {
   let records: string[][];
   try {
-    records = parseCsv(text.replace(/^\uFEFF/, ''), { relax_column_count: false, skip_empty_lines: true, trim: true }) as string[][];
+    records = parseCsv(text.replace(/^\uFEFF/, ''), { skip_empty_lines: true, trim: true }) as string[][];
   } catch (error) {
     return { journalists: [], problems: [`${file}: ${(error as Error).message}`] };
   }
@@ -111,7 +114,8 @@ export function readJournalistsCsv(text: string, file: string): { journalists: {
     const line = index + 2;
     const cell = (column: (typeof CSV_COLUMNS)[number]) => (columns.includes(column) ? row[columns.indexOf(column)] : undefined);
     const where = `${file}:line ${line}`;
-    const parsed = parseJournalist({ email: cell('email'), name: cell('name'), outlet: cell('outlet'), language: cell('language'), timeZone: cell('time_zone') }, SUPPORTED_LOCALES, DEFAULT_LOCALE);
+    const input = { email: cell('email'), name: cell('name'), outlet: cell('outlet'), language: cell('language'), timeZone: cell('time_zone') };
+    const parsed = parseJournalist(keepingKnown(input, known), SUPPORTED_LOCALES, DEFAULT_LOCALE);
     const lists = (cell('lists') ?? '').split(LIST_SEPARATOR).map((name) => name.trim()).filter(Boolean);
     const badList = lists.find((name) => parseListName(name) === null);
     if (badList !== undefined) problems.push(`${where}: lists: "${badList}" cannot be a list's name`);
@@ -122,9 +126,21 @@ export function readJournalistsCsv(text: string, file: string): { journalists: {
     const earlier = lineOf.get(parsed.journalist.email);
     if (earlier !== undefined) problems.push(`${where}: email: ${parsed.journalist.email} is on line ${earlier} already`);
     lineOf.set(parsed.journalist.email, line);
-    journalists.push({ journalist: parsed.journalist, lists: lists.map((name) => parseListName(name)!).filter(Boolean) });
+    journalists.push({ journalist: parsed.journalist, lists: lists.map((name) => parseListName(name)!) });
   });
   return { journalists, problems };
+}
+
+/** The fields given, over a known journalist's values for those not given (never over ones given empty). */
+function keepingKnown(input: JournalistInput, known: ReadonlyMap<string, JournalistRow>): JournalistInput {
+  const address = input.email ? parseEmailAddress(input.email) : null;
+  const row = address ? known.get(canonicalMailbox(address)) : undefined;
+  if (!row) return input;
+  return { email: input.email, name: input.name ?? row.name, outlet: input.outlet ?? row.outlet, language: input.language ?? row.language, timeZone: input.timeZone ?? row.time_zone ?? '' };
+}
+
+async function knownJournalists(db: Database): Promise<Map<string, JournalistRow>> {
+  return new Map((await db.query<JournalistRow>(journalistsQuery(null))).map((row) => [row.email, row]));
 }
 
 function membershipStatements(email: string, lists: readonly string[], now: number): SqlStatement[] {
@@ -152,27 +168,16 @@ async function press(argv: readonly string[], context: CliContext): Promise<void
   const lists = listNames(values.list);
   const now = Math.floor(Date.now() / 1000);
 
-  // Everything that can be checked without the database is checked before it is opened.
-  let writes: SqlStatement[] = [];
-  let summary = '';
-  if (command === 'add') {
-    allowOnly(command, values, ['name', 'outlet', 'language', 'time-zone', 'list']);
-    const parsed = parseJournalist({ email: argument, name: values.name, outlet: values.outlet, language: values.language, timeZone: values['time-zone'] }, SUPPORTED_LOCALES, DEFAULT_LOCALE);
-    if (!parsed.ok) fail(parsed.problems.map((problem) => `${FIELD_FLAGS[problem.field]}: ${problem.message}`).join('\n'));
-    writes = [upsertJournalistStatement(parsed.journalist, now), ...membershipStatements(parsed.journalist.email, lists, now)];
-    summary = `${parsed.journalist.name} <${parsed.journalist.email}>${lists.length ? ` on ${lists.join(', ')}` : ''}.`;
-  } else if (command === 'import') {
+  // What can be checked without the database is checked before it is opened.
+  let text = '';
+  if (command === 'add') allowOnly(command, values, ['name', 'outlet', 'language', 'time-zone', 'list']);
+  else if (command === 'import') {
     allowOnly(command, values, ['list']);
-    let text: string;
     try {
       text = readFileSync(argument!, 'utf8');
     } catch {
       fail(`Cannot read ${argument}.`);
     }
-    const { journalists, problems } = readJournalistsCsv(text, argument!);
-    if (problems.length > 0) fail(`Import failed: ${problems.length} problem(s) in ${argument}\n\n${problems.map((problem) => `  ${problem}`).join('\n')}\n\nNothing was written.`);
-    writes = journalists.flatMap(({ journalist, lists: own }) => [upsertJournalistStatement(journalist, now), ...membershipStatements(journalist.email, [...new Set([...own, ...lists])], now)]);
-    summary = `${journalists.length} journalist(s) from ${argument}${lists.length ? `, on ${lists.join(', ')}` : ''}.`;
   } else if (command === 'remove' || command === 'list' || command === 'export') {
     allowOnly(command, values, ['list']);
     if (command === 'remove' && lists.length > 1) fail(`remove takes one --list at a time.\n${USAGE}`);
@@ -183,9 +188,18 @@ async function press(argv: readonly string[], context: CliContext): Promise<void
   const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env]) : await context.openLocalDatabase(values['persist-to']);
   try {
     await db.migrate();
-    if (command === 'add' || command === 'import') {
-      await db.write(writes);
-      context.out(`${command === 'add' ? 'Saved' : 'Imported'} ${summary}`);
+    if (command === 'add') {
+      // A journalist known already keeps what this command does not give (their outlet, language…).
+      const input = { email: argument, name: values.name, outlet: values.outlet, language: values.language, timeZone: values['time-zone'] };
+      const parsed = parseJournalist(keepingKnown(input, await knownJournalists(db)), SUPPORTED_LOCALES, DEFAULT_LOCALE);
+      if (!parsed.ok) fail(parsed.problems.map((problem) => `${FIELD_FLAGS[problem.field]}: ${problem.message}`).join('\n'));
+      await db.write([upsertJournalistStatement(parsed.journalist, now), ...membershipStatements(parsed.journalist.email, lists, now)]);
+      context.out(`Saved ${parsed.journalist.name} <${parsed.journalist.email}>${lists.length ? ` on ${lists.join(', ')}` : ''}.`);
+    } else if (command === 'import') {
+      const { journalists, problems } = readJournalistsCsv(text, argument!, await knownJournalists(db));
+      if (problems.length > 0) fail(`Import failed: ${problems.length} problem(s) in ${argument}\n\n${problems.map((problem) => `  ${problem}`).join('\n')}\n\nNothing was written.`);
+      await db.write(journalists.flatMap(({ journalist, lists: own }) => [upsertJournalistStatement(journalist, now), ...membershipStatements(journalist.email, [...new Set([...own, ...lists])], now)]));
+      context.out(`Imported ${journalists.length} journalist(s) from ${argument}${lists.length ? `, on ${lists.join(', ')}` : ''}.`);
     } else if (command === 'remove') {
       const email = mailbox(argument!);
       const [journalist] = await db.query<{ name: string }>(journalistQuery(email));

@@ -14,7 +14,7 @@ import { canonicalMailbox, parseEmailAddress } from '#src/domain/email-address';
 import { estimateDistinctAgents, newRecipientLink } from '#src/domain/recipient-link';
 import { isPubliclyVisible } from '#src/domain/story';
 import { urls } from '#src/i18n/urls';
-import { journalistQuery } from '#src/platform/d1/media-list';
+import { journalistsByEmailQuery } from '#src/platform/d1/media-list';
 import { ensureRecipientLinkStatement, recipientLinksQuery, revokeRecipientStatement, type RecipientLinkRow } from '#src/platform/d1/recipient-links';
 import type { SharedGroupRow } from '#src/platform/d1/story-links';
 import { fail, type CliContext } from './cli-context';
@@ -33,17 +33,22 @@ export function recipientsOf(list: string): string[] {
 const utc = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/:\d\d\.\d+Z$/, ' UTC').replace('T', ' ');
 
 /** What a recipient's link has seen, in one cell. */
-export function openingsOf(row: Pick<RecipientLinkRow, 'revoked_at' | 'open_count' | 'first_opened_at' | 'last_opened_at' | 'agent_bits'>): string {
+function openingsOf(row: Pick<RecipientLinkRow, 'revoked_at' | 'open_count' | 'first_opened_at' | 'last_opened_at' | 'agent_bits'>): string {
   const revoked = row.revoked_at === null ? '' : `revoked ${utc(row.revoked_at)}; `;
   if (row.open_count === 0) return `${revoked}not opened`;
   const agents = estimateDistinctAgents(row.agent_bits);
   return `${revoked}opened ${row.open_count} time(s), first ${utc(row.first_opened_at!)}, last ${utc(row.last_opened_at!)}, from about ${agents} browser(s)`;
 }
 
-export async function shareToRecipients(db: Database, group: readonly SharedGroupRow[], emails: readonly string[], origin: string, context: Pick<CliContext, 'out'>): Promise<void> {
-  const missing: string[] = [];
-  for (const email of emails) if ((await db.query(journalistQuery(email))).length === 0) missing.push(email);
+/** Refuses, changing nothing, when any of the mailboxes is not on the media list. */
+export async function requireOnMediaList(db: Database, emails: readonly string[]): Promise<void> {
+  const known = new Set((await db.query<{ email: string }>(journalistsByEmailQuery(emails))).map((row) => row.email));
+  const missing = emails.filter((email) => !known.has(email));
   if (missing.length > 0) fail(`Not on the media list: ${missing.join(', ')}. Add them first (npm run press -- add <email> --name NAME). Nothing was changed.`);
+}
+
+/** Each recipient's links for the group (made where missing), printed; the recipients are on the media list (requireOnMediaList). */
+export async function shareToRecipients(db: Database, group: readonly SharedGroupRow[], emails: readonly string[], origin: string, context: Pick<CliContext, 'out'>): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const statements = [];
   for (const story of group) for (const email of emails) statements.push(ensureRecipientLinkStatement(story.uuid, email, await newRecipientLink(), now));

@@ -27,7 +27,7 @@ import { linkedStoryQuery, NEWSROOM_URL_QUERY, replaceLinkStatement, revokeLinkS
 import { fail, parseFlags, runAsProcess, type Cli, type CliContext } from './cli-context';
 import { hasEnvironment, remoteDatabase } from './d1-database';
 import { shareGallery } from './share-gallery';
-import { listRecipients, recipientsOf, revokeRecipient, shareToRecipients } from './share-recipients';
+import { listRecipients, recipientsOf, requireOnMediaList, revokeRecipient, shareToRecipients } from './share-recipients';
 
 const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- <slug> --to <email>[,<email>…] | --list | --revoke <email> [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --gallery <key> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]';
 
@@ -47,10 +47,13 @@ async function share(argv: readonly string[], context: CliContext): Promise<void
   const { values, positionals } = parseFlags(argv, FLAGS, USAGE);
   const slug = positionals[0];
   // `<slug> --revoke <email>`: one recipient cut off (./share-recipients.ts).
-  const revokedRecipient = values.revoke && positionals.length === 2 && positionals[1]!.includes('@') ? recipientsOf(positionals[1]!)[0]! : null;
+  const revokedAddress = values.revoke && positionals.length === 2 ? positionals[1]! : null;
+  if (revokedAddress !== null && (!revokedAddress.includes('@') || revokedAddress.includes(','))) fail(`--revoke takes one recipient's email address after the story's slug, or a link alone.\n${USAGE}`);
+  const revokedRecipient = revokedAddress === null ? null : recipientsOf(revokedAddress)[0]!;
   if (!slug || positionals.length !== (revokedRecipient ? 2 : 1)) fail(USAGE);
-  const recipientModes = [values.to !== undefined, values.list, revokedRecipient !== null].filter(Boolean).length;
-  if (recipientModes > 1 || (recipientModes === 1 && (values.gallery || values.rotate))) fail(`--to, --list and --revoke <email> go alone with a story's slug.\n${USAGE}`);
+  // One thing at a time: a flag another mode would ignore is refused.
+  const modes = [values.to !== undefined, values.list, values.revoke, values.gallery].filter(Boolean).length;
+  if (modes > 1 || ((values.list || revokedRecipient) && (values.rotate || values.origin !== undefined)) || (values.to !== undefined && values.rotate)) fail(`--to, --list, --revoke and --gallery go one at a time.\n${USAGE}`);
   const recipients = values.to === undefined ? null : recipientsOf(values.to);
   if (values.revoke && !revokedRecipient && (values.rotate || values.origin !== undefined)) fail(`--revoke takes a link alone.\n${USAGE}`);
   // A link as printed (https://…/s/{token}) or its token alone.
@@ -74,8 +77,10 @@ async function share(argv: readonly string[], context: CliContext): Promise<void
     if (values.gallery) return await shareGallery(db, slug, { rotate: values.rotate, origin: values.origin }, context);
     let group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));
     if (group.length === 0) throw new Error(`no story with the slug "${slug}". Nothing was changed.`);
+    // Recipients are checked before anything is written: a wrong one changes nothing.
+    if (recipients) await requireOnMediaList(db, recipients);
     const now = Math.floor(Date.now() / 1000);
-    const needLinks = values.rotate ? group : group.filter((story) => story.token === null);
+    const needLinks = recipients ? [] : values.rotate ? group : group.filter((story) => story.token === null);
     if (needLinks.length > 0) {
       await db.write(await Promise.all(needLinks.map(async (story) => replaceLinkStatement(story.uuid, await newStoryLink(), now))));
       group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));

@@ -44,6 +44,14 @@ function contentDirInRepository(folder) {
   }
 }
 
+// The editor's upload signatures trust a request to a loopback host name under npm start
+// (src/env.ts isLocalDevelopment): the server listens on loopback, never on another address.
+const ipArgument = process.argv.slice(2).findIndex((arg) => arg === '--ip' || arg.startsWith('--ip='));
+if (ipArgument !== -1) {
+  console.error('[start] npm start serves on 127.0.0.1 only; --ip is not accepted (deploy, or run wrangler dev yourself, to serve elsewhere).');
+  process.exit(1);
+}
+
 const server = spawn(
   join(root, 'node_modules/.bin/wrangler'),
   // LOCAL_DEVELOPMENT: this worker runs on the developer's machine (src/env.ts isLocalDevelopment),

@@ -8,6 +8,7 @@
  * editor uploads to Uploadcare, a JSON data block (never run) hands our script the upload
  * settings for the body blocks' image and file fields, which it registers before config.yml loads.
  */
+import { escapeXml } from '#src/views/feeds';
 import { scriptJson } from '#src/views/script-json';
 import { UPLOADS_DATA_ID } from './client/uploadcare-upload';
 import type { UploadcareFieldSettings } from './editor-config-document';
@@ -23,7 +24,12 @@ export interface AdminAssets {
 }
 
 /** The page; the assets are paths our own build wrote (hashed file names), written in as they are. */
-export function adminPageHtml(assets: AdminAssets, uploads: UploadcareFieldSettings | null = null): string {
+/**
+ * `mediaFolder`: where the media folder is in the repository the editor opens (`/media`, or under
+ * EDITOR_CONTENT_DIR), for the body blocks' image and file pickers, which register before
+ * config.yml (where every other field's folder is) has loaded.
+ */
+export function adminPageHtml(assets: AdminAssets, uploads: UploadcareFieldSettings | null = null, mediaFolder = '/media'): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -36,7 +42,7 @@ export function adminPageHtml(assets: AdminAssets, uploads: UploadcareFieldSetti
     `<script type="importmap">${assets.importMap}</script>`,
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
     ...(uploads ? [`<script type="application/json" id="${UPLOADS_DATA_ID}">${scriptJson(uploads)}</script>`] : []),
-    `<script src="${assets.script}" data-editor-translations="${assets.editorLocales}"></script>`,
+    `<script src="${assets.script}" data-editor-translations="${assets.editorLocales}" data-media-folder="${escapeXml(mediaFolder)}"></script>`,
     '</head>',
     '<body>',
     `<script src="${assets.editor}"></script>`,

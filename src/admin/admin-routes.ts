@@ -37,7 +37,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin', (c) => redirect(c, '/admin/', 301, { ...ADMIN_HEADERS }))
   .get('/admin/', (c) => {
     const uploads = uploadSettings(c);
-    return c.body(adminPageHtml(manifest, uploads), 200, adminHeaders(c, 'text/html; charset=utf-8', uploads));
+    const folder = editorContentDirOf(c.env);
+    const mediaFolder = folder.ok && folder.contentDir !== null ? `/${folder.contentDir}/media` : '/media';
+    return c.body(adminPageHtml(manifest, uploads, mediaFolder), 200, adminHeaders(c, 'text/html; charset=utf-8', uploads));
   })
   .get('/admin/config.yml', (c) => {
     const uploads = uploadSettings(c);

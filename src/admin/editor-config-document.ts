@@ -1,7 +1,5 @@
 /**
  * `/admin/config.yml`: the generated configuration (src/admin/editor-config.generated.json, from
-/**
- * `/admin/config.yml`: the generated configuration (src/admin/editor-config.generated.json, from
  * the content schemas by `npm run editor-config`) with what Sveltia CMS needs to start and what
  * only the deployment knows: the backend, how saves reach it, and where uploads go. Served as
  * JSON, which is YAML too, under a comment naming where it comes from. Locally the press officer

@@ -18,7 +18,8 @@ import { parseMarkdown } from './front-matter';
 import { readMediaFile } from './media-files';
 import { isImagePayload } from './media-payloads';
 import { check, type ContentProblem } from './schema';
-import { isCdnReference, uploadcarePayload, type UploadcareFiles } from './uploadcare-files';
+import { isCdnReference } from '#src/domain/media/addresses';
+import { uploadcarePayload, type UploadcareFiles } from './uploadcare-files';
 
 type Schema<T> = Parameters<typeof check<T>>[0];
 

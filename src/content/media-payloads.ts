@@ -1,7 +1,7 @@
 /**
  * A media file's stored payload from its name and bytes: its type, and an image's size read from
  * its headers. Pure (no file system), so the import (./media-files.ts) and the editor's preview,
- * which reads the bytes the editor holds (src/admin/client/story-preview.ts), make the same
+ * which reads the bytes the editor holds (src/admin/client/story-preview.tsx), make the same
  * payloads and refuse the same files with the same messages.
  */
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';

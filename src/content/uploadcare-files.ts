@@ -20,10 +20,6 @@ export type UploadcareFileDetails =
 /** Uploadcare's answers, by uuid. */
 export type UploadcareFiles = ReadonlyMap<string, UploadcareFileDetails>;
 
-/** An address, not a path: anything starting with a scheme and `//` (`https://`). */
-export function isCdnReference(reference: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(reference);
-}
 
 export const EXAMPLE_CDN_ADDRESS = 'https://ucarecdn.com/<uuid>/photo.jpg';
 

@@ -5,7 +5,7 @@
  * removed is deleted, not hidden (docs/decisions/0043-media-list-and-recipient-links.md).
  *
  * Here: what a journalist record may hold, checked field by field with a message per field, the
- * same for `npm run press -- add`, a CSV import and the operator view.
+ * same for `npm run press -- add` and a CSV import.
  */
 import { canonicalMailbox, parseEmailAddress } from './email-address';
 
@@ -35,10 +35,10 @@ export interface FieldProblem {
   readonly message: string;
 }
 
-export const MAX_NAME_LENGTH = 200;
-export const MAX_OUTLET_LENGTH = 200;
+const MAX_NAME_LENGTH = 200;
+const MAX_OUTLET_LENGTH = 200;
 /** A list's name: what the office types after `--list`, so words, digits, dashes and spaces. */
-export const LIST_NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,79}$/u;
+const LIST_NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,79}$/u;
 
 /** Is `zone` an IANA time zone this runtime knows (Intl's own list, aliases included)? */
 export function isTimeZone(zone: string): boolean {

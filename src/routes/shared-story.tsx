@@ -52,13 +52,12 @@ async function findSharedStory(deps: Deps, token: string): Promise<SharedStory &
 
 /**
  * The story behind a token, as a page model; a 301 once it is public, a 404 when unknown.
- * `opened` is told of a recipient's link opened before go-live.
+ * `opened` is told of a recipient's link whose page is about to be shown (before go-live only).
  */
 export async function loadSharedStory(deps: Deps, site: SiteContext, token: string, publicPath: (slug: string) => string, opened: (linkId: number) => void = () => {}): Promise<StoryPageModel> {
   const shared = await findSharedStory(deps, token);
   const { story } = shared;
   if (isPubliclyVisible(story)) throw new MovedError(publicPath(story.slug));
-  if (shared.recipientLinkId !== undefined) opened(shared.recipientLinkId);
   const translations = story.translations.flatMap((translation) => {
     if (!isReleasedToAudience(translation) || !isAllowedTranslationVisibility(story, translation)) return [];
     if (isPubliclyVisible(translation)) return [{ code: translation.locale, href: urls.story(translation.slug) }];
@@ -67,7 +66,7 @@ export async function loadSharedStory(deps: Deps, site: SiteContext, token: stri
   });
   const timeZone = site.newsroom.timezone;
   // A gallery card in the body links to the gallery's own secret link until its release.
-  return storyPageModel(deps, site, await withSecretGalleryCards(deps, site, story), {
+  const model = await storyPageModel(deps, site, await withSecretGalleryCards(deps, site, story), {
     path: urls.sharedStory(token),
     jsonPath: urls.sharedStoryJson(token),
     translations,
@@ -78,6 +77,8 @@ export async function loadSharedStory(deps: Deps, site: SiteContext, token: stri
       ...formatTime(story.locale, story.published_at, timeZone),
     },
   });
+  if (shared.recipientLinkId !== undefined) opened(shared.recipientLinkId);
+  return model;
 }
 
 /** Counts a recipient's opening after the answer (a failed count never fails the page). */
@@ -97,7 +98,9 @@ export const sharedStory = new Hono<AppEnv>()
   })
   .get('/:token', async (c) => {
     const site = quietSite(c);
-    const model = await loadSharedStory(c.var.deps, site, c.req.param('token'), urls.story, (linkId) => countOpening(c, linkId));
+    // Counted: a page a person asked for (GET), not a HEAD from a link checker; the JSON
+    // alternate is a machine's and counts nothing either.
+    const model = await loadSharedStory(c.var.deps, site, c.req.param('token'), urls.story, c.req.method === 'GET' ? (linkId) => countOpening(c, linkId) : undefined);
     c.set('locale', model.story.locale);
     // A player sends only this site's origin (its `referrerpolicy`), never the secret address.
     allowPlayers(c, playerOriginsInHtml(model.story.body_html));

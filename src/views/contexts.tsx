@@ -79,7 +79,7 @@ export function ContextProviders(props: { context: NewsroomContextProps; siteDom
 
 /**
  * The translation context alone: for a part of a page that needs only its language and the
- * newsroom's time zone (the editor's story preview, src/admin/client/story-preview.ts).
+ * newsroom's time zone (the editor's story preview, src/admin/client/story-preview.tsx).
  */
 export function TranslationProvider(props: { locale: string; timeZone: string; children: ReactNode }) {
   return <TranslationContext.Provider value={createTranslator(props.locale, props.timeZone)}>{props.children}</TranslationContext.Provider>;

@@ -45,6 +45,12 @@ test('journalists added to lists are listed by list, canonical and with their li
   expect((await press('add', 'claire@lemonde.example', '--name', 'Claire Dubois', '--outlet', 'Les Échos', '--language', 'fr', '--list', 'Energy desks')).code).toBe(0);
   expect((await press('list', '--list', 'Energy desks')).stdout).toContain('Claire Dubois\tLes Échos');
   expect(await rows()).toEqual({ journalists: 3, members: 3, lists: 2 });
+  // Putting someone on one more list keeps what the command does not give.
+  expect((await press('add', 'claire@lemonde.example', '--list', 'Dutch press')).code).toBe(0);
+  expect((await press('list', '--list', 'Dutch press')).stdout).toContain('claire@lemonde.example\tClaire Dubois\tLes Échos\tfr\t\tDutch press; Energy desks');
+  expect((await press('remove', 'claire@lemonde.example', '--list', 'Dutch press')).code).toBe(0);
+  // A new journalist needs a name.
+  expect((await press('add', 'new@example.org')).stderr).toBe('--name: This field is required\n');
 });
 
 test('a wrong field is refused with its message and nothing is written', async () => {
@@ -77,6 +83,9 @@ test('a CSV file with wrong rows writes nothing and names each line; a good one 
   expect((await press('import', csvFile('columns.csv', 'mail,name\nx@y.example,X\n'))).stderr).toMatch(/line 1: the columns are .*unknown: mail; missing: email/);
 
   const good = csvFile('good.csv', '\uFEFFemail,name,outlet,language,time_zone,lists\nlena@faz.example,Lena Vogt,FAZ,de,Europe/Berlin,German press\n"yuki@nikkei.example","Yuki Tanaka","Nikkei, Tokyo",ja,Asia/Tokyo,\n');
+  // A file without a column keeps known journalists' values of it.
+  expect((await press('import', csvFile('names.csv', 'email,name\nclaire@lemonde.example,Claire Dubois\n'))).code).toBe(0);
+  expect((await press('list')).stdout).toContain('claire@lemonde.example\tClaire Dubois\tLes Échos\tfr');
   const imported = await press('import', good, '--list', 'Energy desks');
   expect(imported.code, imported.stderr).toBe(0);
   expect(imported.stdout).toBe(`Imported 2 journalist(s) from ${good}, on Energy desks.\n`);

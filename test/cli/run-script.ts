@@ -83,8 +83,8 @@ export async function runCli(script: keyof typeof CLIS, args: readonly string[],
     env: { ...process.env, ...extraEnv },
     out: (line) => (stdout += `${line}\n`),
     err: (line) => (stderr += `${line}\n`),
-    // Every run names the same state; the shared database stays open for the next one.
-    openLocalDatabase: async () => ({ ...(await localD1(state)).database, close: async () => {} }),
+    // Every run names the same state; the shared database (whose close does nothing) stays open for the next one.
+    openLocalDatabase: async () => (await localD1(state)).database,
   };
   const code = await runCliIn(cli, [...args, `--persist-to=${state}`], context);
   return { code, stdout, stderr };

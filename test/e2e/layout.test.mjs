@@ -5,7 +5,7 @@
 //
 // The pages are measured in fonts shipped with the tests, never the machine's (whose fonts decide
 // widths): Noto Sans and Noto Sans Arabic (what Android and most Linux desktops show), and at
-// phone width the same spaced out, standing for a wider font than any visitor's.
+// phone width Lexend Giga, far wider than any visitor's font.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,7 +28,7 @@ const ARABIC = 'U+0600-06FF, U+0750-077F, U+0870-088E, U+0890-0891, U+0897-08E1,
 /** Font families built from @fontsource files: [package, file prefix, unicode range]. */
 const FAMILIES = {
   'Layout Noto Sans': [['@fontsource/noto-sans', 'noto-sans-latin', LATIN], ['@fontsource/noto-sans', 'noto-sans-latin-ext', LATIN_EXT]],
-  'Layout Lexend': [['@fontsource/lexend-giga', 'lexend-giga-latin', LATIN], ['@fontsource/lexend-giga', 'lexend-giga-latin-ext', LATIN_EXT]],
+  'Layout Lexend Giga': [['@fontsource/lexend-giga', 'lexend-giga-latin', LATIN], ['@fontsource/lexend-giga', 'lexend-giga-latin-ext', LATIN_EXT]],
   'Layout Noto Arabic': [['@fontsource/noto-sans-arabic', 'noto-sans-arabic-arabic', ARABIC]],
 };
 const FONT_ROUTE = '/__layout-test-fonts/';
@@ -48,20 +48,23 @@ const fontFaces = Object.entries(FAMILIES)
 /** The font stacks, and the widths each is measured at. */
 const FONT_STACKS = [
   { name: 'noto', families: ['Layout Noto Sans', 'Layout Noto Arabic'], widths: WIDTHS.map((viewport) => viewport.width) },
-  { name: 'wide', families: ['Layout Lexend', 'Layout Noto Arabic'], widths: [390] },
+  { name: 'wide', families: ['Layout Lexend Giga', 'Layout Noto Arabic'], widths: [WIDTHS[0].width] },
 ];
 
 /** The page in one of FONT_STACKS' fonts, every font loaded before anything is measured. */
 async function useFontStack(page, stack) {
   const [latin, arabic] = stack.families;
   await page.addStyleTag({ content: `${fontFaces}\n*, *::before, *::after { font-family: "${latin}", "${arabic}" !important; }` });
-  await page.evaluate(
+  const loaded = await page.evaluate(
     async ([latinFamily, arabicFamily]) => {
-      await Promise.all(['400', '700'].flatMap((weight) => [document.fonts.load(`${weight} 16px "${latinFamily}"`, 'aé'), document.fonts.load(`${weight} 16px "${arabicFamily}"`, 'ب')]));
+      const faces = await Promise.all(['400', '700'].flatMap((weight) => [document.fonts.load(`${weight} 16px "${latinFamily}"`, 'aé'), document.fonts.load(`${weight} 16px "${arabicFamily}"`, 'ب')]));
       await document.fonts.ready;
+      return faces.map((found) => found.length);
     },
     [latin, arabic],
   );
+  // A font that did not load would leave the machine's fallback measured: never silently.
+  assert.ok(loaded.every((count) => count > 0), `the ${stack.name} fonts loaded (${loaded})`);
 }
 
 let server;

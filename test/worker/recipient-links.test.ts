@@ -3,7 +3,6 @@
 // private headers, counts its openings (how many, first and last, a sketch of the browsers) on
 // that link alone, a revoked recipient's link is the 404 page while the others still open, and
 // after go-live every recipient's link answers 301 to the public story.
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, expect, test } from 'vitest';
 import { estimateDistinctAgents, newRecipientLink } from '#src/domain/recipient-link';
@@ -11,11 +10,11 @@ import { cacheRules } from '#src/middleware/cache-rules';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { upsertJournalistStatement } from '#src/platform/d1/media-list';
 import { ensureRecipientLinkStatement, revokeRecipientStatement } from '#src/platform/d1/recipient-links';
-import { ORIGIN } from './request';
+import { get } from './request';
 
 const SLUG = 'embargoed-story';
 const JOURNALISTS = ['anna@volkskrant.example', 'claire@lemonde.example', 'omar@gulfnews.example'];
-const open = (token: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156') => SELF.fetch(`${ORIGIN}/s/${token}`, { redirect: 'manual', headers: { 'User-Agent': userAgent } });
+const open = (token: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156', method = 'GET') => get(`/s/${token}`, { method, headers: { 'User-Agent': userAgent } });
 
 interface LinkRow {
   open_count: number;
@@ -77,12 +76,23 @@ test('each recipient’s link opens the embargoed story privately, and each open
   expect(await linkOf(JOURNALISTS[2]!)).toEqual({ open_count: 0, first_opened_at: null, last_opened_at: null, agent_bits: 0 });
 });
 
+test('a HEAD request (a link checker, a mail scanner) is answered and counts nothing', async () => {
+  const before = (await linkOf(JOURNALISTS[1]!)).open_count;
+  expect((await open(tokens.get(JOURNALISTS[1]!)!, 'LinkChecker/1.0', 'HEAD')).status).toBe(200);
+  // A GET after it is counted; once it is, the HEAD was not.
+  expect((await open(tokens.get(JOURNALISTS[1]!)!)).status).toBe(200);
+  expect((await openingsReach(JOURNALISTS[1]!, before + 1)).open_count).toBe(before + 1);
+});
+
 test('a revoked recipient’s link is the 404 page and counts nothing; the others still open the story', async () => {
   await runAtomically(env.DB, [revokeRecipientStatement(SLUG, JOURNALISTS[2]!, Math.floor(Date.now() / 1000))]);
   const revoked = await open(tokens.get(JOURNALISTS[2]!)!);
   expect(revoked.status).toBe(404);
   expect(await revoked.text()).not.toContain('Embargoed story that must stay hidden');
+  const annaBefore = (await linkOf(JOURNALISTS[0]!)).open_count;
   for (const email of JOURNALISTS.slice(0, 2)) expect((await open(tokens.get(email)!)).status).toBe(200);
+  // Once the later opening of another link is counted, the revoked one's would have been too.
+  await openingsReach(JOURNALISTS[0]!, annaBefore + 1);
   expect((await linkOf(JOURNALISTS[2]!)).open_count).toBe(0);
 });
 
@@ -91,12 +101,17 @@ test('a token of the right shape that is no one’s is the 404 page', async () =
   expect((await open(stranger.token)).status).toBe(404);
 });
 
-test('after go-live every recipient’s link that still opens answers 301 to the public story', async () => {
+test('after go-live every recipient’s link that still opens answers 301 to the public story, and counts nothing', async () => {
   await env.DB.prepare("UPDATE stories SET status = 'published', visibility = 'public' WHERE slug = ?1").bind(SLUG).run();
+  const before = await Promise.all(JOURNALISTS.map(linkOf));
   for (const email of JOURNALISTS.slice(0, 2)) {
     const moved = await open(tokens.get(email)!);
     expect(moved.status).toBe(301);
     expect(moved.headers.get('Location')).toBe(`/${SLUG}`);
   }
   expect((await open(tokens.get(JOURNALISTS[2]!)!)).status).toBe(404);
+  // Nothing was handed to waitUntil for a 301 (it throws before counting); read after a pause
+  // long enough for a count to land if one had been asked for.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(await Promise.all(JOURNALISTS.map(linkOf))).toEqual(before);
 });

@@ -47,8 +47,11 @@ declare global {
 /** The hashed address of the story preview's module (./story-preview.tsx), set by scripts/build-admin.mjs. */
 declare const STORY_PREVIEW_MODULE: string;
 
-/** The media fields as the generated configuration has them: a name inside media/, no URL. */
-const MEDIA_OPTIONS = { media_folder: '/media', public_folder: '', choose_url: false };
+/**
+ * The media fields as the served configuration has them: a name inside media/ (which the page
+ * says where to find in the repository the editor opens), no URL.
+ */
+const MEDIA_OPTIONS = { media_folder: document.currentScript?.dataset.mediaFolder || '/media', public_folder: '', choose_url: false };
 
 function fieldOf(field: BlockField, uploads: Record<string, string> | null): Record<string, unknown> {
   const base = { name: field.name, label: field.label, hint: field.hint, required: field.required };

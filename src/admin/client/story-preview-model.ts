@@ -4,7 +4,7 @@
  * src/views/pages/story-page.tsx), its body through the import's Markdown pipeline
  * (src/content/markdown.ts) with a body context built from what the editor can see: its media
  * files, newsroom.yaml, categories.yaml, contacts.yaml and the galleries. Pure: the preview
- * template (./story-preview.ts) reads those and hands them in.
+ * template (./story-preview.tsx) reads those and hands them in.
  *
  * The preview shows the story as readers will read it, without what belongs to its page rather
  * than to the story: no share bar, no related stories, no links to translations or tag pages.
@@ -20,6 +20,7 @@ import { contactsByKeys, type Contact } from '#src/domain/contact';
 import { resolveRights, storyCover, type RightsInput } from '#src/domain/image-rights';
 import type { StoredFilePayload, StoredImagePayload } from '#src/domain/media-payload';
 import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
+import { isCdnReference } from '#src/domain/media/addresses';
 import { STORY_STATUSES, STORY_VISIBILITIES, toEpochSeconds, type Story, type StoryCategoryRef } from '#src/domain/story';
 import { distinctTags } from '#src/domain/tag';
 import { LOGO_HEIGHT_MAX, LOGO_HEIGHT_MIN, THEME_COLOUR_FIELDS, THEME_COLOUR_PATTERN, themeContrastProblems, themeStylesheet, type NewsroomTheme } from '#src/domain/theme';
@@ -110,6 +111,9 @@ export function storyPreviewModel({ data, locale, surroundings, media, now }: St
   };
   const file = (field: string, reference: unknown): StoredFilePayload | null => {
     if (!text(reference)) return null;
+    // A file on Uploadcare (an upload field's address): the import asks Uploadcare about it, the
+    // preview cannot, so it shows no picture there and reports nothing.
+    if (isCdnReference(text(reference))) return null;
     const found = media(mediaPathOf(text(reference)));
     if (found.state === 'refused') problem(field, found.message);
     return found.state === 'ready' ? found.payload : null;

@@ -11,7 +11,7 @@
  * the bytes of each media file), and each arrival renders the preview again.
  *
  * A module of its own (scripts/build-admin.mjs), loaded by ./admin.ts when the first preview opens:
- * the views, the Markdown pipeline and every message catalogue weigh some 280 KB gzipped, which
+ * the views, the Markdown pipeline and every message catalogue weigh some 300 KB gzipped, which
  * the editor need not load before it starts.
  */
 import { renderToStaticMarkup } from 'react-dom/server';

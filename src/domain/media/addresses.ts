@@ -67,6 +67,11 @@ export interface CdnAddress {
  * scheme, credentials, a query or fragment, no uuid where it belongs, text between the uuid and
  * the effects) is not a CDN address: null.
  */
+/** An address, not a path: anything starting with a scheme and `//` (`https://`). */
+export function isCdnReference(reference: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(reference);
+}
+
 export function parseCdnAddress(address: string): CdnAddress | null {
   let url: URL;
   try {

@@ -84,6 +84,11 @@ export function journalistsQuery(list: string | null): SqlStatement {
   };
 }
 
+/** Which of these mailboxes are journalists on the media list (one query, whatever their number). */
+export function journalistsByEmailQuery(emails: readonly string[]): SqlStatement {
+  return { sql: 'SELECT email FROM journalists WHERE email IN (SELECT value FROM json_each(?1))', params: [JSON.stringify(emails)] };
+}
+
 export function journalistQuery(email: string): SqlStatement {
   return { sql: 'SELECT email, name FROM journalists WHERE email = ?1', params: [email] };
 }

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { loadContentFolder } from '#src/content/load-folder';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { formatProblem } from '#src/content/schema';
-import { isCdnReference, uploadcarePayload, type UploadcareFileDetails } from '#src/content/uploadcare-files';
+import { uploadcarePayload, type UploadcareFileDetails } from '#src/content/uploadcare-files';
+import { isCdnReference } from '#src/domain/media/addresses';
 import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
 
 const IMAGE = 'c0ffee00-0000-4000-8000-000000000001';
