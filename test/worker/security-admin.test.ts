@@ -101,11 +101,11 @@ describe("the editor's own Content-Security-Policy", () => {
 });
 
 describe('the page and its configuration', () => {
-  test('the page loads the hashed editor bundle and the admin script, told where Sveltia\'s translations are, and nothing of the readers\' site', async () => {
+  test('the page loads the hashed editor bundle and the admin script, told where Sveltia\'s translations and the content folder\'s media are, and nothing of the readers\' site', async () => {
     const html = await (await get('/admin/')).text();
     expect(response200(html)).toContain(`<script src="${manifest.editor}"></script>`);
     expect(manifest.editorLocales).toBe(`${manifest.editor.slice(0, -'sveltia-cms.js'.length)}locales/`);
-    expect(html).toContain(`<script src="${manifest.script}" data-editor-translations="${manifest.editorLocales}"></script>`);
+    expect(html).toContain(`<script src="${manifest.script}" data-editor-translations="${manifest.editorLocales}" data-media-folder="/content/demo/media"></script>`);
     expect(html).toContain(`href="${manifest.stylesheet}"`);
     expect(html).not.toContain('/assets/');
     expect(html).not.toContain('/styles/site.css');
