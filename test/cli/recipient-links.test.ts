@@ -85,3 +85,18 @@ test('a journalist removed from the media list takes their links and opening rec
   expect(await db.prepare('SELECT count(*) AS n FROM recipient_links WHERE journalist_id NOT IN (SELECT id FROM journalists)').first('n')).toBe(0);
   expect((await cli('share.ts', SLUG, '--list')).stdout).not.toContain('claire');
 });
+
+test('an import keeps every recipient’s link while the story stays, and deletes them with their records when the story is removed', async () => {
+  const { db } = await localD1(state);
+  const count = async () => (await db.prepare('SELECT count(*) AS n FROM recipient_links').first<number>('n'))!;
+  const before = await count();
+  expect(before).toBeGreaterThan(0);
+  const forced = await cli('import.ts', folder, '--force');
+  expect(forced.code, forced.stderr).toBe(0);
+  expect(await count()).toBe(before);
+  rmSync(join(folder, 'stories/embargoed'), { recursive: true });
+  const removed = await cli('import.ts', folder);
+  expect(removed.code, removed.stderr).toBe(0);
+  expect(await count()).toBe(0);
+  expect((await cli('share.ts', SLUG, '--list')).code).toBe(0);
+});
