@@ -24,6 +24,7 @@ import { limitClient } from '#src/middleware/request-limits';
 import { repositoryAccess, type GitHubRepository } from '#src/platform/github/oauth-client';
 import { signUploads } from '#src/platform/uploadcare/signed-upload';
 import { ADMIN_HEADERS } from './admin-headers';
+import { sha256Hex } from '#src/domain/sha256';
 
 export const SIGNATURE_PATH = '/admin/uploads/signature';
 
@@ -60,13 +61,8 @@ type Verdict = 'push' | 'no-push' | 'bad-token';
  */
 const verdicts = new Map<string, { verdict: Verdict; until: number }>();
 
-async function tokenDigest(token: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
-  return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 async function pushVerdict(token: string, repository: GitHubRepository, fetcher: typeof fetch, now: number): Promise<Verdict | 'unavailable'> {
-  const key = `${repository.owner}/${repository.name}\n${await tokenDigest(token)}`;
+  const key = `${repository.owner}/${repository.name}\n${await sha256Hex(token)}`;
   const kept = verdicts.get(key);
   if (kept && kept.until > now) return kept.verdict;
   const access = await repositoryAccess(token, repository, fetcher);

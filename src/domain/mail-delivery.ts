@@ -5,6 +5,7 @@
  * and is claimed again; the key makes the retry safe, because the email API (and the outbox)
  * keeps one mail per key whether or not the first attempt's mail had left.
  */
+import { sha256Hex } from './sha256';
 
 /**
  * Longer than a queue consumer may run (Cloudflare stops an invocation after 15 minutes of wall
@@ -20,16 +21,15 @@ export const ABANDONED_CLAIM_SECONDS = 20 * 60;
  * other's alerts for a repeat; hashed, because the token is a credential.
  */
 export async function alertIdempotencyKey(storyUuid: string, subscriberToken: string): Promise<string> {
-  return `alert-${storyUuid}-${await sha256Hex(`alert\n${storyUuid}\n${subscriberToken}`)}`;
+  return `alert-${storyUuid}-${await shortSha256Hex(`alert\n${storyUuid}\n${subscriberToken}`)}`;
 }
 
 /** The key of an outbox mail written without one (a portal confirmation): its row, its time, its address. */
 export async function outboxIdempotencyKey(mail: { readonly id: number; readonly createdAt: number; readonly to: { readonly email: string } }): Promise<string> {
-  return `outbox-${await sha256Hex(`outbox\n${mail.id}\n${mail.createdAt}\n${mail.to.email}`)}`;
+  return `outbox-${await shortSha256Hex(`outbox\n${mail.id}\n${mail.createdAt}\n${mail.to.email}`)}`;
 }
 
 /** The first 128 bits of SHA-256, in hex: short enough for any provider's key limit (Resend: 256). */
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return [...digest.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+async function shortSha256Hex(text: string): Promise<string> {
+  return (await sha256Hex(text)).slice(0, 32);
 }

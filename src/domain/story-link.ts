@@ -5,6 +5,7 @@
  * token up by that hash and then compares the stored token in constant time, so neither the
  * lookup's timing nor the comparison's says how much of a guess was right.
  */
+import { sha256Hex } from './sha256';
 
 /** Random bytes in a token: twice the 128 bits a guess would have to beat. */
 export const LINK_TOKEN_BYTES = 32;
@@ -28,9 +29,8 @@ export function isWellFormedLinkToken(value: string): boolean {
 }
 
 /** The lookup key stored beside the token: its SHA-256, hex. */
-export async function hashLinkToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+export function hashLinkToken(token: string): Promise<string> {
+  return sha256Hex(token);
 }
 
 /** A new token with its hash, ready to store. */

@@ -16,6 +16,7 @@
  */
 import type { CanonicalQuery, RequestQuery } from '#src/routes/declared-queries';
 import { routeLabel } from './request-log';
+import { sha256Hex } from '#src/domain/sha256';
 
 /** Bumped when the entry format or key shape changes, so old entries are never misread. */
 export const KEY_PREFIX = 'page:v3';
@@ -116,6 +117,5 @@ export function canonicalAddress(routedPath: string, query: RequestQuery, declar
 /** The address as the key holds it: itself when short (it is ASCII), else `sha256:{hex}`. */
 export async function keyedAddress(address: string): Promise<string> {
   if (address.length <= MAX_PLAIN_ADDRESS_BYTES) return address;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(address));
-  return `sha256:${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  return `sha256:${await sha256Hex(address)}`;
 }

@@ -60,6 +60,7 @@ interface TemplateInstance extends ClassInstance<PreviewProps, object> {
 }
 
 import type { SveltiaReact } from './sveltia-globals';
+import { sha256Hex } from '#src/domain/sha256';
 
 export type { SveltiaReact };
 
@@ -73,11 +74,6 @@ async function bytesOf(asset: PreviewAsset): Promise<Uint8Array<ArrayBuffer>> {
   if (asset.fileObj) return new Uint8Array(await asset.fileObj.arrayBuffer());
   if (asset.toBase64) return Uint8Array.from(atob(await asset.toBase64()), (char) => char.charCodeAt(0));
   return new Uint8Array(await (await fetch(asset.url)).arrayBuffer());
-}
-
-async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** The import's words for a file media/ does not hold. */

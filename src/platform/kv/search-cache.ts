@@ -7,6 +7,7 @@
 import type { SearchBackend } from '#src/domain/ports';
 import { describeError } from '#src/domain/errors';
 import type { FacetValueHit, FacetValueQuery, SearchQuery, SearchResults } from '#src/domain/search-query';
+import { sha256Hex } from '#src/domain/sha256';
 
 export const SEARCH_CACHE_TTL_SECONDS = 3600;
 
@@ -16,9 +17,7 @@ export const SEARCH_CACHE_TTL_SECONDS = 3600;
  */
 export async function searchCacheKey(revision: number, query: SearchQuery, source = 'd1'): Promise<string> {
   const canonical = JSON.stringify([source, query.text.toLowerCase(), query.locale, query.categoryId, query.year, query.month, query.page, query.hitsPerPage]);
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical));
-  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `search:${revision}:${hex}`;
+  return `search:${revision}:${await sha256Hex(canonical)}`;
 }
 
 export class CachedSearchBackend implements SearchBackend {
