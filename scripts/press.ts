@@ -187,7 +187,8 @@ async function press(argv: readonly string[], context: CliContext): Promise<void
 
   const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env]) : await context.openLocalDatabase(values['persist-to']);
   try {
-    await db.migrate();
+    // A local database is brought up to date; a deployed one is the deploy's (npm run deploy migrates it).
+    if (!values.remote) await db.migrate();
     if (command === 'add') {
       // A journalist known already keeps what this command does not give (their outlet, language…).
       const input = { email: argument, name: values.name, outlet: values.outlet, language: values.language, timeZone: values['time-zone'] };

@@ -65,6 +65,8 @@ async function share(argv: readonly string[], context: CliContext): Promise<void
   // Inside the try below, problems are thrown (not exits), so the local database is closed.
   const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env]) : await context.openLocalDatabase(values['persist-to']);
   try {
+    // A local database is brought up to date; a deployed one is the deploy's (npm run deploy migrates it).
+    if (!values.remote) await db.migrate();
     if (revokedRecipient) return await revokeRecipient(db, slug, revokedRecipient, context);
     if (values.list) return await listRecipients(db, slug, context);
     if (values.revoke) {
