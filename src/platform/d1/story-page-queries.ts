@@ -53,48 +53,49 @@ export function toStoryWithRelated([story, translations, related]: D1Result[]): 
   return { story: toStory(row, rowsOf<StoryTranslationRef>(translations)), related: rowsOf<StorySummaryRow>(related).map(toStorySummary) };
 }
 
-export function sharedStoryStatements(db: StatementSource, tokenHash: string): D1PreparedStatement[] {
+/**
+ * The two kinds of secret link to a story: its own (`story_links`, the office's), or a recipient's
+ * (`recipient_links`, not revoked, whose translations are offered through the same recipient's
+ * links). Fixed SQL fragments, never input.
+ */
+const LINK_SOURCES = {
+  story: { links: 'story_links l', open: '', linkId: '', translationLinks: 'LEFT JOIN story_links tl ON tl.story_uuid = t.uuid' },
+  recipient: {
+    links: 'recipient_links l',
+    open: ' AND l.revoked_at IS NULL',
+    linkId: ', l.id AS link_id',
+    translationLinks: 'LEFT JOIN recipient_links tl ON tl.story_uuid = t.uuid AND tl.journalist_id = l.journalist_id AND tl.revoked_at IS NULL',
+  },
+} as const;
+
+/** The story behind a secret link (by its token's hash), and its translations with their links of the same kind. */
+function linkedStoryStatements(db: StatementSource, tokenHash: string, kind: keyof typeof LINK_SOURCES): D1PreparedStatement[] {
+  const source = LINK_SOURCES[kind];
   return [
     db
       .prepare(
-        `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, s.body_html, s.media_files, s.contact_keys, l.token AS link_token
-         FROM story_links l JOIN stories s ON s.uuid = l.story_uuid WHERE l.token_hash = ?1`,
+        `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, s.body_html, s.media_files, s.contact_keys, l.token AS link_token${source.linkId}
+         FROM ${source.links} JOIN stories s ON s.uuid = l.story_uuid WHERE l.token_hash = ?1${source.open}`,
       )
       .bind(tokenHash),
     db
       .prepare(
         `SELECT t.uuid, t.slug, t.locale, t.title, t.status, t.visibility, tl.token AS link_token
-         FROM story_links l JOIN stories s ON s.uuid = l.story_uuid
+         FROM ${source.links} JOIN stories s ON s.uuid = l.story_uuid
          JOIN stories t ON t.translation_group = s.translation_group AND t.id != s.id
-         LEFT JOIN story_links tl ON tl.story_uuid = t.uuid
-         WHERE l.token_hash = ?1 ORDER BY t.locale`,
+         ${source.translationLinks}
+         WHERE l.token_hash = ?1${source.open} ORDER BY t.locale`,
       )
       .bind(tokenHash),
   ];
 }
 
-/**
- * The story behind a recipient's link, when the link is not revoked, with the same recipient's
- * links to its translations (none where they have none).
- */
+export function sharedStoryStatements(db: StatementSource, tokenHash: string): D1PreparedStatement[] {
+  return linkedStoryStatements(db, tokenHash, 'story');
+}
+
 export function recipientStoryStatements(db: StatementSource, tokenHash: string): D1PreparedStatement[] {
-  return [
-    db
-      .prepare(
-        `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, s.body_html, s.media_files, s.contact_keys, l.token AS link_token, l.id AS link_id
-         FROM recipient_links l JOIN stories s ON s.uuid = l.story_uuid WHERE l.token_hash = ?1 AND l.revoked_at IS NULL`,
-      )
-      .bind(tokenHash),
-    db
-      .prepare(
-        `SELECT t.uuid, t.slug, t.locale, t.title, t.status, t.visibility, tl.token AS link_token
-         FROM recipient_links l JOIN stories s ON s.uuid = l.story_uuid
-         JOIN stories t ON t.translation_group = s.translation_group AND t.id != s.id
-         LEFT JOIN recipient_links tl ON tl.story_uuid = t.uuid AND tl.journalist_id = l.journalist_id AND tl.revoked_at IS NULL
-         WHERE l.token_hash = ?1 AND l.revoked_at IS NULL ORDER BY t.locale`,
-      )
-      .bind(tokenHash),
-  ];
+  return linkedStoryStatements(db, tokenHash, 'recipient');
 }
 
 export function toRecipientStory(results: D1Result[]): RecipientStory | null {
