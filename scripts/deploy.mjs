@@ -17,6 +17,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contentDirInRepository } from './content-dir.mjs';
 import { environmentLabel, parseSetupArgs, secretsHelp, setupCloudflare, wranglerBin } from './setup-cloudflare.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,10 +31,13 @@ export function releaseName(env = process.env) {
   throw new Error('Cannot tell which commit this is (no git, no GITHUB_SHA): set DEPLOY_RELEASE.');
 }
 
-/** `--var EDITOR_CONTENT_DIR:<folder>` for CONTENT_DIR (a leading `./` and trailing `/` dropped), or nothing without it. */
+/** `--var EDITOR_CONTENT_DIR:<folder>` for CONTENT_DIR (its place in this repository), or nothing without it. */
 export function contentDirVar(env = process.env) {
-  const folder = (env.CONTENT_DIR ?? '').trim().replace(/^\.\//, '').replace(/\/+$/, '');
-  return folder ? ['--var', `EDITOR_CONTENT_DIR:${folder}`] : [];
+  const given = (env.CONTENT_DIR ?? '').trim();
+  if (!given) return [];
+  const folder = contentDirInRepository(given, root);
+  if (folder === null) throw new Error(`CONTENT_DIR ${given} is outside this repository: the editor could not write there.`);
+  return ['--var', `EDITOR_CONTENT_DIR:${folder}`];
 }
 
 /** The addresses of a deploy, from wrangler's machine-readable output file (WRANGLER_OUTPUT_FILE_PATH). */

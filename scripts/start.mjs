@@ -6,9 +6,10 @@
 // start of every minute through wrangler's `--test-scheduled` endpoint, `/__scheduled`. The press
 // team's editor at /admin/ writes the content folder: each save re-imports it (debounced), so the
 // local site shows the change within seconds (docs/editing.md).
-import { execFileSync, spawn } from 'node:child_process';
-import { realpathSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { contentDirInRepository } from './content-dir.mjs';
 import { watchContentFolder } from './content-watcher.mjs';
 import { DEMO_CONTENT, importContent, root } from './local-newsroom.mjs';
 
@@ -29,19 +30,15 @@ try {
   process.exit(1);
 }
 
-/**
- * Where the content folder is in its git repository (`.` when it is the repository itself): the
- * editor opens the repository's root folder ("Work with Local Repository" accepts nothing else)
- * and finds the content there (src/env.ts editorContentDirOf).
- */
-function contentDirInRepository(folder) {
-  try {
-    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: folder, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    return relative(realpathSync(top), realpathSync(folder)).split(sep).join('/') || '.';
-  } catch {
-    console.log(`[start] ${contentDir} is not in a git repository: the editor at /admin/ opens only a repository's folder (git init ${contentDir}).`);
+/** The content folder's place in its repository, for the editor (scripts/content-dir.mjs). */
+function editorContentDir() {
+  const folder = contentDirInRepository(contentDir, root);
+  if (folder === null || folder === '.') {
+    // Not inside this project: the editor opens the folder itself, which needs a repository of its own.
+    if (!existsSync(join(resolve(root, contentDir), '.git'))) console.log(`[start] The editor at /admin/ opens a repository's folder: git init ${contentDir} to edit it there.`);
     return '.';
   }
+  return folder;
 }
 
 // The editor's upload signatures trust a request to a loopback host name under npm start
@@ -56,7 +53,7 @@ const server = spawn(
   join(root, 'node_modules/.bin/wrangler'),
   // LOCAL_DEVELOPMENT: this worker runs on the developer's machine (src/env.ts isLocalDevelopment),
   // where the editor signs in to nothing: set here only, never in wrangler.toml.
-  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--test-scheduled', '--var', 'SHOW_OUTBOX:true', '--var', 'LOCAL_DEVELOPMENT:true', '--var', `SITE_URL:${siteUrl}`, '--var', `EDITOR_CONTENT_DIR:${contentDirInRepository(resolve(root, contentDir))}`, ...process.argv.slice(2)],
+  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--test-scheduled', '--var', 'SHOW_OUTBOX:true', '--var', 'LOCAL_DEVELOPMENT:true', '--var', `SITE_URL:${siteUrl}`, '--var', `EDITOR_CONTENT_DIR:${editorContentDir()}`, ...process.argv.slice(2)],
   { cwd: root, env, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
