@@ -120,20 +120,40 @@ function assertTitleEdit(lines) {
   assert.equal(after, before.replace(/(['"]?)$/, `${EDIT}$1`));
 }
 
-describe('simple mode', () => {
-  let server;
+/** The site with the editor's GitHub login in one publish mode, for the tests of one describe block. */
+function serverFor(mode) {
+  const server = { origin: '' };
+  let started;
   before(async () => {
-    server = await startServer({ vars: vars('simple') });
+    started = await startServer({ vars: vars(mode) });
+    server.origin = started.origin;
   });
   after(async () => {
-    await server?.stop();
+    await started?.stop();
   });
+  return server;
+}
+
+/** Runs `work` in the editor signed in over `repo`; a page picture on failure with EDITOR_SCREENSHOT. */
+async function withEditor(origin, repo, work) {
+  const editor = await openEditor(origin, repo);
+  try {
+    await work(editor);
+  } catch (error) {
+    if (process.env.EDITOR_SCREENSHOT) await editor.page.screenshot({ path: process.env.EDITOR_SCREENSHOT });
+    throw error;
+  } finally {
+    await editor.context.close();
+  }
+}
+
+describe('simple mode', () => {
+  const server = serverFor('simple');
 
   test('Save commits the edited story to main: one commit, one file, one line, with a message', async () => {
     const repo = newRepository();
     const start = repo.branches().main;
-    const { page, context, errors } = await openEditor(server.origin, repo);
-    try {
+    await withEditor(server.origin, repo, async ({ page, errors }) => {
       await editTitle(page, server.origin);
       await until('main has moved', () => repo.branches().main !== start);
       await page.getByText('Entry saved.').waitFor();
@@ -149,32 +169,20 @@ describe('simple mode', () => {
       assert.deepEqual(repo.pullRequests(), [], 'no pull request');
       assert.deepEqual(repo.unhandled, [], 'every call the editor made is one the stand-in knows');
       assert.deepEqual(errors, []);
-    } catch (error) {
-      if (process.env.EDITOR_SCREENSHOT) await page.screenshot({ path: process.env.EDITOR_SCREENSHOT });
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('editorial workflow', () => {
-  let server;
-  before(async () => {
-    server = await startServer({ vars: vars('editorial_workflow') });
-  });
-  after(async () => {
-    await server?.stop();
-  });
+  const server = serverFor('editorial_workflow');
 
   test('Save opens a draft pull request for the story; Send for Review, Ready and Publish merge it into main', async () => {
     const repo = newRepository();
     const start = repo.branches().main;
     const branch = `cms/stories/${STORY}`;
-    const { page, context, errors } = await openEditor(server.origin, repo);
     const pull = () => repo.pullRequests()[0];
     const labels = () => pull().labels.map((label) => label.name);
-    try {
+    await withEditor(server.origin, repo, async ({ page, errors }) => {
       await editTitle(page, server.origin);
       // Saved as a draft: the editor offers to send it for review.
       const sendForReview = page.getByRole('button', { name: 'Send for Review', exact: true });
@@ -229,11 +237,6 @@ describe('editorial workflow', () => {
       await until('the branch is deleted', () => !(branch in repo.branches()));
       assert.deepEqual(repo.unhandled, [], 'every call the editor made is one the stand-in knows');
       assert.deepEqual(errors, []);
-    } catch (error) {
-      if (process.env.EDITOR_SCREENSHOT) await page.screenshot({ path: process.env.EDITOR_SCREENSHOT });
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
