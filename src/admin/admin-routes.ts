@@ -8,20 +8,19 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/env';
-import { configOf, editorContentDirOf, editorLoginOf, editorUploadsOf } from '#src/env';
+import { configOf, editorContentDirOf, editorLoginOf } from '#src/env';
 import { logEvent } from '#src/log';
 import { redirect } from '#src/routes/redirect';
 import { httpsOrigin } from '#src/middleware/security';
 import { ADMIN_HEADERS, adminContentSecurityPolicy } from './admin-headers';
 import manifest from './admin-manifest.generated.json';
 import { adminPageHtml } from './admin-page';
+import { configuredUploads } from './upload-signature-routes';
 import { editorConfigYaml, editorDeployment, uploadcareFieldSettings, type UploadcareFieldSettings } from './editor-config-document';
 
 /** The Uploadcare fields' settings when uploads are on; a half-configured setup is logged, and the editor keeps media/. */
 function uploadSettings(c: Context<AppEnv>): UploadcareFieldSettings | null {
-  const uploads = editorUploadsOf(c.env);
-  if (!uploads.enabled && uploads.problem) logEvent('editor_uploads_not_configured', { problem: uploads.problem }, 'warn');
-  return uploadcareFieldSettings(uploads);
+  return uploadcareFieldSettings(configuredUploads(c.env));
 }
 
 function adminHeaders(c: Context<AppEnv>, contentType: string, uploads: UploadcareFieldSettings | null): Record<string, string> {

@@ -17,7 +17,7 @@
  * editor's private headers; refusals say why in `message`, which the editor shows.
  */
 import { Hono, type Context } from 'hono';
-import { editorLoginOf, editorUploadsOf, isLocalDevelopment, type AppEnv } from '#src/env';
+import { editorLoginOf, editorUploadsOf, isLocalDevelopment, type AppEnv, type EditorUploadsConfig } from '#src/env';
 import { TooManyRequestsError } from '#src/domain/errors';
 import { logEvent } from '#src/log';
 import { limitClient } from '#src/middleware/request-limits';
@@ -61,15 +61,12 @@ type Verdict = 'push' | 'no-push' | 'bad-token';
  */
 const verdicts = new Map<string, { verdict: Verdict; until: number }>();
 
-async function pushVerdict(token: string, repository: GitHubRepository, fetcher: typeof fetch, now: number): Promise<Verdict | 'unavailable'> {
+async function pushVerdict(token: string, repository: GitHubRepository, fetcher: typeof fetch, now: number): Promise<Verdict | { unavailable: string }> {
   const key = `${repository.owner}/${repository.name}\n${await sha256Hex(token)}`;
   const kept = verdicts.get(key);
   if (kept && kept.until > now) return kept.verdict;
   const access = await repositoryAccess(token, repository, fetcher);
-  if (access.outcome === 'unavailable') {
-    logEvent('editor_upload_refused', { reason: 'github_unavailable', detail: access.reason });
-    return 'unavailable';
-  }
+  if (access.outcome === 'unavailable') return { unavailable: access.reason };
   const verdict: Verdict = access.outcome === 'bad-token' ? 'bad-token' : access.outcome === 'found' && access.push ? 'push' : 'no-push';
   verdicts.delete(key);
   if (verdicts.size >= MAX_VERDICTS) verdicts.delete(verdicts.keys().next().value!);
@@ -91,14 +88,14 @@ function bearerToken(request: Request): string | null {
 
 const JSON_HEADERS = { ...ADMIN_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" };
 
-function refuse(refusal: Refusal, reason: string): Response {
-  logEvent('editor_upload_refused', { reason });
+function refuse(refusal: Refusal, reason: string, detail?: string): Response {
+  logEvent('editor_upload_refused', detail === undefined ? { reason } : { reason, detail });
   const retry: Record<string, string> = refusal.status === 429 ? { 'Retry-After': '60' } : {};
   return new Response(JSON.stringify({ message: refusal.message }), { status: refusal.status, headers: { ...JSON_HEADERS, ...retry } });
 }
 
 /** Who is asking, judged as the module's purpose says: null when they may upload. */
-async function refusalFor(c: Context<AppEnv>, fetcher: typeof fetch, now: number): Promise<[Refusal, string] | null> {
+async function refusalFor(c: Context<AppEnv>, fetcher: typeof fetch, now: number): Promise<[Refusal, string, string?] | null> {
   const request = c.req.raw;
   if (!isFromEditorPage(request)) return [UPLOAD_REFUSALS.notFromEditor, 'not_from_editor'];
   const login = editorLoginOf(c.env);
@@ -106,10 +103,17 @@ async function refusalFor(c: Context<AppEnv>, fetcher: typeof fetch, now: number
   const token = bearerToken(request);
   if (!token) return [UPLOAD_REFUSALS.notSignedIn, 'no_token'];
   const verdict = await pushVerdict(token, login.repository, fetcher, now);
-  if (verdict === 'unavailable') return [UPLOAD_REFUSALS.githubUnavailable, 'github_unavailable'];
+  if (typeof verdict === 'object') return [UPLOAD_REFUSALS.githubUnavailable, 'github_unavailable', verdict.unavailable];
   if (verdict === 'bad-token') return [UPLOAD_REFUSALS.badToken, 'bad_token'];
   if (verdict === 'no-push') return [UPLOAD_REFUSALS.noPushAccess, 'no_push_access'];
   return null;
+}
+
+/** The editor's Uploadcare uploads as configured; a half-done set-up is logged (never its values). */
+export function configuredUploads(env: CloudflareBindings): EditorUploadsConfig {
+  const uploads = editorUploadsOf(env);
+  if (!uploads.enabled && uploads.problem) logEvent('editor_uploads_not_configured', { problem: uploads.problem }, 'warn');
+  return uploads;
 }
 
 export function uploadSignatures(options: UploadSignatureOptions = {}): Hono<AppEnv> {
@@ -124,11 +128,8 @@ export function uploadSignatures(options: UploadSignatureOptions = {}): Hono<App
       if (error instanceof TooManyRequestsError) return refuse(UPLOAD_REFUSALS.tooMany, 'rate_limited');
       throw error;
     }
-    const uploads = editorUploadsOf(c.env);
-    if (!uploads.enabled) {
-      if (uploads.problem) logEvent('editor_uploads_not_configured', { problem: uploads.problem }, 'warn');
-      return refuse(UPLOAD_REFUSALS.notConfigured, 'not_configured');
-    }
+    const uploads = configuredUploads(c.env);
+    if (!uploads.enabled) return refuse(UPLOAD_REFUSALS.notConfigured, 'not_configured');
     const at = now();
     const refusal = await refusalFor(c, fetcher, at);
     if (refusal) return refuse(...refusal);
