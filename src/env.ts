@@ -9,7 +9,7 @@ import type { SubscriptionStore } from '#src/domain/subscription-ports';
 import type { QueryStats } from '#src/platform/d1/content-repository';
 import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/search/settings';
 import type { CspSources } from '#src/middleware/security';
-import { assertServerOnly } from '#src/server-only';
+import { assertServerOnly } from './server-only';
 import { DEFAULT_RELEASE, readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
 import type { GitHubOAuthApp, GitHubRepository } from '#src/platform/github/oauth-client';
 

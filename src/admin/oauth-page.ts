@@ -20,8 +20,8 @@ import { formatMessage, messagesFor, type MessageId } from '#src/i18n/translate'
 import { textDirection, toBcp47 } from '#src/i18n/locales';
 import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
 import { scriptHashSource } from './admin-headers';
-import { escapeXml } from '#src/views/feeds';
-import { scriptJson } from '#src/views/script-json';
+import { escapeXml } from '#src/pages/feeds';
+import { scriptJson } from '#src/pages/script-json';
 
 export const PROVIDER = 'github';
 const DATA_ID = 'editor-login-handshake';

@@ -23,10 +23,10 @@ export interface AnalyticsConfig {
   readonly storyUuid: string | null;
 }
 
-/** The analytics settings the page's analytics context supplies (src/views/document.tsx). */
+/** The analytics settings that depend on the page: whether analytics run, for which newsroom, story and Plausible domains. */
 export type ContextAnalytics = Pick<AnalyticsConfig, 'isEnabled' | 'newsroomUuid' | 'storyUuid' | 'plausibleDomains'>;
 
-/** A page's config as its route builds it; the page shell adds the analytics context's part and the status. */
+/** The newsroom's settings part of a page's config; src/pages/browser-config.ts adds the page's analytics, the page shell the status. */
 export type ServerClientConfig = Omit<ClientConfig, 'analytics' | 'pageStatus'> & { readonly analytics: Omit<AnalyticsConfig, keyof ContextAnalytics> };
 
 export interface ClientConfig {

@@ -53,3 +53,22 @@ export function formatNumber(locale: string, value: number): string {
 export function isoDate(epochSeconds: number): string {
   return new Date(epochSeconds * 1000).toISOString();
 }
+
+/** A page's messages in one language and time zone: what views and the text forms write with. */
+export interface Translator {
+  readonly locale: string;
+  t(id: MessageId, values?: MessageValues): string;
+  /** The unformatted template, for browser code that formats it itself (plurals, arguments). */
+  template(id: MessageId): string;
+  date(epochSeconds: number): string;
+}
+
+export function createTranslator(locale: string, timeZone = 'UTC'): Translator {
+  const messages = messagesFor(locale);
+  return {
+    locale,
+    t: (id, values) => formatMessage(locale, messages, id, values),
+    template: (id) => messages[id],
+    date: (epochSeconds) => formatDate(locale, epochSeconds, timeZone),
+  };
+}

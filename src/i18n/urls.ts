@@ -6,10 +6,17 @@
 import type { PolicyKind } from '#src/domain/policy';
 import { LOCALE_SOURCE, looksLikeLocale } from './locales';
 import { normalizeTag } from '#src/domain/tag';
+import { defaultLanguage } from '#src/domain/newsroom';
+import type { SiteContext } from '#src/domain/ports';
 
 export interface UrlContext {
   /** The newsroom's default locale: its pages carry no prefix. */
   readonly defaultLocale: string;
+}
+
+/** The address context of a newsroom: which language's pages live at the root. */
+export function urlContextOf(site: Pick<SiteContext, 'languages'>): UrlContext {
+  return { defaultLocale: defaultLanguage(site.languages).code };
 }
 
 export type PrivacyAction = 'subscribe' | 'data-request';

@@ -4,10 +4,9 @@
  * newsroom's origin, each once.
  */
 import { categoriesForLocale } from '#src/domain/category';
-import { defaultLanguage } from '#src/domain/newsroom';
 import type { SiteContext } from '#src/domain/ports';
 import type { AnnouncedStory } from '#src/domain/publishing-ports';
-import { urls, type FeedFormat } from '#src/i18n/urls';
+import { urls, urlContextOf, type FeedFormat } from '#src/i18n/urls';
 
 const FEED_FORMATS: readonly FeedFormat[] = ['rss', 'atom', 'json'];
 
@@ -18,7 +17,7 @@ function storyCategorySlugs(site: SiteContext, story: AnnouncedStory): string[] 
 }
 
 export function changedPages(site: SiteContext, stories: readonly AnnouncedStory[]): string[] {
-  const ctx = { defaultLocale: defaultLanguage(site.languages).code };
+  const ctx = urlContextOf(site);
   const paths = stories.flatMap((story) => [
     urls.story(story.slug),
     urls.home(ctx, story.locale),
@@ -28,7 +27,7 @@ export function changedPages(site: SiteContext, stories: readonly AnnouncedStory
 }
 
 export function changedFeeds(site: SiteContext, stories: readonly AnnouncedStory[]): string[] {
-  const ctx = { defaultLocale: defaultLanguage(site.languages).code };
+  const ctx = urlContextOf(site);
   const paths = stories.flatMap((story) =>
     [null, ...storyCategorySlugs(site, story)].flatMap((category) => FEED_FORMATS.map((format) => urls.feed(ctx, story.locale, format, category))),
   );

@@ -5,9 +5,8 @@
  * once per revision and build (a marker in KV); a page it cannot render is left to the first
  * visitor, who then gets the previous revision's copy while it renders (middleware/page-cache.ts).
  */
-import { defaultLanguage } from '#src/domain/newsroom';
 import type { ContentRepository, SiteContext, SitemapStory } from '#src/domain/ports';
-import { urls, type FeedFormat } from '#src/i18n/urls';
+import { urls, urlContextOf, type FeedFormat } from '#src/i18n/urls';
 
 /** How many of the newest public stories (all languages) are rendered ahead of visitors. */
 export const NEWEST_STORIES_PRERENDERED = 5;
@@ -15,7 +14,7 @@ const FEED_FORMATS: readonly FeedFormat[] = ['rss', 'atom', 'json'];
 
 /** The addresses rendered ahead of visitors: homepage and feeds per language, then the newest stories. */
 export function pagesToPrerender(site: Pick<SiteContext, 'languages'>, newest: readonly Pick<SitemapStory, 'slug'>[]): string[] {
-  const ctx = { defaultLocale: defaultLanguage(site.languages).code };
+  const ctx = urlContextOf(site);
   const perLanguage = site.languages.flatMap((language) => [urls.home(ctx, language.code), ...FEED_FORMATS.map((format) => urls.feed(ctx, language.code, format))]);
   return [...perLanguage, ...newest.map((story) => urls.story(story.slug))];
 }

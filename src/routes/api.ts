@@ -1,7 +1,7 @@
 /**
  * Load-more endpoints (docs/spec-coverage.md section 7): POST /api/fetch-stories and /api/fetch-galleries.
  * Bodies are validated; anything wrong is a 400 with `{message}`, never a 500. Answers are
- * allowlisted view models (src/views/json.ts).
+ * allowlisted view models (src/pages/json-form.ts).
  */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
@@ -10,14 +10,13 @@ import { requireSite } from '#src/middleware/require-site';
 import { InvalidInputError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { DEFAULT_PAGE_SIZE, GALLERY_PAGE_SIZE, MAX_PAGE_SIZE, pageCount } from '#src/domain/paging';
-import { urls } from '#src/i18n/urls';
-import { galleryCardJson, OPTIONAL_CARD_FIELDS, storyCardJson } from '#src/views/json';
+import { urls, urlContextOf } from '#src/i18n/urls';
+import { galleryCardJson, OPTIONAL_CARD_FIELDS, storyCardJson } from '#src/pages/json-form';
 import { QUICK_SEARCH_HITS } from '#src/domain/search-query';
 import { isoDate } from '#src/i18n/translate';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { toSearchQuery } from './search';
-import { urlContextOf } from './layout-model';
-import { toStoryCard } from './story-cards';
+import { toSearchQuery } from '#src/pages/search';
+import { toStoryCard } from '#src/pages/story-cards';
 import { badRequest, jsonBody, firstValue, validate } from './validate';
 import { isFiltered, parseStoryFilter } from '#src/domain/story-filter';
 import type { StorySummary } from '#src/domain/story';

@@ -1,5 +1,5 @@
 /**
- * `[/{locale}]/llms.txt` and `[/{locale}]/llms-full.txt` (src/views/llms.ts): public content of one
+ * `[/{locale}]/llms.txt` and `[/{locale}]/llms-full.txt` (src/pages/llms-text.ts): public content of one
  * language for language models, built from the same public queries as the pages.
  */
 import { Hono } from 'hono';
@@ -8,12 +8,12 @@ import { requireSite } from '#src/middleware/require-site';
 import { categoriesForLocale } from '#src/domain/category';
 import { contactsForLocale } from '#src/domain/contact';
 import { nativeLanguageName } from '#src/i18n/locales';
-import { urls } from '#src/i18n/urls';
-import { llmsFull, llmsIndex } from '#src/views/llms';
-import { MARKDOWN_CONTENT_TYPE } from '#src/views/markdown';
+import { urls, urlContextOf } from '#src/i18n/urls';
+import { llmsFull, llmsIndex } from '#src/pages/llms-text';
+import { MARKDOWN_CONTENT_TYPE } from '#src/pages/markdown-form';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { conditionalResponse } from '#src/middleware/conditional-get';
-import { languageFeeds, urlContextOf } from './layout-model';
+import { languageFeeds } from '#src/pages/layout';
 import { siteNameFor } from '#src/domain/newsroom';
 
 /** How many of the latest stories the index links, and the full file holds. */

@@ -9,8 +9,8 @@ import type { ReactElement } from 'react';
 import type { AppEnv } from '#src/env';
 import { prefersMarkdown } from '#src/domain/content-negotiation';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { MARKDOWN_CONTENT_TYPE } from '#src/views/markdown';
-import type { HeadModel } from '#src/views/head-model';
+import { MARKDOWN_CONTENT_TYPE } from '#src/pages/markdown-form';
+import type { HeadModel } from '#src/pages/head';
 import { conditionalResponse } from '#src/middleware/conditional-get';
 import { renderPage } from './render-page';
 

@@ -8,12 +8,12 @@ import { requireSite } from '#src/middleware/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { policySource, type PolicyKind } from '#src/domain/policy';
 import type { SiteContext } from '#src/domain/ports';
-import { urls } from '#src/i18n/urls';
+import { urls, urlContextOf } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
-import type { PolicyPageModel } from '#src/views/page-model';
+import type { PolicyPageModel } from '#src/pages/model';
 import { PolicyPage } from '#src/views/pages/policy-page';
 import { renderPage } from './render-page';
-import { buildLayout, pageTitle, urlContextOf } from './layout-model';
+import { buildLayout, pageTitle } from '#src/pages/layout';
 import { redirectToConfiguredAddress } from './redirect';
 
 export type PolicyAnswer = { readonly page: PolicyPageModel } | { readonly elsewhere: string };

@@ -1,7 +1,7 @@
 /** The confirmation links of the portal's mail: a subscription's and a data request's. */
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '#src/env';
-import type { PrivacyView } from '#src/views/page-model';
+import type { PrivacyView } from '#src/pages/model';
 import { portalPage, portalSite } from './portal-page';
 import { now } from './portal-post';
 

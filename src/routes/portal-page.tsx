@@ -12,9 +12,9 @@ import { formatMessage, messagesFor, type MessageId } from '#src/i18n/translate'
 import { urls } from '#src/i18n/urls';
 import { requireSite } from '#src/middleware/require-site';
 import { TURNSTILE_SOURCES } from '#src/middleware/security';
-import type { PrivacyPageModel, PrivacyView } from '#src/views/page-model';
+import type { PrivacyPageModel, PrivacyView } from '#src/pages/model';
 import { PrivacyPage } from '#src/views/pages/privacy-page';
-import { buildLayout, pageTitle } from './layout-model';
+import { buildLayout, pageTitle } from '#src/pages/layout';
 import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
 import { quietSite } from './private-page';
 import { renderPage } from './render-page';

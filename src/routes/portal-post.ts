@@ -17,7 +17,7 @@ import { TURNSTILE_RESPONSE_FIELD } from '#src/domain/turnstile';
 import type { MessageId } from '#src/i18n/translate';
 import { limitClient } from '#src/middleware/request-limits';
 import { verifyTurnstile } from '#src/platform/turnstile/verify';
-import type { PrivacyView } from '#src/views/page-model';
+import type { PrivacyView } from '#src/pages/model';
 import type { Guarded } from './portal-forms';
 import { portalPage, portalSite } from './portal-page';
 import { redirect } from './redirect';

@@ -14,16 +14,16 @@ import { pageOffset } from '#src/domain/paging';
 import { contentSignalValue } from '#src/domain/content-signals';
 import type { SiteContext, SitemapStory } from '#src/domain/ports';
 import { buildAlternates } from '#src/i18n/alternates';
-import { urls } from '#src/i18n/urls';
+import { urls, urlContextOf } from '#src/i18n/urls';
 import { cacheRules } from '#src/middleware/cache-rules';
-import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, type SitemapUrl } from '#src/views/sitemaps';
-import { absoluteImage, urlContextOf } from './layout-model';
+import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, type SitemapUrl } from '#src/pages/sitemaps';
+import { absoluteImage } from '#src/pages/layout';
 import { conditionalResponse } from '#src/middleware/conditional-get';
 import { siteNameFor } from '#src/domain/newsroom';
 
 const XML = 'application/xml; charset=utf-8';
 /**
- * Stories per stories sitemap. The protocol allows 50,000 (views/sitemaps.ts), but at that size a
+ * Stories per stories sitemap. The protocol allows 50,000 (pages/sitemaps.ts), but at that size a
  * file is megabytes of XML rendered from 50,000 rows on each request and too large for the page
  * cache (2 MiB), so a busy newsroom's crawlers re-rendered it every time (over 3 s each at 100,000
  * stories). 10,000 keeps a file of stories without translations around 1.3 MB: one bounded index

@@ -24,13 +24,13 @@ import { hashLinkToken, isWellFormedLinkToken, tokensEqual } from '#src/domain/s
 import { agentBit, isWellFormedRecipientLinkToken } from '#src/domain/recipient-link';
 import { formatDate, formatTime } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
-import { storyJson } from '#src/views/json';
-import type { StoryPageModel } from '#src/views/page-model';
+import { storyJson } from '#src/pages/json-form';
+import type { StoryPageModel } from '#src/pages/model';
 import { StoryPage } from '#src/views/pages/story-page';
 import { renderPage } from './render-page';
 import { playerOriginsInHtml } from '#src/domain/video-embed';
 import { allowPlayers } from './players';
-import { storyPageModel } from './story';
+import { storyPageModel } from '#src/pages/story';
 import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
 import { quietSite } from './private-page';
 import { withSecretGalleryCards } from './shared-gallery';

@@ -7,7 +7,7 @@ import { defaultLanguage } from '#src/domain/newsroom';
 import { toVCard } from '#src/domain/vcard';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { requireSite } from '#src/middleware/require-site';
-import { absoluteImage, siteIcons } from './layout-model';
+import { absoluteImage, siteIcons } from '#src/pages/layout';
 import { redirect } from './redirect';
 
 export const siteFiles = new Hono<AppEnv>();

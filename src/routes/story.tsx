@@ -1,130 +1,19 @@
-/** A story at the root path `/{slug}`, in its own language. */
+/** A story at the root path `/{slug}`, in its own language, with its JSON, Markdown and ZIP forms. */
 import { Hono, type Context } from 'hono';
-import type { AppEnv, Deps } from '#src/env';
-import { requireSite } from '#src/middleware/require-site';
+import type { AppEnv } from '#src/env';
 import { NotFoundError } from '#src/domain/errors';
-import type { SiteContext, StoryBodyFormat } from '#src/domain/ports';
-import { isLinkableTranslation, isPubliclyVisible, isStoryIndexable, type Story, type StorySummary } from '#src/domain/story';
-import { urls } from '#src/i18n/urls';
-import { cacheRules } from '#src/middleware/cache-rules';
-import type { StoryNoticeModel, StoryPageModel } from '#src/views/page-model';
-import { StoryPage } from '#src/views/pages/story-page';
-import { renderPage } from './render-page';
-import { absoluteImage, buildLayout, urlContextOf } from './layout-model';
-import { distinctTags, hasTagPage } from '#src/domain/tag';
-import { toBcp47 } from '#src/i18n/locales';
-import { isoDate } from '#src/i18n/translate';
-import { newsArticleLd } from '#src/views/structured-data';
-import { categoryLinks, toStoryCard } from './story-cards';
-import { conditionalResponse } from '#src/middleware/conditional-get';
-import { storyJson } from '#src/views/json';
-import { storyMarkdown } from '#src/views/markdown';
-import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
-import { archiveBytes } from '#src/domain/archive';
-import { archiveResponse } from './archive';
+import { isPubliclyVisible } from '#src/domain/story';
 import { playerOriginsInHtml } from '#src/domain/video-embed';
+import { jsonAlternate } from '#src/http/json-alternate';
+import { requireSite } from '#src/middleware/require-site';
+import { storyJson } from '#src/pages/json-form';
+import { storyMarkdown } from '#src/pages/markdown-form';
+import { loadStory, storyLastModified } from '#src/pages/story';
+import { StoryPage } from '#src/views/pages/story-page';
+import { archiveResponse } from './archive';
+import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
 import { allowPlayers } from './players';
-import { contactsByKeys } from '#src/domain/contact';
-
-/** How many related stories a story page shows. */
-export const RELATED_STORIES = 3;
-
-/** Where one story page lives, and what it may say of itself. */
-export interface StoryPlacement {
-  /** Site-relative address of this page. */
-  readonly path: string;
-  readonly jsonPath: string;
-  /** The story's translations this page may link to, as pages. */
-  readonly translations: readonly { code: string; href: string }[];
-  readonly related: readonly StorySummary[];
-  /** Secret-link pages are never indexed and say what the reader may do with the story. */
-  readonly notice: StoryNoticeModel | null;
-}
-
-export async function loadStory(deps: Deps, site: SiteContext, slug: string, body: StoryBodyFormat = 'html'): Promise<StoryPageModel> {
-  const page = await deps.content.getStoryPage(slug, body === 'html' ? RELATED_STORIES : 0, body);
-  const story = page?.story;
-  // Drafts, embargoed, private and confidential stories have no public page: to a visitor they
-  // do not exist (a 404, not a 403, so their existence does not leak).
-  if (!story || !isPubliclyVisible(story)) throw new NotFoundError(`Story ${slug}`);
-  return storyPageModel(deps, site, story, {
-    path: urls.story(story.slug),
-    jsonPath: urls.storyJson(story.slug),
-    translations: story.translations.filter((translation) => isLinkableTranslation(story, translation)).map((t) => ({ code: t.locale, href: urls.story(t.slug) })),
-    related: page!.related,
-    notice: null,
-  });
-}
-
-/** The page model of a story, public or behind its secret link. */
-export function storyPageModel(deps: Deps, site: SiteContext, story: Story, placement: StoryPlacement): StoryPageModel {
-  if (!site.languages.some((language) => language.code === story.locale)) throw new NotFoundError(`Story ${story.slug} language`);
-  const company = site.companies[story.locale];
-  const origin = site.newsroom.url;
-  const isPublicPage = placement.notice === null;
-  const canonical = isPublicPage ? (story.seo_settings.canonical_url ?? urls.absolute(origin, placement.path)) : urls.absolute(origin, placement.path);
-  const description = story.seo_settings.meta_description || story.subtitle || story.summary || company?.about_plaintext || '';
-  const categories = categoryLinks(site, story);
-  // Like the Open Graph card and the feeds: a story without a cover shows the newsroom's own image.
-  const articleImage = absoluteImage(story.cover ?? site.newsroom.thumbnail, deps.config.mediaRoot, origin);
-  const publishedTime = isoDate(story.published_at);
-  const modifiedTime = isoDate(Math.max(story.updated_at, story.published_at));
-  const indexable = isPublicPage && isStoryIndexable(site.newsroom, story);
-  return {
-    layout: buildLayout({
-      site,
-      config: deps.config,
-      locale: story.locale,
-      path: placement.path,
-      title: story.seo_settings.meta_title || story.title,
-      description,
-      pageTranslations: [{ code: story.locale, href: placement.path }, ...placement.translations],
-      translationsOnly: true,
-      currentStory: story,
-      indexable,
-      canonical,
-      image: story.cover,
-      article: { publishedTime, modifiedTime, author: story.author?.display_name ?? null, section: categories[0]?.name ?? null, tags: story.tags },
-      breadcrumbs: [...(categories[0] ? [{ name: categories[0].name, path: categories[0].href }] : []), { name: story.title, path: placement.path }],
-      // Only public stories are described as articles for search engines.
-      jsonLd: indexable
-        ? [
-            newsArticleLd({
-              origin,
-              url: canonical,
-              headline: story.title,
-              description,
-              images: articleImage ? [articleImage] : [],
-              datePublished: publishedTime,
-              dateModified: modifiedTime,
-              author: story.author?.display_name ?? null,
-              locale: toBcp47(story.locale),
-              sections: categories.map((category) => category.name),
-              keywords: story.tags,
-            }),
-          ]
-        : [],
-      // Embeddable (oEmbed) as a public page only: a secret link never is.
-      oembed: isPublicPage,
-      jsonAlternate: placement.jsonPath,
-      // Secret-link pages have no public forms: their address is the only key.
-      hasMarkdown: isPublicPage,
-    }),
-    story,
-    categories,
-    // A public story is on its tags' pages; a secret-link story may be on none, so no links there.
-    tags: distinctTags(story.tags).map((tag) => ({
-      name: tag,
-      href: isPublicPage && hasTagPage(tag) ? urls.tag(urlContextOf(site), story.locale, tag) : null,
-    })),
-    related: placement.related.map((summary) => toStoryCard(site, summary)),
-    notice: placement.notice,
-    // A public archive holds public stories' media only.
-    archive: isPublicPage && story.media_files.length > 0 ? { href: urls.storyArchive(story.slug), bytes: archiveBytes(story.media_files) } : null,
-    share: isPublicPage ? { url: canonical, title: story.title } : null,
-    contacts: contactsByKeys(site.contacts, story.contact_keys),
-  };
-}
+import { renderPage } from './render-page';
 
 export const story = new Hono<AppEnv>()
   // The JSON alternate `/{slug}.json`: the same visibility rules as the page.
@@ -132,12 +21,7 @@ export const story = new Hono<AppEnv>()
     const site = requireSite(c);
     const model = await loadStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length));
     c.set('locale', model.story.locale);
-    return conditionalResponse(c.req.raw, JSON.stringify(storyJson(model, site)), {
-      contentType: 'application/json; charset=utf-8',
-      cacheControl: cacheRules.page,
-      lastModified: Math.max(model.story.updated_at, model.story.published_at),
-      headers: model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' },
-    });
+    return jsonAlternate(c, storyJson(model, site), { lastModified: storyLastModified(model.story), indexable: model.layout.head.indexable });
   })
   // The Markdown alternate `/{slug}.md`: the same visibility rules as the page.
   .get('/:file{[^/]+\\.md}', async (c) => serveStoryMarkdown(c, c.req.param('file').slice(0, -'.md'.length), false))
@@ -160,5 +44,5 @@ export const story = new Hono<AppEnv>()
 async function serveStoryMarkdown(c: Context<AppEnv>, slug: string, negotiated: boolean): Promise<Response> {
   const model = await loadStory(c.var.deps, requireSite(c), slug, 'markdown');
   c.set('locale', model.story.locale);
-  return markdownResponse(c, storyMarkdown(model), model.layout.head, { negotiated, lastModified: Math.max(model.story.updated_at, model.story.published_at) });
+  return markdownResponse(c, storyMarkdown(model), model.layout.head, { negotiated, lastModified: storyLastModified(model.story) });
 }

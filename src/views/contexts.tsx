@@ -5,31 +5,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Newsroom } from '#src/domain/newsroom';
 import type { StorySummary } from '#src/domain/story';
-import { formatDate, formatMessage, messagesFor, type MessageId, type MessageValues } from '#src/i18n/translate';
-
-/** One entry of the language switcher: the current page in another language. */
-export interface PageTranslation {
-  readonly code: string;
-  readonly name: string;
-  readonly href: string;
-}
-
-/** What the shell reads from page props; without it the page renders bare. */
-export interface NewsroomContextProps {
-  readonly localeCode: string;
-  readonly newsroom: Newsroom;
-  readonly currentStory: StorySummary | null;
-  readonly translations: readonly PageTranslation[];
-  readonly isTrackingEnabled: boolean;
-}
-
-export interface Translator {
-  readonly locale: string;
-  t(id: MessageId, values?: MessageValues): string;
-  /** The unformatted template, for browser code that formats it itself (plurals, arguments). */
-  template(id: MessageId): string;
-  date(epochSeconds: number): string;
-}
+import type { NewsroomContextProps } from '#src/pages/model';
+import { createTranslator, type Translator } from '#src/i18n/translate';
 
 export interface AnalyticsContextValue {
   readonly isEnabled: boolean;
@@ -51,16 +28,6 @@ function required<T>(value: T | null, name: string): T {
 export const useNewsroomContext = () => required(useContext(NewsroomContext), 'useNewsroomContext');
 export const useTranslator = () => required(useContext(TranslationContext), 'useTranslator');
 export const useAnalytics = () => required(useContext(AnalyticsContext), 'useAnalytics');
-
-export function createTranslator(locale: string, timeZone = 'UTC'): Translator {
-  const messages = messagesFor(locale);
-  return {
-    locale,
-    t: (id, values) => formatMessage(locale, messages, id, values),
-    template: (id) => messages[id],
-    date: (epochSeconds) => formatDate(locale, epochSeconds, timeZone),
-  };
-}
 
 export function ContextProviders(props: { context: NewsroomContextProps; siteDomains: readonly string[]; children: ReactNode }) {
   const { context } = props;

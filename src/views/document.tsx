@@ -4,13 +4,15 @@
  * translation and analytics contexts; without one (the newsroom not imported yet) it is bare.
  */
 import type { ReactNode } from 'react';
-import { CLIENT_CONFIG_ID, type ClientConfig, type ServerClientConfig } from '#src/client/config';
+import { CLIENT_CONFIG_ID, type ClientConfig } from '#src/client/config';
+import type { PageClientConfig } from '#src/pages/browser-config';
 import { textDirection, toBcp47 } from '#src/i18n/locales';
-import { ContextProviders, useAnalytics, type NewsroomContextProps } from './contexts';
-import type { HeadModel, OpenGraphModel } from './head-model';
+import { ContextProviders } from './contexts';
+import type { NewsroomContextProps } from '#src/pages/model';
+import type { HeadModel, OpenGraphModel } from '#src/pages/head';
 import { CLIENT_ENTRY } from './client-assets';
-import { scriptJson } from './script-json';
-import { jsonLdText } from './structured-data';
+import { scriptJson } from '#src/pages/script-json';
+import { jsonLdText } from '#src/pages/structured-data';
 
 export interface DocumentProps {
   readonly locale: string;
@@ -22,7 +24,7 @@ export interface DocumentProps {
   readonly context?: NewsroomContextProps | null;
   readonly siteDomains?: readonly string[];
   /** What the browser code needs (src/client/config.ts); absent on a bare page. */
-  readonly client?: ServerClientConfig | null;
+  readonly client?: PageClientConfig | null;
   /** The HTTP status the page is sent with (error pages); 200 otherwise. */
   readonly status?: number;
   readonly children: ReactNode;
@@ -68,23 +70,9 @@ function OpenGraph({ head, og }: { head: HeadModel; og: OpenGraphModel }) {
   );
 }
 
-/**
- * What the browser code reads (`#newsroom-client`): the route's part, and from the analytics
- * context whether analytics run and for which newsroom, story and Plausible domains.
- */
-function ClientConfigScript({ client, status }: { client: ServerClientConfig; status: number }) {
-  const analytics = useAnalytics();
-  const config: ClientConfig = {
-    ...client,
-    pageStatus: status,
-    analytics: {
-      ...client.analytics,
-      isEnabled: analytics.isEnabled,
-      newsroomUuid: analytics.newsroom.uuid,
-      storyUuid: analytics.story?.uuid ?? null,
-      plausibleDomains: analytics.newsroom.is_plausible_enabled ? analytics.siteDomains : null,
-    },
-  };
+/** What the browser code reads (`#newsroom-client`): the page's configuration and its status. */
+function ClientConfigScript({ client, status }: { client: PageClientConfig; status: number }) {
+  const config: ClientConfig = { ...client, pageStatus: status };
   return <script type="application/json" id={CLIENT_CONFIG_ID} dangerouslySetInnerHTML={{ __html: scriptJson(config) }} />;
 }
 

@@ -1,6 +1,6 @@
 /** Cookie consent: whether a page asks at all, and the bar that asks. */
 import { useAnalytics, useTranslator } from '../contexts';
-import type { LayoutModel } from '../page-model';
+import type { LayoutModel } from '#src/pages/model';
 
 /**
  * Whether the page asks for cookie consent at all: not when the newsroom's tracking is disabled

@@ -1,7 +1,7 @@
 /** The site footer: social links, the subscribe form, privacy links and the copyright line. */
 import { SOCIAL_NETWORKS } from '#src/domain/newsroom';
 import { useTranslator } from '../contexts';
-import type { LayoutModel } from '../page-model';
+import type { LayoutModel } from '#src/pages/model';
 import { useAsksConsent } from './consent-bar';
 import { Honeypot } from './honeypot';
 import { SubscribeDisclaimer } from './subscribe-disclaimer';

@@ -6,7 +6,7 @@ import { DEFAULT_THEME } from '#src/domain/theme';
 import { toBcp47 } from '#src/i18n/locales';
 import { useTranslator } from '../contexts';
 import { SearchBoxIsland, type SearchBoxProps } from '../island';
-import type { LayoutModel, NavigationItem } from '../page-model';
+import type { LayoutModel, NavigationItem } from '#src/pages/model';
 import { ResponsiveImage } from './image';
 
 /**

@@ -1,7 +1,7 @@
 /** The frame of every newsroom page: skip link, notices, header, main, footer and the consent bar. */
 import type { ReactNode } from 'react';
 import { useTranslator } from '../contexts';
-import type { LayoutModel } from '../page-model';
+import type { LayoutModel } from '#src/pages/model';
 import { ConsentBar, useAsksConsent } from './consent-bar';
 import { Footer } from './footer';
 import { Header } from './header';

@@ -1,7 +1,7 @@
 /** The frame of every newsroom page: the document with its head and contexts, then the layout. */
 import type { ReactNode } from 'react';
 import { Document } from '../document';
-import type { LayoutModel } from '../page-model';
+import type { LayoutModel } from '#src/pages/model';
 import { Layout } from './layout';
 
 export function NewsroomPage({ layout, children }: { layout: LayoutModel; children: ReactNode }) {

@@ -5,7 +5,7 @@
  */
 import { SHARE_NETWORK_NAMES, shareLinks } from '#src/domain/share-links';
 import { useTranslator } from '../contexts';
-import type { SharedPage } from '../page-model';
+import type { SharedPage } from '#src/pages/model';
 
 
 export function PageTools({ share, printable }: { share: SharedPage | null; printable: boolean }) {

@@ -1,7 +1,7 @@
 /** A story in a list: its cover (or the newsroom's logo on its accent), drawn by the shared StoryCardView. */
 import { isoDate } from '#src/i18n/translate';
 import { useTranslator } from '../contexts';
-import type { StoryCardModel } from '../page-model';
+import type { StoryCardModel } from '#src/pages/model';
 import { CARD_IMAGE_SIZES, StoryCardView } from './cards';
 import { CoverPlaceholder } from './cover-placeholder';
 import { ResponsiveImage } from './image';

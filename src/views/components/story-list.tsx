@@ -1,6 +1,6 @@
 /** A grid of story cards with its "load more" link (a plain link to the next page without JavaScript). */
 import { DEFAULT_PAGE_SIZE } from '#src/domain/paging';
-import type { StoryCardModel } from '../page-model';
+import type { StoryCardModel } from '#src/pages/model';
 import { Pagination } from './pagination';
 import { StoryCard } from './story-card';
 

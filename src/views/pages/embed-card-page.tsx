@@ -8,9 +8,9 @@
  */
 import { isoDate } from '#src/i18n/translate';
 import { textDirection, toBcp47 } from '#src/i18n/locales';
-import { createTranslator } from '../contexts';
+import { createTranslator } from '#src/i18n/translate';
 import { ResponsiveImage } from '../components/image';
-import type { EmbedCardModel } from '../page-model';
+import type { EmbedCardModel } from '#src/pages/model';
 
 export function EmbedCardPage({ model }: { model: EmbedCardModel }) {
   const { t, date } = createTranslator(model.locale, model.timeZone);

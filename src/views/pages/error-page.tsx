@@ -3,10 +3,10 @@
  * keep the header and footer; without it (nothing imported, or the database down) they are bare.
  */
 import { Document } from '../document';
-import { createTranslator } from '../contexts';
+import { createTranslator } from '#src/i18n/translate';
 import { Layout } from '../components/layout';
-import type { LayoutModel } from '../page-model';
-import type { HeadModel } from '../head-model';
+import type { LayoutModel } from '#src/pages/model';
+import type { HeadModel } from '#src/pages/head';
 
 export interface ErrorPageModel {
   readonly status: 404 | 500;

@@ -10,7 +10,7 @@ import { ResponsiveImage } from '../components/image';
 import { Pagination } from '../components/pagination';
 import { Boilerplate } from '../components/boilerplate';
 import { NewsroomPage } from '../components/newsroom-page';
-import type { GalleryIndexModel, GalleryNoticeModel, GalleryPageModel, LayoutModel } from '../page-model';
+import type { GalleryIndexModel, GalleryNoticeModel, GalleryPageModel, LayoutModel } from '#src/pages/model';
 import type { ReactNode } from 'react';
 import { ArchiveLink } from '../components/archive-link';
 import { VideoPlayer } from '../components/video-player';

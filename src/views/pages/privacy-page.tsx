@@ -6,7 +6,7 @@ import type { MessageId } from '#src/i18n/translate';
 import { useTranslator } from '../contexts';
 import { Honeypot } from '../components/honeypot';
 import { NewsroomPage } from '../components/newsroom-page';
-import type { PrivacyPageModel } from '../page-model';
+import type { PrivacyPageModel } from '#src/pages/model';
 
 export function PrivacyPage({ model }: { model: PrivacyPageModel }) {
   const { layout } = model;

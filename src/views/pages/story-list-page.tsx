@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { Boilerplate } from '../components/boilerplate';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryList } from '../components/story-list';
-import type { LayoutModel, StoryCardModel } from '../page-model';
+import type { LayoutModel, StoryCardModel } from '#src/pages/model';
 import { useTranslator } from '../contexts';
 
 export interface StoryListPageProps {

@@ -13,7 +13,7 @@ import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
 import { CategoryLinks } from '../components/cards';
 import { SharedNotice } from '../components/shared-notice';
-import type { StoryArticleModel, StoryNoticeModel, StoryPageModel } from '../page-model';
+import type { StoryArticleModel, StoryNoticeModel, StoryPageModel } from '#src/pages/model';
 
 export function StoryPage({ model }: { model: StoryPageModel }) {
   const { layout } = model;

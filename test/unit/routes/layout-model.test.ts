@@ -1,10 +1,11 @@
-// The layout every newsroom page shares (src/routes/layout-model.ts), built from a plain site
+// The layout every newsroom page shares (src/pages/layout.ts), built from a plain site
 // context: titles, policy links, feeds, icons, social images, and the layout's switcher, head and
 // navigation. Addresses are written out in full: they are what crawlers and visitors follow.
+import { urlContextOf } from '#src/i18n/urls';
 import { describe, expect, test } from 'vitest';
 import type { Category } from '#src/domain/category';
 import type { StoredImagePayload } from '#src/domain/media-payload';
-import { absoluteImage, buildLayout, languageFeeds, pageTitle, policyHref, siteIcons, tagFeeds, themeStylesheetHref, urlContextOf, type LayoutInput } from '#src/routes/layout-model';
+import { absoluteImage, buildLayout, languageFeeds, pageTitle, policyHref, siteIcons, tagFeeds, themeStylesheetHref, type LayoutInput } from '#src/pages/layout';
 import { company, NEWSROOM_UUID, ORIGIN, testConfig, testSite } from '../jobs/site-fixture';
 
 const config = testConfig();

@@ -9,12 +9,12 @@ import type { StoredImagePayload } from '#src/domain/media-payload';
 import type { StorySummary } from '#src/domain/story';
 import { readConfig } from '#src/env';
 import { messagesFor } from '#src/i18n/translate';
-import { buildLayout } from '#src/routes/layout-model';
-import { toStoryCard } from '#src/routes/story-cards';
+import { buildLayout } from '#src/pages/layout';
+import { toStoryCard } from '#src/pages/story-cards';
 import { coverPlaceholderJson } from '#src/views/components/cover-placeholder';
 import { StoryCard } from '#src/views/components/story-card';
 import { ContextProviders } from '#src/views/contexts';
-import { galleryCardJson, storyCardJson } from '#src/views/json';
+import { galleryCardJson, storyCardJson } from '#src/pages/json-form';
 import { GalleryIndexPage } from '#src/views/pages/gallery-pages';
 import { testSite } from '../jobs/site-fixture';
 

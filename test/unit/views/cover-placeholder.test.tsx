@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import { JsonStoryCard } from '#src/client/islands/cards';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { readConfig } from '#src/env';
-import { buildLayout } from '#src/routes/layout-model';
+import { buildLayout } from '#src/pages/layout';
 import { CoverPlaceholder, coverPlaceholderJson } from '#src/views/components/cover-placeholder';
 import { ContextProviders } from '#src/views/contexts';
 import { testSite } from '../jobs/site-fixture';

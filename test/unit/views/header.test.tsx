@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import type { Category } from '#src/domain/category';
 import type { NavigationLayout } from '#src/domain/newsroom';
 import { readConfig } from '#src/env';
-import { buildLayout } from '#src/routes/layout-model';
+import { buildLayout } from '#src/pages/layout';
 import { Layout } from '#src/views/components/layout';
 import { ContextProviders } from '#src/views/contexts';
 import { testSite } from '../jobs/site-fixture';

@@ -45,3 +45,18 @@ test('the navigation links the media gallery when there is one', async () => {
 test('a body image carries an image-{uuid} id for hash deep links', async () => {
   expect(await (await get('/english-story-03')).text()).toMatch(/<figure class="story-image" id="image-[0-9a-f-]{36}">/);
 });
+
+test('a gallery’s JSON alternate carries validators like a story’s, and a matching copy earns a 304', async () => {
+  const response = await get(`/media/album/${LAUNCH}.json`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
+  expect(response.headers.get('Cache-Control')).toBe(cacheRules.page);
+  const etag = response.headers.get('ETag');
+  expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+  expect(response.headers.get('Last-Modified')).not.toBeNull();
+  expect((await response.json()) as { uuid: string }).toMatchObject({ uuid: LAUNCH });
+  const again = await get(`/media/album/${LAUNCH}.json`, { headers: { 'If-None-Match': etag! } });
+  expect(again.status).toBe(304);
+  expect(again.headers.get('ETag')).toBe(etag);
+  expect(await again.text()).toBe('');
+});

@@ -1,9 +1,8 @@
 /** Story list entries as view models: the story, its address, its categories' addresses. */
 import type { SiteContext } from '#src/domain/ports';
 import type { StorySummary } from '#src/domain/story';
-import { urls } from '#src/i18n/urls';
-import type { StoryCardModel } from '#src/views/page-model';
-import { urlContextOf } from './layout-model';
+import { urls, urlContextOf } from '#src/i18n/urls';
+import type { StoryCardModel } from './model';
 
 export function categoryLinks(site: SiteContext, story: StorySummary): { name: string; href: string }[] {
   const ctx = urlContextOf(site);

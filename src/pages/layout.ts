@@ -3,8 +3,8 @@
  * switcher, privacy links, contexts. Plain function: no Hono context, tested as one.
  */
 import { categoriesForLocale } from '#src/domain/category';
-import { UploadedImage } from '#src/domain/media/index';
-import { analyticsSiteDomains, companyFor, defaultLanguage, siteNameFor } from '#src/domain/newsroom';
+import { UploadedImage } from '#src/domain/media';
+import { analyticsSiteDomains, companyFor, siteNameFor } from '#src/domain/newsroom';
 import type { SiteContext } from '#src/domain/ports';
 import { policySource, type PolicyKind } from '#src/domain/policy';
 import type { StorySummary } from '#src/domain/story';
@@ -12,15 +12,15 @@ import { themeAsset } from '#src/domain/theme';
 import { buildAlternates } from '#src/i18n/alternates';
 import { nativeLanguageName, toBcp47, toOpenGraphLocale } from '#src/i18n/locales';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
-import { urls, type FeedFormat, type UrlContext } from '#src/i18n/urls';
+import { urls, urlContextOf, type FeedFormat } from '#src/i18n/urls';
 import { contactsForLocale } from '#src/domain/contact';
 import { imageRightsOf } from '#src/domain/image-rights';
 import type { StoredImagePayload } from '#src/domain/media-payload';
-import type { LayoutModel } from '#src/views/page-model';
-import type { FeedLink, OpenGraphModel } from '#src/views/head-model';
-import { breadcrumbLd, organizationLd, webSiteLd, type AbsoluteImage, type JsonLd } from '#src/views/structured-data';
+import type { LayoutModel } from './model';
+import type { FeedLink, OpenGraphModel } from './head';
+import { breadcrumbLd, organizationLd, webSiteLd, type AbsoluteImage, type JsonLd } from './structured-data';
 import type { AppConfig } from '#src/env';
-import { buildClientConfig } from './client-config';
+import { buildClientConfig } from './browser-config';
 
 export const STYLESHEET = urls.stylesheet();
 
@@ -63,10 +63,6 @@ export interface LayoutInput {
   readonly hasMarkdown?: boolean;
 }
 
-export function urlContextOf(site: SiteContext): UrlContext {
-  return { defaultLocale: defaultLanguage(site.languages).code };
-}
-
 export function buildLayout(input: LayoutInput): LayoutModel {
   const { site, locale } = input;
   const ctx = urlContextOf(site);
@@ -81,6 +77,7 @@ export function buildLayout(input: LayoutInput): LayoutModel {
     return href ? [{ code: language.code, href, name: nativeLanguageName(language.code), isCurrent: language.code === locale }] : [];
   });
   const isTrackingEnabled = site.newsroom.tracking_policy !== 'disabled';
+  const siteDomains = analyticsSiteDomains(site.newsroom, input.config.analyticsRollupDomain);
   const headTranslations = input.pageTranslations;
   const siteName = siteNameFor(site, locale);
   return {
@@ -91,8 +88,8 @@ export function buildLayout(input: LayoutInput): LayoutModel {
       translations,
       isTrackingEnabled,
     },
-    client: buildClientConfig(site, input.config, locale),
-    siteDomains: analyticsSiteDomains(site.newsroom, input.config.analyticsRollupDomain),
+    client: buildClientConfig(site, input.config, locale, siteDomains, input.currentStory ?? null),
+    siteDomains,
     head: {
       title: input.title,
       description: input.description,

@@ -12,10 +12,10 @@ import type { GallerySummary } from '#src/domain/gallery';
 import type { FeedStory } from '#src/domain/ports';
 import type { StorySummary } from '#src/domain/story';
 import { urls, type UrlContext } from '#src/i18n/urls';
-import { createTranslator } from './contexts';
+import { createTranslator } from '#src/i18n/translate';
 import { resolveBodyMedia } from '#src/domain/media/payload-addresses';
-import { absoluteMediaRoot, heading, link, list, paragraph, serialise, text, verbatim } from './markdown';
-import type { FeedLink } from './head-model';
+import { absoluteMediaRoot, heading, link, list, paragraph, serialise, text, verbatim } from './markdown-form';
+import type { FeedLink } from './head';
 
 export interface LlmsIndexInput {
   readonly origin: string;

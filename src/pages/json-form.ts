@@ -5,12 +5,12 @@
 import type { GallerySummary } from '#src/domain/gallery';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { OEMBED_THUMBNAIL_MAX_WIDTH } from '#src/domain/oembed';
-import { UploadedImage } from '#src/domain/media/index';
+import { UploadedImage } from '#src/domain/media';
 import { isoDate } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
 import { imageAttributes, resolveBodyMedia } from '#src/domain/media/payload-addresses';
 import { absolutizeHtml } from './feeds';
-import type { StoryCardModel, StoryPageModel } from './page-model';
+import type { StoryCardModel, StoryPageModel } from './model';
 import type { SiteContext } from '#src/domain/ports';
 import { categoryJson, cultureJson, languageJson, newsroomJson } from './entity-json';
 

@@ -1,5 +1,5 @@
 /**
- * The oEmbed 1.0 answer (https://oembed.com, section 2.3.4), by allowlist like src/views/json.ts:
+ * The oEmbed 1.0 answer (https://oembed.com, section 2.3.4), by allowlist like src/pages/json-form.ts:
  * a `rich` embed whose `html` is an iframe of the page's embed card. The consumer pastes that
  * markup into its own page, so every value in it is escaped, and its sandbox lets the card do one
  * thing: open a link in a new, unsandboxed tab (no script, no same-origin access, no navigating

@@ -1,7 +1,7 @@
 /**
  * The document head of a page (src/views/document.tsx): title, description, canonical and
  * alternates, icons, Open Graph, feeds, JSON-LD and oEmbed discovery. Built by the routes with
- * the page's layout (src/routes/layout-model.ts).
+ * the page's layout (src/pages/layout.ts).
  */
 import type { Alternate } from '#src/i18n/alternates';
 import type { AbsoluteImage, JsonLd } from './structured-data';

@@ -3,7 +3,7 @@
  * routes' load functions, rendered by the views, and serialised for JSON alternates (json.ts).
  * The document head's model is head-model.ts.
  */
-import type { ServerClientConfig } from '#src/client/config';
+import type { PageClientConfig } from './browser-config';
 import type { Contact } from '#src/domain/contact';
 import type { Gallery, GallerySummary } from '#src/domain/gallery';
 import type { StoredImagePayload } from '#src/domain/media-payload';
@@ -12,8 +12,23 @@ import type { SearchResultHit } from '#src/domain/search-query';
 import type { SharedStoryNotice } from '#src/domain/publishing';
 import type { Story, StorySummary } from '#src/domain/story';
 import type { MessageId } from '#src/i18n/translate';
-import type { NewsroomContextProps, PageTranslation } from './contexts';
-import type { HeadModel } from './head-model';
+import type { HeadModel } from './head';
+
+/** One entry of the language switcher: the current page in another language. */
+export interface PageTranslation {
+  readonly code: string;
+  readonly name: string;
+  readonly href: string;
+}
+
+/** What the shell reads from page props; without it the page renders bare. */
+export interface NewsroomContextProps {
+  readonly localeCode: string;
+  readonly newsroom: Newsroom;
+  readonly currentStory: StorySummary | null;
+  readonly translations: readonly PageTranslation[];
+  readonly isTrackingEnabled: boolean;
+}
 
 export interface NavigationItem {
   readonly name: string;
@@ -23,8 +38,8 @@ export interface NavigationItem {
 
 export interface LayoutModel {
   readonly context: NewsroomContextProps;
-  /** The page's browser configuration (consent, analytics, messages). */
-  readonly client: ServerClientConfig;
+  /** The page's browser configuration (consent, analytics, messages): src/pages/browser-config.ts. */
+  readonly client: PageClientConfig;
   readonly siteDomains: readonly string[];
   readonly head: HeadModel;
   readonly newsroom: Newsroom;
@@ -85,7 +100,7 @@ export interface CategoryPageModel {
   readonly previousPageHref: string | null;
 }
 
-/** A tag's public stories in one language (src/routes/tag.tsx). */
+/** A tag's public stories in one language (src/pages/tag.tsx). */
 export interface TagPageModel {
   readonly layout: LayoutModel;
   /** The tag in its stored form, as in its address. */

@@ -9,9 +9,9 @@ import type { BlockContent, Link, List, ListItem, PhrasingContent, Root, RootCon
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { nativeLanguageName } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';
-import { createTranslator } from './contexts';
+import { createTranslator } from '#src/i18n/translate';
 import { resolveBodyMedia } from '#src/domain/media/payload-addresses';
-import type { LayoutModel, StoryCardModel, StoryPageModel } from './page-model';
+import type { LayoutModel, StoryCardModel, StoryPageModel } from './model';
 
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 

@@ -1,17 +1,36 @@
 /**
- * The browser configuration of a page (src/client/config.ts), built from an allowlist of the
- * newsroom's settings: the same for every visitor, so cached pages can carry it. Whether
- * analytics run, for which newsroom, story and Plausible domains, comes from the page's analytics
- * context (src/views/document.tsx), which the shell provides from the same settings.
+ * The browser configuration of a page (src/client/config.ts), its one builder: an allowlist of the
+ * newsroom's settings, the same for every visitor, so cached pages can carry it. The page shell
+ * (src/views/document.tsx) adds only the status the page is sent with.
  */
-import type { ServerClientConfig } from '#src/client/config';
+import type { ClientConfig, ContextAnalytics, ServerClientConfig } from '#src/client/config';
 import { externalScriptsOf } from '#src/domain/onetrust';
 import type { SiteContext } from '#src/domain/ports';
+import type { StorySummary } from '#src/domain/story';
 import { toBcp47 } from '#src/i18n/locales';
 import { messagesFor, type MessageId } from '#src/i18n/translate';
 import type { AppConfig } from '#src/env';
 
-export function buildClientConfig(site: SiteContext, config: AppConfig, locale: string): ServerClientConfig {
+/** A page's browser configuration but the status it is sent with (the page shell adds that). */
+export type PageClientConfig = Omit<ClientConfig, 'pageStatus'>;
+
+/**
+ * @param siteDomains the newsroom's Plausible site plus the shared roll-up domain.
+ * @param currentStory the story the page shows, whose views analytics count.
+ */
+export function buildClientConfig(site: SiteContext, config: AppConfig, locale: string, siteDomains: readonly string[], currentStory: StorySummary | null): PageClientConfig {
+  const settings = newsroomSettings(site, config, locale);
+  const { newsroom } = site;
+  const pageAnalytics: ContextAnalytics = {
+    isEnabled: newsroom.tracking_policy !== 'disabled',
+    newsroomUuid: newsroom.uuid,
+    storyUuid: currentStory?.uuid ?? null,
+    plausibleDomains: newsroom.is_plausible_enabled ? siteDomains : null,
+  };
+  return { ...settings, analytics: { ...settings.analytics, ...pageAnalytics } };
+}
+
+function newsroomSettings(site: SiteContext, config: AppConfig, locale: string): ServerClientConfig {
   const { newsroom } = site;
   const messages = messagesFor(locale);
   const t = (id: MessageId) => messages[id];

@@ -2,12 +2,12 @@
  * docs/spec-coverage.md section 3's entities as JSON, for the JSON alternates of stories and galleries: the
  * shapes a syndication partner or a Prezly-style client expects (Newsroom, Company information,
  * Language, Category, Gallery, a story's culture and translations). Built by allowlist like the
- * rest of src/views/json.ts; images as their stored payloads, with absolute addresses beside them.
+ * rest of src/pages/json-form.ts; images as their stored payloads, with absolute addresses beside them.
  */
 import type { Category } from '#src/domain/category';
 import { categoryDisplayName } from '#src/domain/category';
 import type { Gallery } from '#src/domain/gallery';
-import { UploadedImage } from '#src/domain/media/index';
+import { UploadedImage } from '#src/domain/media';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import type { CompanyInformation, Language, Newsroom } from '#src/domain/newsroom';
 import { SOCIAL_NETWORKS } from '#src/domain/newsroom';

@@ -1,0 +1,20 @@
+/**
+ * The JSON alternate of an entity (`/{slug}.json`, `/media/album/{uuid}.json`): one way for every
+ * entity, with its validators (ETag, and Last-Modified when the entity knows when it changed) and
+ * the 304 a client's copy earns; cached like a page; `noindex` where the page is not indexable.
+ */
+import type { Context } from 'hono';
+import type { AppEnv } from '#src/env';
+import { cacheRules } from '#src/middleware/cache-rules';
+import { conditionalResponse } from '#src/middleware/conditional-get';
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export function jsonAlternate(c: Context<AppEnv>, value: unknown, options: { lastModified: number | null; indexable: boolean }): Promise<Response> {
+  return conditionalResponse(c.req.raw, JSON.stringify(value), {
+    contentType: JSON_CONTENT_TYPE,
+    cacheControl: cacheRules.page,
+    lastModified: options.lastModified,
+    headers: options.indexable ? {} : { 'X-Robots-Tag': 'noindex' },
+  });
+}

@@ -1,0 +1,53 @@
+/** A category page `[/{locale}]/category/{slug}`: its stories in that language, 12 per page. */
+import type { Deps } from '#src/env';
+import { NotFoundError } from '#src/domain/errors';
+import { DEFAULT_PAGE_SIZE } from '#src/domain/paging';
+import type { SiteContext } from '#src/domain/ports';
+import { urls, urlContextOf } from '#src/i18n/urls';
+import type { CategoryPageModel } from './model';
+import { languageFeeds, pageTitle } from './layout';
+import { storyListMarkdown } from './markdown-form';
+import { toStoryCard } from './story-cards';
+import { loadPagedList } from './paged-list';
+
+export async function loadCategory(deps: Deps, site: SiteContext, locale: string, slug: string, page: number): Promise<CategoryPageModel> {
+  const category = site.categories.find((candidate) => candidate.i18n[locale]?.slug === slug);
+  // A category without public stories in this language has no page in it.
+  if (!category || (category.public_stories_count[locale] ?? 0) === 0) throw new NotFoundError(`Category ${slug}`);
+  const translation = category.i18n[locale]!;
+  const ctx = urlContextOf(site);
+  const { list, ...listed } = await loadPagedList({
+    deps,
+    site,
+    locale,
+    page,
+    pageSize: DEFAULT_PAGE_SIZE,
+    total: category.public_stories_count[locale] ?? 0,
+    fetch: (page, pageSize) => deps.content.listStories({ locale, categoryId: category.id, page, pageSize }),
+    href: (n) => urls.category(ctx, locale, slug, n),
+    layout: () => ({
+      title: pageTitle(site, locale, translation.name),
+      description: translation.description,
+      // The translated category in each language where it has stories (its page exists there).
+      pageTranslations: site.languages.flatMap((language) => {
+        const other = category.i18n[language.code];
+        return other && (category.public_stories_count[language.code] ?? 0) > 0 ? [{ code: language.code, href: urls.category(ctx, language.code, other.slug) }] : [];
+      }),
+      currentCategorySlug: slug,
+      hasMarkdown: true,
+      breadcrumbs: [{ name: translation.name, path: urls.category(ctx, locale, slug) }],
+      feeds: [...languageFeeds(site, locale, { slug, name: translation.name }), ...languageFeeds(site, locale)],
+    }),
+  });
+  return {
+    ...listed,
+    slug,
+    name: translation.name,
+    description: translation.description,
+    stories: list.stories.map((story) => toStoryCard(site, story)),
+  };
+}
+
+export function categoryMarkdown(model: CategoryPageModel): string {
+  return storyListMarkdown({ layout: model.layout, title: model.name, description: model.description, stories: model.stories, nextPageHref: model.nextPageHref });
+}

@@ -1,0 +1,72 @@
+/**
+ * The paged story lists (the homepage, a category, a tag), each at its address and its `.md`
+ * twin, with `?page=N` as load more without JavaScript. The HTML address negotiates Markdown.
+ */
+import { Hono, type Context } from 'hono';
+import type { ReactElement } from 'react';
+import type { AppEnv, Deps } from '#src/env';
+import type { SiteContext } from '#src/domain/ports';
+import { requireSite } from '#src/middleware/require-site';
+import { categoryMarkdown, loadCategory } from '#src/pages/category';
+import { homeMarkdown, loadHomepage } from '#src/pages/home';
+import type { LayoutModel } from '#src/pages/model';
+import { loadTag, tagMarkdown } from '#src/pages/tag';
+import { CategoryPage } from '#src/views/pages/category-page';
+import { HomePage } from '#src/views/pages/home-page';
+import { TagPage } from '#src/views/pages/tag-page';
+import { markdownResponse, negotiatedPage } from './markdown';
+import { pageQuery } from './page-param';
+
+interface StoryList<Model extends { layout: LayoutModel }> {
+  /** The HTML address, and its Markdown twin (`{key}` is the list's own part of the address). */
+  readonly html: string;
+  readonly markdown: string;
+  /** The list's own part of the address (a slug, a tag), from the matched route. */
+  readonly key: (c: Context<AppEnv>, markdown: boolean) => string;
+  readonly load: (deps: Deps, site: SiteContext, locale: string, key: string, page: number) => Promise<Model>;
+  readonly view: (model: Model) => ReactElement;
+  readonly markdownOf: (model: Model) => string;
+}
+
+function storyListRoutes<Model extends { layout: LayoutModel }>(list: StoryList<Model>) {
+  return new Hono<AppEnv>()
+    .get(list.markdown, pageQuery, async (c) => {
+      const model = await list.load(c.var.deps, requireSite(c), c.var.locale, list.key(c, true), c.req.valid('query').page);
+      return markdownResponse(c, list.markdownOf(model), model.layout.head, { negotiated: false });
+    })
+    .get(list.html, pageQuery, async (c) => {
+      const model = await list.load(c.var.deps, requireSite(c), c.var.locale, list.key(c, false), c.req.valid('query').page);
+      return negotiatedPage(c, { head: model.layout.head, html: () => list.view(model), markdown: () => list.markdownOf(model) });
+    });
+}
+
+/** The `.md` file's name without its extension, or the HTML route's parameter. */
+const segment = (param: string) => (c: Context<AppEnv>, markdown: boolean) => (markdown ? c.req.param('file')!.slice(0, -'.md'.length) : c.req.param(param)!);
+
+export const home = storyListRoutes({
+  html: '/',
+  markdown: '/index.md',
+  key: () => '',
+  load: (deps, site, locale, _key, page) => loadHomepage(deps, site, locale, page),
+  view: (model) => <HomePage model={model} />,
+  markdownOf: homeMarkdown,
+});
+
+export const category = storyListRoutes({
+  html: '/category/:slug',
+  markdown: '/category/:file{[^/]+\\.md}',
+  key: segment('slug'),
+  load: loadCategory,
+  view: (model) => <CategoryPage model={model} />,
+  markdownOf: categoryMarkdown,
+});
+
+// A tag that itself ends in ".md" is read as the Markdown form of the shorter tag.
+export const tag = storyListRoutes({
+  html: '/tag/:tag',
+  markdown: '/tag/:file{[^/]+\\.md}',
+  key: segment('tag'),
+  load: loadTag,
+  view: (model) => <TagPage model={model} />,
+  markdownOf: tagMarkdown,
+});
