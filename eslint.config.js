@@ -85,11 +85,11 @@ export default tseslint.config(
   },
   {
     files: ['src/**'],
-    ignores: ['src/platform/**', 'src/middleware/deps.ts', 'src/env.ts', 'src/routes/redirect.ts'],
+    ignores: ['src/platform/**', 'src/adapters.ts', 'src/http/redirect.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='redirect']", message: 'Redirect through redirect() in src/routes/redirect.ts: it keeps every Location on this site.' },
+        { selector: "CallExpression[callee.property.name='redirect']", message: 'Redirect through redirect() in src/http/redirect.ts: it keeps every Location on this site.' },
         { selector: "TSTypeReference[typeName.name='D1Database']", message: 'Only platform/ sees D1Database.' },
         { selector: "TSTypeReference[typeName.name='KVNamespace']", message: 'Only platform/ sees KVNamespace.' },
       ],

@@ -13,16 +13,18 @@
 import { Hono, type Context } from 'hono';
 import { editorLogin } from '#src/admin/oauth-routes';
 import { uploadSignatures } from '#src/admin/upload-signature-routes';
-import { configFingerprint, configOf, type AppConfig, type AppEnv } from './env';
+import { configFingerprint, configOf, type AppConfig } from './env';
+import type { AppEnv } from '#src/http/app-env';
 import { describeError, ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { hasSecret, withoutSecrets } from '#src/domain/secret-paths';
 import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
 import { urls, urlContextOf } from '#src/i18n/urls';
-import { cacheRules } from '#src/middleware/cache-rules';
-import { deps, readCachePointers } from '#src/middleware/deps';
-import { reportError } from '#src/middleware/error-reporting';
-import { pageCache } from '#src/middleware/page-cache';
+import { cacheRules } from '#src/http/cache-rules';
+import { readCachePointers } from '#src/adapters';
+import { deps } from '#src/middleware/deps';
+import { reportError } from '#src/http/error-reporting';
+import { pageCache } from '#src/page-cache/page-cache';
 import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
 import { pageContentSecurityPolicy, securityHeaders } from '#src/middleware/security';
 import { limitAddressLength, limitRenders, onlyAllowedMethods, requestBodyLimit, sameSitePostsOnly } from '#src/middleware/request-limits';
@@ -33,7 +35,7 @@ import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
 import { adminRoutes } from '#src/admin/admin-routes';
 import { api } from './routes/api';
-import { DECLARED_QUERIES } from './routes/declared-queries';
+import { DECLARED_QUERIES } from './page-cache/declared-queries';
 import { policies } from './routes/policies';
 import { llms } from './routes/llms';
 import { feeds } from './routes/feeds';
@@ -44,13 +46,13 @@ import { category, home, tag } from './routes/story-lists';
 import { buildLayout, pageTitle, STYLESHEET } from './pages/layout';
 import { media } from './routes/media';
 import { privacy } from './routes/privacy';
-import { withoutThirdParties } from './routes/private-page';
-import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
+import { withoutThirdParties } from './http/private-page';
+import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
 import { search } from './routes/search';
 import { seo } from './routes/seo';
 import { sharedStory } from './routes/shared-story';
 import { sharedGallery } from './routes/shared-gallery';
-import { redirect } from './routes/redirect';
+import { redirect } from './http/redirect';
 import { story } from './routes/story';
 import { theme } from './routes/theme';
 import { siteFiles } from './routes/site-files';
@@ -86,7 +88,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.use(
     '*',
     pageCache({
-      readPointersFromDb: readCachePointers,
+      readPointersFromDb: (c) => readCachePointers(c.env),
       declaredQueries: DECLARED_QUERIES,
       build: (c) => pageCacheBuild(configOf(c.env), options.build),
       bypassToken: (c) => c.env.PAGE_CACHE_BYPASS_TOKEN,

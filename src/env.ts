@@ -3,12 +3,7 @@
  * variables are checked once with zod so a bad deployment fails with the field that is wrong.
  */
 import * as z from 'zod/mini';
-import type { ContentRepository, RecipientLinkStore, SearchBackend, SiteContext } from '#src/domain/ports';
-import type { Mailer, OutboxReader } from '#src/domain/mail-ports';
-import type { SubscriptionStore } from '#src/domain/subscription-ports';
-import type { QueryStats } from '#src/platform/d1/content-repository';
 import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/search/settings';
-import type { CspSources } from '#src/middleware/security';
 import { assertServerOnly } from './server-only';
 import { DEFAULT_RELEASE, readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
 import type { GitHubOAuthApp, GitHubRepository } from '#src/platform/github/oauth-client';
@@ -274,37 +269,4 @@ export function isLocalDevelopment(env: CloudflareBindings, requestUrl: string):
   if ((env as unknown as Record<string, unknown>).LOCAL_DEVELOPMENT !== 'true') return false;
   const { hostname } = new URL(requestUrl);
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
-}
-
-export interface Deps {
-  readonly content: ContentRepository;
-  readonly subscriptions: SubscriptionStore;
-  readonly mailer: Mailer;
-  readonly outbox: OutboxReader;
-  /** The search backend, its results cached under the given content revision. */
-  search(revision: number): SearchBackend;
-  readonly queryStats: QueryStats;
-  /** Openings of recipients' secret links. */
-  readonly recipientLinks: RecipientLinkStore;
-  readonly config: AppConfig;
-}
-
-/** Hono's generics for this app: bindings, and what middleware puts on the context. */
-export interface AppEnv {
-  Bindings: CloudflareBindings;
-  Variables: {
-    /** Cloudflare's ray id, else a random one: in every log line of the request and its X-Request-Id. */
-    requestId: string;
-    deps: Deps;
-    /** The content revision the page cache keys on (null: unknown, nothing imported or stores down). */
-    contentRevision: number | null;
-    /** The revision changed moments ago: D1 reads go to the primary, which surely has it. */
-    readPrimary?: boolean;
-    /** The newsroom; null until content has been imported. */
-    site: SiteContext | null;
-    /** The page's locale, resolved from the URL (or the story's own locale). */
-    locale: string;
-    /** Origins this one page needs beyond the newsroom's settings (Turnstile on a portal form). */
-    cspExtra?: CspSources;
-  };
 }

@@ -1,19 +1,18 @@
 /**
  * The Workers entry point: the only default export, because the runtime requires one. Pages
  * through `fetch`; the minute cron through `scheduled` (go-live, src/jobs/go-live.ts, then
- * pre-rendering, src/jobs/warm-page-cache.ts); go-live work through `queue` (alerts, IndexNow,
+ * pre-rendering, src/page-cache/prerender.ts); go-live work through `queue` (alerts, IndexNow,
  * WebSub, src/jobs/queue.ts).
  */
 import { createApp, pageCacheBuild } from './app';
 import { configOf } from './env';
 import { runGoLive } from './jobs/go-live';
-import { jobDeps } from './jobs/job-deps';
+import { depsOf, pageCacheStoreOf } from './adapters';
 import { handleJobs } from './jobs/queue';
-import { warmPageCache } from './jobs/warm-page-cache';
+import { warmPageCache } from './page-cache/prerender';
 import { describeError } from './domain/errors';
 import { logEvent } from './log';
-import { cacheFillRequest } from './middleware/page-cache';
-import { KvPageCacheStore } from './platform/kv/page-cache-store';
+import { cacheFillRequest } from './page-cache/page-cache';
 
 const app = createApp();
 
@@ -29,11 +28,11 @@ async function renderIntoCache(env: CloudflareBindings, url: string): Promise<nu
 
 async function prerender(env: CloudflareBindings): Promise<void> {
   const startedAt = Date.now();
-  const store = new KvPageCacheStore(env.PAGE_CACHE);
+  const store = pageCacheStoreOf(env);
   try {
     const report = await warmPageCache(
       {
-        content: jobDeps(env).content,
+        content: depsOf(env).content,
         revision: () => store.readRevision(),
         marker: { read: () => store.readPrerendered(), write: (value) => store.writePrerendered(value) },
         render: (url) => renderIntoCache(env, url),
@@ -54,7 +53,7 @@ export default {
     try {
       // The trigger's own time, not the clock: a late run still publishes what was due by then
       // and everything before, and tests pin the time.
-      const report = await runGoLive(jobDeps(env), Math.floor(controller.scheduledTime / 1000));
+      const report = await runGoLive(depsOf(env), Math.floor(controller.scheduledTime / 1000));
       // One line per run, idle ones included: a missing minute in the log is a cron that did not run.
       logEvent('go_live', {
         cron: controller.cron,
@@ -74,6 +73,6 @@ export default {
     await prerender(env);
   },
   async queue(batch, env, _ctx) {
-    await handleJobs(jobDeps(env), batch);
+    await handleJobs(depsOf(env), batch);
   },
 } satisfies ExportedHandler<CloudflareBindings>;

@@ -12,7 +12,7 @@
  * blocked on purpose: the fonts Sveltia would fetch from jsDelivr (ours are self-hosted), its
  * version check on unpkg and GitHub's status page.
  */
-import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
+import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
 import { GITHUB_API_ORIGIN } from '#src/platform/github/oauth-client';
 
 /** Where GitHub serves the avatars its API links to (`avatar_url`, `avatarUrl`). */

@@ -7,11 +7,11 @@
  * configuration name the Upload API; otherwise nothing of it.
  */
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { configOf, editorContentDirOf, editorLoginOf } from '#src/env';
 import { logEvent } from '#src/log';
-import { redirect } from '#src/routes/redirect';
-import { httpsOrigin } from '#src/middleware/security';
+import { redirect } from '#src/http/redirect';
+import { httpsOrigin } from '#src/http/content-security-policy';
 import { ADMIN_HEADERS, adminContentSecurityPolicy } from './admin-headers';
 import manifest from './admin-manifest.generated.json';
 import { adminPageHtml } from './admin-page';

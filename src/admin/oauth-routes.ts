@@ -21,7 +21,8 @@
 import { Hono, type Context } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
 import { languageDetector, type LanguageVariables } from 'hono/language';
-import { configOf, editorLoginOf, type AppEnv, type EditorLoginConfig } from '#src/env';
+import { configOf, editorLoginOf, type EditorLoginConfig } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { logEvent } from '#src/log';
 import { limitClient } from '#src/middleware/request-limits';
 import { authorizeUrl, exchangeCode, repositoryAccess } from '#src/platform/github/oauth-client';
@@ -98,7 +99,7 @@ export function editorLogin(options: EditorLoginOptions = {}): Hono<LoginEnv> {
     if (c.req.query('provider') !== PROVIDER) return fail(c, LOGIN_ERRORS.unsupportedProvider, 400, login.siteOrigin);
     const state = await issueState(login.app.clientSecret, now());
     const location = authorizeUrl(login.app, { redirectUri: `${login.siteOrigin}${CALLBACK_PATH}`, scope: EDITOR_SCOPE, state });
-    // Not redirect() (src/routes/redirect.ts keeps Locations on this site): this one goes to
+    // Not redirect() (src/http/redirect.ts keeps Locations on this site): this one goes to
     // GitHub's fixed origin, and nothing in it comes from the request.
     const headers = new Headers({ ...LOGIN_HEADERS, Location: location, 'Content-Security-Policy': loginPagePolicy(null) });
     headers.append('Set-Cookie', setStateCookie(state));

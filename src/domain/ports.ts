@@ -16,7 +16,7 @@ import type { Story, StorySummary } from './story';
 export interface SiteContext {
   readonly newsroom: Newsroom;
   /**
-   * A page whose address is a secret (src/routes/private-page.ts): no third party at all, browser
+   * A page whose address is a secret (src/http/private-page.ts): no third party at all, browser
    * error reporting included, since an event would carry the address.
    */
   readonly withoutThirdParties?: boolean;

@@ -4,9 +4,9 @@
  * the 304 a client's copy earns; cached like a page; `noindex` where the page is not indexable.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '#src/env';
-import { cacheRules } from '#src/middleware/cache-rules';
-import { conditionalResponse } from '#src/middleware/conditional-get';
+import type { AppEnv } from './app-env';
+import { cacheRules } from './cache-rules';
+import { conditionalResponse } from './conditional-get';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

@@ -5,9 +5,9 @@
  * job claims each again and sends it with the same idempotency key as the first attempt, so the
  * subscriber gets the mail once whether or not the first attempt's had left.
  */
-import type { JobDeps } from './job-deps';
+import type { JobDeps } from '#src/adapters';
 import { ALERT_PAGE_SIZE, alertContext, deliverClaimedAlert } from './alerts';
-import { sendJobs, type Job } from './messages';
+import { sendJobs, type Job } from '#src/domain/job-messages';
 
 /** Abandoned deliveries handed to the queue per cron run; more wait for the next minute. */
 export const ABANDONED_PER_RUN = 500;

@@ -13,7 +13,7 @@ import { MailRefusedError } from '#src/domain/errors';
 import { alertIdempotencyKey } from '#src/domain/mail-delivery';
 import type { SiteContext } from '#src/domain/ports';
 import type { AlertRecipient, AnnouncedStory } from '#src/domain/publishing-ports';
-import type { JobDeps } from './job-deps';
+import type { JobDeps } from '#src/adapters';
 import { alertMail } from './alert-mail';
 
 /** Subscribers mailed per message. */

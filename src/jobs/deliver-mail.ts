@@ -10,7 +10,7 @@
  */
 import { MailRefusedError } from '#src/domain/errors';
 import { outboxIdempotencyKey } from '#src/domain/mail-delivery';
-import type { JobDeps } from './job-deps';
+import type { JobDeps } from '#src/adapters';
 
 /** Mails per job; a longer outbox is drained by the next job the cron queues. */
 export const MAILS_PER_DELIVERY = 50;

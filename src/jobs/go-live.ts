@@ -8,8 +8,8 @@
  * twice, and work the queue refused stays in D1 for the next run.
  */
 import type { PublishEvent, ReleasedGallery } from '#src/domain/publishing-ports';
-import type { JobDeps } from './job-deps';
-import { sendJobs, type Job } from './messages';
+import type { JobDeps } from '#src/adapters';
+import { sendJobs, type Job } from '#src/domain/job-messages';
 import { queueAbandonedAlerts } from './alert-retries';
 import { queueSearchPushes } from './search-push';
 

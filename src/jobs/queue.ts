@@ -5,12 +5,12 @@
  * Each batch ends with one `jobs` line saying what it did (ADR 0028).
  */
 import { logEvent } from '#src/log';
-import type { JobDeps } from './job-deps';
+import type { JobDeps } from '#src/adapters';
 import { sendAlerts } from './alerts';
 import { retryAlerts } from './alert-retries';
 import { publishToWebSub, submitIndexNow } from './announce';
 import { deliverOutbox } from './deliver-mail';
-import { JobSchema, type Job } from './messages';
+import { JobSchema, type Job } from '#src/domain/job-messages';
 import { pushToSearch } from './search-push';
 
 /**

@@ -4,11 +4,11 @@
  * that looks like a locale but is not one of the newsroom's languages is a 404 (never a 500).
  */
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { NotFoundError, MovedError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { LOCALE_REGION_SOURCE } from '#src/i18n/locales';
-import { requireSite } from './require-site';
+import { requireSite } from '#src/http/require-site';
 
 /**
  * Two or three lower-case letters, but not `tag`: `/tag/{tag}` is a tag page of the default

@@ -10,9 +10,9 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { TrieRouter } from 'hono/router/trie-router';
 import { ForbiddenError, PayloadTooLargeError, TooManyRequestsError } from '#src/domain/errors';
-import { isOperatorBypass } from './page-cache-policy';
-import type { AppEnv } from '#src/env';
-import { cacheRules } from './cache-rules';
+import { isOperatorBypass } from '#src/page-cache/policy';
+import type { AppEnv } from '#src/http/app-env';
+import { cacheRules } from '#src/http/cache-rules';
 
 /**
  * The longest address (path and query, as sent) a page may have: a story slug is at most 200

@@ -14,10 +14,10 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { withoutSecrets } from '#src/domain/secret-paths';
 import { logEvent } from '#src/log';
-import { setResponseHeader } from './responses';
+import { setResponseHeader } from '#src/http/responses';
 
 /** The response header carrying the request id. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';

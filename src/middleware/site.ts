@@ -6,7 +6,7 @@
  */
 import { createMiddleware } from 'hono/factory';
 import type { SiteContext } from '#src/domain/ports';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 
 export function createSiteLoader() {
   let kept: { revision: number; siteUrl: string | null; site: SiteContext } | null = null;

@@ -1,5 +1,5 @@
 /** The homepage of each language (`/`, `/fr`, … with `?page=N`): its model and Markdown form. */
-import type { Deps } from '#src/env';
+import type { Deps } from '#src/adapters';
 import { featuredCategories } from '#src/domain/category';
 import { contactsForLocale } from '#src/domain/contact';
 import { DEFAULT_PAGE_SIZE } from '#src/domain/paging';

@@ -59,7 +59,7 @@ export interface LayoutInput {
   /** Feeds of this page (default: the language's feeds). */
   readonly feeds?: readonly FeedLink[];
   readonly jsonAlternate?: string | null;
-  /** The page has a Markdown form (src/routes/markdown.ts), at urls.markdown(path). */
+  /** The page has a Markdown form (src/http/negotiation.ts), at urls.markdown(path). */
   readonly hasMarkdown?: boolean;
 }
 

@@ -5,8 +5,8 @@
  */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv } from '#src/env';
-import { requireSite } from '#src/middleware/require-site';
+import type { AppEnv } from '#src/http/app-env';
+import { requireSite } from '#src/http/require-site';
 import { InvalidInputError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { DEFAULT_PAGE_SIZE, GALLERY_PAGE_SIZE, MAX_PAGE_SIZE, pageCount } from '#src/domain/paging';
@@ -14,10 +14,10 @@ import { urls, urlContextOf } from '#src/i18n/urls';
 import { galleryCardJson, OPTIONAL_CARD_FIELDS, storyCardJson } from '#src/pages/json-form';
 import { QUICK_SEARCH_HITS } from '#src/domain/search-query';
 import { isoDate } from '#src/i18n/translate';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import { toSearchQuery } from '#src/pages/search';
 import { toStoryCard } from '#src/pages/story-cards';
-import { badRequest, jsonBody, firstValue, validate } from './validate';
+import { badRequest, jsonBody, firstValue, validate } from '#src/http/validate';
 import { isFiltered, parseStoryFilter } from '#src/domain/story-filter';
 import type { StorySummary } from '#src/domain/story';
 

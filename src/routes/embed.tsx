@@ -11,22 +11,23 @@
  * malformed address) is the same 404 with the same message.
  */
 import { Hono, type Context } from 'hono';
-import type { AppEnv, Deps } from '#src/env';
-import { requireSite } from '#src/middleware/require-site';
+import type { AppEnv } from '#src/http/app-env';
+import type { Deps } from '#src/adapters';
+import { requireSite } from '#src/http/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { embedSize, NOT_EMBEDDABLE, parseOembedRequest, type EmbedBounds } from '#src/domain/oembed';
 import type { SiteContext } from '#src/domain/ports';
 import { urls, urlContextOf } from '#src/i18n/urls';
-import { cacheRules } from '#src/middleware/cache-rules';
-import { FRAMEABLE_BY_ANYONE, mergeSources } from '#src/middleware/security';
+import { cacheRules } from '#src/http/cache-rules';
+import { FRAMEABLE_BY_ANYONE, mergeSources } from '#src/http/content-security-policy';
 import { OEMBED_THUMBNAIL_BOUNDS, oembedThumbnail, storyOembed, type ThumbnailBounds } from '#src/pages/json-form';
 import { oembedJson, type OembedModel } from '#src/pages/oembed-answer';
 import type { EmbedCardModel, GalleryPageModel, LayoutModel, StoryPageModel } from '#src/pages/model';
 import { EmbedCardPage } from '#src/views/pages/embed-card-page';
-import { renderPage } from './render-page';
+import { renderPage } from '#src/http/render-page';
 import { loadGallery } from '#src/pages/galleries';
 import { loadStory } from '#src/pages/story';
-import { firstValue, validate, wrongAddress } from './validate';
+import { firstValue, validate, wrongAddress } from '#src/http/validate';
 import * as z from 'zod/mini';
 
 /** The card's own stylesheet (public/styles/embed.css): a few rules, not the site's. */

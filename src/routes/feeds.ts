@@ -5,8 +5,9 @@
  * stable guids, and conditional GET.
  */
 import { Hono, type Context } from 'hono';
-import type { AppEnv, Deps } from '#src/env';
-import { requireSite } from '#src/middleware/require-site';
+import type { AppEnv } from '#src/http/app-env';
+import type { Deps } from '#src/adapters';
+import { requireSite } from '#src/http/require-site';
 import { MovedError, NotFoundError } from '#src/domain/errors';
 import { UploadedImage } from '#src/domain/media/index';
 import type { SiteContext } from '#src/domain/ports';
@@ -14,12 +15,12 @@ import { normalizeTag } from '#src/domain/tag';
 import { toBcp47 } from '#src/i18n/locales';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls, type FeedFormat, urlContextOf } from '#src/i18n/urls';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import { absolutizeHtml, renderAtom, renderJsonFeed, renderRss, type FeedModel } from '#src/pages/feeds';
 import { resolveBodyMedia } from '#src/domain/media/payload-addresses';
 import { absoluteImage, siteIcons } from '#src/pages/layout';
 import { absoluteMediaRoot } from '#src/pages/markdown-form';
-import { conditionalResponse } from '#src/middleware/conditional-get';
+import { conditionalResponse } from '#src/http/conditional-get';
 import { tagTitle } from '#src/pages/tag';
 import { siteNameFor } from '#src/domain/newsroom';
 

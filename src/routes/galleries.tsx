@@ -1,16 +1,16 @@
 /** Media galleries: the index `[/{locale}]/media` (6 per page) and a gallery `[/{locale}]/media/album/{uuid}`. */
 import { Hono } from 'hono';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { NotFoundError } from '#src/domain/errors';
 import { playerOriginsOf, videoEmbedOf } from '#src/domain/video-embed';
 import { jsonAlternate } from '#src/http/json-alternate';
-import { requireSite } from '#src/middleware/require-site';
+import { requireSite } from '#src/http/require-site';
 import { findGallery, loadGallery, loadGalleryIndex, loadGalleryJson } from '#src/pages/galleries';
 import { GalleryIndexPage, GalleryPage } from '#src/views/pages/gallery-pages';
-import { archiveResponse } from './archive';
-import { pageQuery } from './page-param';
-import { allowPlayers } from './players';
-import { renderPage } from './render-page';
+import { archiveResponse } from '#src/http/archive-response';
+import { pageQuery } from '#src/http/page-param';
+import { allowPlayers } from '#src/http/allow-players';
+import { renderPage } from '#src/http/render-page';
 
 export const galleries = new Hono<AppEnv>()
   .get('/media', pageQuery, async (c) => {

@@ -14,13 +14,12 @@
  * content is imported. `no-store`, so no CDN or browser keeps an old answer.
  */
 import { Hono } from 'hono';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { describeError } from '#src/domain/errors';
 import { logEvent } from '#src/log';
-import { cacheRules } from '#src/middleware/cache-rules';
-import { readContentRevision } from '#src/middleware/deps';
+import { cacheRules } from '#src/http/cache-rules';
+import { pageCacheStoreOf, readContentRevision } from '#src/adapters';
 import { limitClient } from '#src/middleware/request-limits';
-import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
 
 /** How long each store may take before it counts as down. */
 export const HEALTH_CHECK_TIMEOUT_MS = 1_000;
@@ -95,8 +94,8 @@ export function healthRoutes(now: () => number = Date.now): Hono<AppEnv> {
     await limitClient(c.env.RENDER_LIMITER, 'health', c.req.raw);
     const at = now();
     if (!last || at - last.at >= HEALTH_RESULT_MEMO_MS || at < last.at) {
-      const store = new KvPageCacheStore(c.env.PAGE_CACHE);
-      last = { at, result: await checkHealth({ d1: () => readContentRevision(c), kv: () => store.readRevision() }) };
+      const store = pageCacheStoreOf(c.env);
+      last = { at, result: await checkHealth({ d1: () => readContentRevision(c.env), kv: () => store.readRevision() }) };
     }
     const { status, body } = last.result;
     return c.json(body, status, { 'Cache-Control': cacheRules.health });

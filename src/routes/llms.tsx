@@ -3,16 +3,16 @@
  * language for language models, built from the same public queries as the pages.
  */
 import { Hono } from 'hono';
-import type { AppEnv } from '#src/env';
-import { requireSite } from '#src/middleware/require-site';
+import type { AppEnv } from '#src/http/app-env';
+import { requireSite } from '#src/http/require-site';
 import { categoriesForLocale } from '#src/domain/category';
 import { contactsForLocale } from '#src/domain/contact';
 import { nativeLanguageName } from '#src/i18n/locales';
 import { urls, urlContextOf } from '#src/i18n/urls';
 import { llmsFull, llmsIndex } from '#src/pages/llms-text';
 import { MARKDOWN_CONTENT_TYPE } from '#src/pages/markdown-form';
-import { cacheRules } from '#src/middleware/cache-rules';
-import { conditionalResponse } from '#src/middleware/conditional-get';
+import { cacheRules } from '#src/http/cache-rules';
+import { conditionalResponse } from '#src/http/conditional-get';
 import { languageFeeds } from '#src/pages/layout';
 import { siteNameFor } from '#src/domain/newsroom';
 

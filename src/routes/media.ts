@@ -5,9 +5,9 @@
  * change anywhere else.
  */
 import { Hono } from 'hono';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { NotFoundError } from '#src/domain/errors';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 
 /**
  * Files served from the newsroom's own origin are never allowed to act as its pages: no script,

@@ -3,18 +3,19 @@
  * for the language, else a redirect to the organisation's own page, else a 404.
  */
 import { Hono, type Context } from 'hono';
-import type { AppEnv, Deps } from '#src/env';
-import { requireSite } from '#src/middleware/require-site';
+import type { AppEnv } from '#src/http/app-env';
+import type { Deps } from '#src/adapters';
+import { requireSite } from '#src/http/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { policySource, type PolicyKind } from '#src/domain/policy';
 import type { SiteContext } from '#src/domain/ports';
 import { urls, urlContextOf } from '#src/i18n/urls';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import type { PolicyPageModel } from '#src/pages/model';
 import { PolicyPage } from '#src/views/pages/policy-page';
-import { renderPage } from './render-page';
+import { renderPage } from '#src/http/render-page';
 import { buildLayout, pageTitle } from '#src/pages/layout';
-import { redirectToConfiguredAddress } from './redirect';
+import { redirectToConfiguredAddress } from '#src/http/redirect';
 
 export type PolicyAnswer = { readonly page: PolicyPageModel } | { readonly elsewhere: string };
 

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { DATA_REQUEST_KINDS, HONEYPOT_FIELD } from '#src/domain/subscriber';
 import { TURNSTILE_RESPONSE_FIELD } from '#src/domain/turnstile';
-import { firstValue, formBody, formText, validate, wrongAddress } from './validate';
+import { firstValue, formBody, formText, validate, wrongAddress } from '#src/http/validate';
 
 const MAX_MESSAGE_LENGTH = 5000;
 

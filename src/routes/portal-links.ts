@@ -1,6 +1,7 @@
 /** The confirmation links of the portal's mail: a subscription's and a data request's. */
 import type { Context } from 'hono';
-import type { AppEnv, Deps } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
+import type { Deps } from '#src/adapters';
 import type { PrivacyView } from '#src/pages/model';
 import { portalPage, portalSite } from './portal-page';
 import { now } from './portal-post';

@@ -4,20 +4,21 @@
  * Turnstile's widget on the form views when it is set up.
  */
 import type { Context } from 'hono';
-import type { AppEnv, Deps } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
+import type { Deps } from '#src/adapters';
 import { categoriesForLocale } from '#src/domain/category';
 import { NotFoundError } from '#src/domain/errors';
 import type { SiteContext } from '#src/domain/ports';
 import { formatMessage, messagesFor, type MessageId } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
-import { requireSite } from '#src/middleware/require-site';
-import { TURNSTILE_SOURCES } from '#src/middleware/security';
+import { requireSite } from '#src/http/require-site';
+import { TURNSTILE_SOURCES } from '#src/http/content-security-policy';
 import type { PrivacyPageModel, PrivacyView } from '#src/pages/model';
 import { PrivacyPage } from '#src/views/pages/privacy-page';
 import { buildLayout, pageTitle } from '#src/pages/layout';
-import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
-import { quietSite } from './private-page';
-import { renderPage } from './render-page';
+import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
+import { quietSite } from '#src/http/private-page';
+import { renderPage } from '#src/http/render-page';
 import { siteNameFor } from '#src/domain/newsroom';
 
 /** The newsroom (without third parties) and the portal's language, from the address. */

@@ -9,18 +9,17 @@
  * site origin (the site context's `newsroom.url`), never at the Host a request named.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import type { SiteContext } from '#src/domain/ports';
 import { canonicalMailbox, type EmailAddress } from '#src/domain/email-address';
 import { CONFIRM_TOKEN_TTL_SECONDS, FORM_MESSAGES, HONEYPOT_FIELD, newMailToken, readSubscriberEmail } from '#src/domain/subscriber';
 import { TURNSTILE_RESPONSE_FIELD } from '#src/domain/turnstile';
 import type { MessageId } from '#src/i18n/translate';
 import { limitClient } from '#src/middleware/request-limits';
-import { verifyTurnstile } from '#src/platform/turnstile/verify';
 import type { PrivacyView } from '#src/pages/model';
 import type { Guarded } from './portal-forms';
 import { portalPage, portalSite } from './portal-page';
-import { redirect } from './redirect';
+import { redirect } from '#src/http/redirect';
 import { siteNameFor } from '#src/domain/newsroom';
 
 /** The clock of tokens and requests, in seconds. */
@@ -35,11 +34,11 @@ const limitPortalPosts = (c: Context<AppEnv>) => limitClient(c.env.PORTAL_LIMITE
  * filled in, with the widget to complete.
  */
 async function turnstileAnswer(c: Context<AppEnv>, form: Guarded): Promise<'passed' | 'missing' | 'refused'> {
-  const settings = c.var.deps.config.turnstile;
-  if (!settings) return 'passed';
+  const { turnstile } = c.var.deps;
+  if (!turnstile) return 'passed';
   const token = form[TURNSTILE_RESPONSE_FIELD];
   if (!token) return 'missing';
-  return (await verifyTurnstile(settings, token, c.req.header('CF-Connecting-IP') ?? null)) ? 'passed' : 'refused';
+  return (await turnstile(token, c.req.header('CF-Connecting-IP') ?? null)) ? 'passed' : 'refused';
 }
 
 /** Was the field people never see filled in? Then a robot sent the form. */

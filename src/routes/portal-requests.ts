@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { newMailToken } from '#src/domain/subscriber';
 import type { MailMessage } from '#src/domain/mail-ports';
 import { formatMessage, messagesFor, type MessageValues } from '#src/i18n/translate';

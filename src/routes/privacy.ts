@@ -11,14 +11,14 @@
  * send no Referer and run no analytics (./private-page.ts): their addresses hold tokens.
  */
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { NotFoundError } from '#src/domain/errors';
 import { dataRequestForm, statusQuery, subscribeForm, unsubscribeForm } from './portal-forms';
 import { dataRequestLink, subscriptionLink } from './portal-links';
 import { portalPage, portalSite } from './portal-page';
 import { now } from './portal-post';
 import { dataRequestPost, subscribePost } from './portal-requests';
-import { redirect } from './redirect';
+import { redirect } from '#src/http/redirect';
 
 function subscribePage(c: Context<AppEnv>, status: string | undefined) {
   const { site, locale } = portalSite(c);

@@ -5,15 +5,15 @@
  */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { MAX_FACET_QUERY_LENGTH } from '#src/domain/search-query';
-import { cacheRules } from '#src/middleware/cache-rules';
-import { requireSite } from '#src/middleware/require-site';
+import { cacheRules } from '#src/http/cache-rules';
+import { requireSite } from '#src/http/require-site';
 import { loadSearch, type SearchParams } from '#src/pages/search';
 import { SearchPage } from '#src/views/pages/search-page';
-import { pageParam } from './page-param';
-import { renderPage } from './render-page';
-import { firstValue, validate, wrongAddress } from './validate';
+import { pageParam } from '#src/http/page-param';
+import { renderPage } from '#src/http/render-page';
+import { firstValue, validate, wrongAddress } from '#src/http/validate';
 
 /** A whole number from `min` to `max`, else null: a malformed filter is ignored rather than failing the page. */
 const numberFilter = (min: number, max: number) =>

@@ -5,8 +5,8 @@
  * everything and has no sitemaps.
  */
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '#src/env';
-import { requireSite } from '#src/middleware/require-site';
+import type { AppEnv } from '#src/http/app-env';
+import { requireSite } from '#src/http/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { categoriesForLocale } from '#src/domain/category';
 import { hasTagPage } from '#src/domain/tag';
@@ -15,10 +15,10 @@ import { contentSignalValue } from '#src/domain/content-signals';
 import type { SiteContext, SitemapStory } from '#src/domain/ports';
 import { buildAlternates } from '#src/i18n/alternates';
 import { urls, urlContextOf } from '#src/i18n/urls';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import { renderNewsSitemap, renderSitemapIndex, renderUrlSet, type SitemapUrl } from '#src/pages/sitemaps';
 import { absoluteImage } from '#src/pages/layout';
-import { conditionalResponse } from '#src/middleware/conditional-get';
+import { conditionalResponse } from '#src/http/conditional-get';
 import { siteNameFor } from '#src/domain/newsroom';
 
 const XML = 'application/xml; charset=utf-8';

@@ -15,7 +15,8 @@
  * the gallery's secret link, in the story's language.
  */
 import { Hono, type Context } from 'hono';
-import type { AppEnv, Deps } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
+import type { Deps } from '#src/adapters';
 import { MovedError, NotFoundError } from '#src/domain/errors';
 import { isGalleryEmpty } from '#src/domain/gallery';
 import { isWellFormedGalleryLinkToken, showsGalleryCard, withSecretGalleryLinks } from '#src/domain/gallery-link';
@@ -29,12 +30,12 @@ import { urls, urlContextOf } from '#src/i18n/urls';
 import { LOCALE_SEGMENT } from '#src/middleware/locale';
 import type { GalleryPageModel } from '#src/pages/model';
 import { GalleryPage } from '#src/views/pages/gallery-pages';
-import { archiveResponse } from './archive';
+import { archiveResponse } from '#src/http/archive-response';
 import { galleryPageModel } from '#src/pages/galleries';
-import { allowPlayers } from './players';
-import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
-import { quietSite } from './private-page';
-import { renderPage } from './render-page';
+import { allowPlayers } from '#src/http/allow-players';
+import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
+import { quietSite } from '#src/http/private-page';
+import { renderPage } from '#src/http/render-page';
 
 /** The path segment of a gallery token (the shape isWellFormedGalleryLinkToken checks). */
 const TOKEN = ':token{g[A-Za-z0-9_-]{43}}';

@@ -14,7 +14,8 @@
  * on the link (never who or from where). A revoked one is the 404 page.
  */
 import { Hono, type Context } from 'hono';
-import type { AppEnv, Deps } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
+import type { Deps } from '#src/adapters';
 import { MovedError, NotFoundError } from '#src/domain/errors';
 import type { SharedStory, SiteContext } from '#src/domain/ports';
 import { logEvent } from '#src/log';
@@ -27,12 +28,12 @@ import { urls } from '#src/i18n/urls';
 import { storyJson } from '#src/pages/json-form';
 import type { StoryPageModel } from '#src/pages/model';
 import { StoryPage } from '#src/views/pages/story-page';
-import { renderPage } from './render-page';
+import { renderPage } from '#src/http/render-page';
 import { playerOriginsInHtml } from '#src/domain/video-embed';
-import { allowPlayers } from './players';
+import { allowPlayers } from '#src/http/allow-players';
 import { storyPageModel } from '#src/pages/story';
-import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
-import { quietSite } from './private-page';
+import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
+import { quietSite } from '#src/http/private-page';
 import { withSecretGalleryCards } from './shared-gallery';
 
 /** What reading a secret link found: the story, and the recipient's link when it was one. */

@@ -1,14 +1,14 @@
 /** Two files every newsroom answers at fixed addresses: a press contact's vCard and /favicon.ico. */
 import { Hono } from 'hono';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { contactsByKeys } from '#src/domain/contact';
 import { NotFoundError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { toVCard } from '#src/domain/vcard';
-import { cacheRules } from '#src/middleware/cache-rules';
-import { requireSite } from '#src/middleware/require-site';
+import { cacheRules } from '#src/http/cache-rules';
+import { requireSite } from '#src/http/require-site';
 import { absoluteImage, siteIcons } from '#src/pages/layout';
-import { redirect } from './redirect';
+import { redirect } from '#src/http/redirect';
 
 export const siteFiles = new Hono<AppEnv>();
 

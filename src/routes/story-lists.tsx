@@ -4,9 +4,10 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ReactElement } from 'react';
-import type { AppEnv, Deps } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
+import type { Deps } from '#src/adapters';
 import type { SiteContext } from '#src/domain/ports';
-import { requireSite } from '#src/middleware/require-site';
+import { requireSite } from '#src/http/require-site';
 import { categoryMarkdown, loadCategory } from '#src/pages/category';
 import { homeMarkdown, loadHomepage } from '#src/pages/home';
 import type { LayoutModel } from '#src/pages/model';
@@ -14,8 +15,8 @@ import { loadTag, tagMarkdown } from '#src/pages/tag';
 import { CategoryPage } from '#src/views/pages/category-page';
 import { HomePage } from '#src/views/pages/home-page';
 import { TagPage } from '#src/views/pages/tag-page';
-import { markdownResponse, negotiatedPage } from './markdown';
-import { pageQuery } from './page-param';
+import { markdownResponse, negotiatedPage } from '#src/http/negotiation';
+import { pageQuery } from '#src/http/page-param';
 
 interface StoryList<Model extends { layout: LayoutModel }> {
   /** The HTML address, and its Markdown twin (`{key}` is the list's own part of the address). */

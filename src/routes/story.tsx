@@ -1,19 +1,19 @@
 /** A story at the root path `/{slug}`, in its own language, with its JSON, Markdown and ZIP forms. */
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { NotFoundError } from '#src/domain/errors';
 import { isPubliclyVisible } from '#src/domain/story';
 import { playerOriginsInHtml } from '#src/domain/video-embed';
 import { jsonAlternate } from '#src/http/json-alternate';
-import { requireSite } from '#src/middleware/require-site';
+import { requireSite } from '#src/http/require-site';
 import { storyJson } from '#src/pages/json-form';
 import { storyMarkdown } from '#src/pages/markdown-form';
 import { loadStory, storyLastModified } from '#src/pages/story';
 import { StoryPage } from '#src/views/pages/story-page';
-import { archiveResponse } from './archive';
-import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from './markdown';
-import { allowPlayers } from './players';
-import { renderPage } from './render-page';
+import { archiveResponse } from '#src/http/archive-response';
+import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from '#src/http/negotiation';
+import { allowPlayers } from '#src/http/allow-players';
+import { renderPage } from '#src/http/render-page';
 
 export const story = new Hono<AppEnv>()
   // The JSON alternate `/{slug}.json`: the same visibility rules as the page.

@@ -8,11 +8,11 @@
  * that page then shows the new colours instead of none.
  */
 import { Hono } from 'hono';
-import type { AppEnv } from '#src/env';
-import { requireSite } from '#src/middleware/require-site';
+import type { AppEnv } from '#src/http/app-env';
+import { requireSite } from '#src/http/require-site';
 import { NotFoundError } from '#src/domain/errors';
 import { themeAsset } from '#src/domain/theme';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 
 export const theme = new Hono<AppEnv>();
 

@@ -18,7 +18,7 @@ const validator = new HtmlValidate(new FileSystemConfigLoader());
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
 
 /**
- * The operator's bypass (src/middleware/page-cache-policy.ts), sent with the feed checks only: the
+ * The operator's bypass (src/page-cache/policy.ts), sent with the feed checks only: the
  * crawl announces hundreds of feeds, and checking them all right after it would run into the
  * render limit (600 a minute, docs/decisions/0017-abuse-limits.md), which is not what is tested.
  */

@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { describe, expect, test, vi } from 'vitest';
 import { createApp } from '#src/app';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { uploadSignatures, UPLOAD_REFUSALS, VERDICT_SECONDS } from '#src/admin/upload-signature-routes';
 import { SIGNATURE_LIFETIME_SECONDS } from '#src/platform/uploadcare/signed-upload';
 import { createFakeGitHub, type FakeGitHub } from '../fixtures/fake-github';

@@ -6,7 +6,7 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { MailRefusedError } from '#src/domain/errors';
 import type { MailMessage } from '#src/domain/mail-ports';
 import { deliverOutbox } from '#src/jobs/deliver-mail';
-import { jobDeps } from '#src/jobs/job-deps';
+import { depsOf } from '#src/adapters';
 
 const NOW = 1_800_000_000;
 
@@ -22,7 +22,7 @@ async function outbox() {
 }
 
 function deps(send: (message: MailMessage) => Promise<void>) {
-  return { ...jobDeps(env), transport: { send } };
+  return { ...depsOf(env), transport: { send } };
 }
 
 test('every waiting mail is sent once, each under its own idempotency key; a second run sends nothing', async () => {
@@ -70,7 +70,7 @@ test('a passing failure gives that mail back and strands none of the others', as
 });
 
 test('without an email API the outbox is left as the record', async () => {
-  expect(await deliverOutbox({ ...jobDeps(env), transport: null }, NOW)).toEqual({ sent: 0 });
+  expect(await deliverOutbox({ ...depsOf(env), transport: null }, NOW)).toEqual({ sent: 0 });
   expect((await outbox()).every((row) => row.sent === 0)).toBe(true);
   expect((await env.DB.prepare('SELECT count(*) AS n FROM outbox WHERE claimed_at IS NOT NULL').first<{ n: number }>())!.n).toBe(0);
 });

@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { expect, test, vi } from 'vitest';
 import worker from '#src/worker';
 import { createApp } from '#src/app';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import { HEALTH_CHECK_TIMEOUT_MS } from '#src/routes/health';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { countingD1, downD1, downKv } from '../fixtures/failing-bindings';

@@ -4,7 +4,7 @@ import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { EMBED_HEIGHT, EMBED_WIDTH, MAX_OEMBED_URL_LENGTH, NOT_EMBEDDABLE, OEMBED_CACHE_AGE_SECONDS } from '#src/domain/oembed';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import { testLinkToken } from '../fixtures/story-links';
 import { renderFresh } from './fresh-render';
 import { ORIGIN, get } from './request';

@@ -10,8 +10,8 @@ import { createApp } from '#src/app';
 import { MailRefusedError } from '#src/domain/errors';
 import type { MailMessage } from '#src/domain/mail-ports';
 import { runGoLive } from '#src/jobs/go-live';
-import { jobDeps, type JobDeps } from '#src/jobs/job-deps';
-import type { Job } from '#src/jobs/messages';
+import { depsOf, type JobDeps } from '#src/adapters';
+import type { Job } from '#src/domain/job-messages';
 import { runJob } from '#src/jobs/queue';
 import { ALERT_PAGE_SIZE, sendAlerts } from '#src/jobs/alerts';
 import { runAtomically } from '#src/platform/d1/import-statements';
@@ -52,7 +52,7 @@ async function counts() {
 function recordingDeps(overrides: Partial<JobDeps> = {}): JobDeps & { sent: Job[] } {
   const sent: Job[] = [];
   return {
-    ...jobDeps(env),
+    ...depsOf(env),
     queue: {
       async send(body) {
         sent.push(body);
@@ -194,7 +194,7 @@ describe('go-live work handed to the queue', () => {
 
   test('IndexNow and WebSub jobs are queued only when configured', async () => {
     await schedule('draft-story', T);
-    const base = jobDeps(env).config;
+    const base = depsOf(env).config;
     const deps = recordingDeps({ config: { ...base, indexNow: { key: 'abcdef0123456789', endpoint: 'https://indexnow.test/indexnow' }, webSubHub: 'https://hub.test/' } });
     await runGoLive(deps, T);
     const { uuid } = (await storyRow('draft-story'))!;
@@ -392,7 +392,7 @@ describe('telling the world', () => {
   const KEY = 'abcdef0123456789';
   function announcing(answer: (request: Request) => Response) {
     const requests: Request[] = [];
-    const base = jobDeps(env);
+    const base = depsOf(env);
     const deps = recordingDeps({
       config: { ...base.config, indexNow: { key: KEY, endpoint: 'https://indexnow.test/indexnow' }, webSubHub: 'https://hub.test/publish' },
       fetch: async (input, init) => {

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, expect, test } from 'vitest';
 import { estimateDistinctAgents, newRecipientLink } from '#src/domain/recipient-link';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { upsertJournalistStatement } from '#src/platform/d1/media-list';
 import { ensureRecipientLinkStatement, revokeRecipientStatement } from '#src/platform/d1/recipient-links';

@@ -6,8 +6,8 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createApp, RETRY_AFTER_SECONDS } from '#src/app';
-import { cacheRules } from '#src/middleware/cache-rules';
-import { KEY_PREFIX } from '#src/middleware/page-cache-key';
+import { cacheRules } from '#src/http/cache-rules';
+import { KEY_PREFIX } from '#src/page-cache/key';
 import { CONTENT_REVISION_KEY, LAST_KNOWN_REVISION_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 import { countingD1, D1_DOWN, downD1, downKv } from '../fixtures/failing-bindings';
 

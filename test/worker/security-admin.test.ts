@@ -3,7 +3,7 @@
 // through the real worker, with the safe outcome.
 import { env } from 'cloudflare:workers';
 import { describe, expect, test } from 'vitest';
-import { KEY_PREFIX } from '#src/middleware/page-cache-key';
+import { KEY_PREFIX } from '#src/page-cache/key';
 import manifest from '#src/admin/admin-manifest.generated.json';
 import { adminContentSecurityPolicy, GITHUB_AVATARS_ORIGIN } from '#src/admin/admin-headers';
 import { GITHUB_API_ORIGIN } from '#src/platform/github/oauth-client';

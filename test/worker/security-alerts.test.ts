@@ -10,8 +10,8 @@ import { ABANDONED_CLAIM_SECONDS } from '#src/domain/mail-delivery';
 import type { MailMessage } from '#src/domain/mail-ports';
 import { deliverOutbox } from '#src/jobs/deliver-mail';
 import { runGoLive } from '#src/jobs/go-live';
-import { jobDeps, type JobDeps } from '#src/jobs/job-deps';
-import type { Job } from '#src/jobs/messages';
+import { depsOf, type JobDeps } from '#src/adapters';
+import type { Job } from '#src/domain/job-messages';
 import { runJob } from '#src/jobs/queue';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { D1OutboxMailer } from '#src/platform/d1/subscription-store';
@@ -68,7 +68,7 @@ async function subscriber(email: string): Promise<number> {
 function deps(overrides: Partial<JobDeps> = {}): JobDeps & { queued: Job[] } {
   const queued: Job[] = [];
   return {
-    ...jobDeps(env),
+    ...depsOf(env),
     queue: {
       async send(body) {
         queued.push(body);
@@ -265,7 +265,7 @@ function withEngine(backend: 'meilisearch' | 'algolia'): { engine: FakeEngineBas
 function engineDeps(bindings: Cloudflare.Env): JobDeps & { queued: Job[] } {
   const queued: Job[] = [];
   return {
-    ...jobDeps(bindings),
+    ...depsOf(bindings),
     queue: {
       async send(body) {
         queued.push(body);

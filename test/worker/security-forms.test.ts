@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { DATA_REQUEST_MAILBOX_DAILY_LIMIT, MAILBOX_DAILY_LIMIT } from '#src/domain/subscriber';
 import { deliverOutbox } from '#src/jobs/deliver-mail';
-import { jobDeps } from '#src/jobs/job-deps';
+import { depsOf } from '#src/adapters';
 import { HttpMailer } from '#src/platform/mail/http-mailer';
 import worker from '#src/worker';
 import { renderFresh } from './fresh-render';
@@ -122,7 +122,7 @@ test('the email API receives each confirmation mail for a structured recipient, 
     return new Response(null, { status: 202 });
   };
   const transport = new HttpMailer({ url: 'https://mail-api.test/send', apiKey: 'test-key', from: 'news@news.test.example', fetch: api as typeof fetch });
-  await deliverOutbox({ ...jobDeps(env), transport }, Math.floor(Date.now() / 1000));
+  await deliverOutbox({ ...depsOf(env), transport }, Math.floor(Date.now() / 1000));
   const toStructured = received.filter((body) => JSON.stringify(body).includes('structured@'));
   expect(toStructured.map((body) => (body as { to: unknown }).to)).toEqual([{ email: 'structured@example.org' }, { email: 'structured@example.org' }]);
 });
@@ -225,5 +225,5 @@ test('with SITE_URL configured, pages and mailed links use it, whatever the Host
   for (const link of links) expect(link.startsWith(`https://staging.news.example/en/newsroom/${UUID}/`), link).toBe(true);
 
   // Jobs (story alerts, pings, pre-rendering) read the same configured origin.
-  expect((await jobDeps(staging).content.getSiteContext())!.newsroom.url).toBe('https://staging.news.example');
+  expect((await depsOf(staging).content.getSiteContext())!.newsroom.url).toBe('https://staging.news.example');
 });

@@ -12,7 +12,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import worker from '#src/worker';
 import { newGalleryLink } from '#src/domain/gallery-link';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import { CONTENT_REVISION_KEY } from '#src/platform/kv/page-cache-store';
 import { testGalleryLinkToken, testLinkToken } from '../fixtures/story-links';
 import { renderFresh } from './fresh-render';

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { BundleStory } from '#src/domain/content-bundle';
 import { STORY_STATUSES, STORY_VISIBILITIES, type StoryStatus, type StoryVisibility } from '#src/domain/story';
 import { runGoLive } from '#src/jobs/go-live';
-import { jobDeps, type JobDeps } from '#src/jobs/job-deps';
+import { depsOf, type JobDeps } from '#src/adapters';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { renderFresh } from './fresh-render';
 import { ORIGIN } from './request';
@@ -19,7 +19,7 @@ const T = Date.UTC(2026, 10, 23, 9, 0) / 1000;
 const DAY = 86_400;
 
 function quietDeps(): JobDeps {
-  return { ...jobDeps(env), queue: { send: async () => {}, sendBatch: async () => {} } };
+  return { ...depsOf(env), queue: { send: async () => {}, sendBatch: async () => {} } };
 }
 
 const pointers = () => env.DB.prepare('SELECT revision, last_withdrawal AS lastWithdrawal FROM content_revision WHERE id = 1').first<{ revision: number; lastWithdrawal: number }>();

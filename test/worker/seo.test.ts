@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import { renderFresh } from './fresh-render';
 import { STORY_JSON_KEYS } from '../fixtures/story-json';
 import { get } from './request';

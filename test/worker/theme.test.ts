@@ -2,8 +2,8 @@
 // custom properties linked after the site's, the CSP untouched; and cards without a cover.
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
-import { cacheRules } from '#src/middleware/cache-rules';
-import { contentSecurityPolicy } from '#src/middleware/security';
+import { cacheRules } from '#src/http/cache-rules';
+import { contentSecurityPolicy } from '#src/http/content-security-policy';
 import { renderFresh } from './fresh-render';
 import { get } from './request';
 

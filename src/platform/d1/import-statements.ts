@@ -226,7 +226,7 @@ export function replaceContentStatements(
   add('DELETE FROM recipient_links WHERE story_uuid NOT IN (SELECT uuid FROM stories)', []);
   // An import that took away or changed anything public (a story, a gallery, a policy, a
   // category, a company page, a language…) is a withdrawal: no copy rendered before it is served
-  // again (src/middleware/page-cache.ts). Only additions are not.
+  // again (src/page-cache/page-cache.ts). Only additions are not.
   add(
     `UPDATE content_revision SET last_withdrawal = revision WHERE id = 1 AND EXISTS (
        SELECT 1 FROM import_previous p WHERE p.public = 1 AND NOT CASE

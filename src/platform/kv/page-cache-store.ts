@@ -2,7 +2,7 @@
  * The page cache's storage in Workers KV: one entry per page (the body as the value, status,
  * headers, ETag and the time it was stored as metadata), plus the `content-revision` key that
  * page keys include. This class only moves bytes; what may be cached and for how long is decided
- * by the policy in middleware/page-cache-policy.ts.
+ * by the policy in page-cache/policy.ts.
  *
  * Why metadata and not a JSON envelope: `getWithMetadata` returns both in one read, and the body
  * stays raw bytes (no base64, no parsing on a hit). KV caps metadata at 1024 bytes of JSON, so a
@@ -24,7 +24,7 @@ export const CONTENT_REVISION_KEY = 'content-revision';
  * expired (it was only backfilled) and D1 is down, pages stored under it can still be found.
  */
 export const LAST_KNOWN_REVISION_KEY = 'content-revision:last-known';
-/** The revision and build whose busiest pages the cron last pre-rendered (src/jobs/warm-page-cache.ts). */
+/** The revision and build whose busiest pages the cron last pre-rendered (src/page-cache/prerender.ts). */
 export const PRERENDERED_KEY = 'page-cache:prerendered';
 /** KV refuses metadata larger than this (serialized JSON). */
 export const MAX_METADATA_BYTES = 1024;

@@ -5,8 +5,8 @@ import type { AppConfig } from '#src/env';
 import type { AnnouncedStory, PublishEvent } from '#src/domain/publishing-ports';
 import { isPermanentRefusal } from '#src/domain/errors';
 import { jobsFor } from '#src/jobs/go-live';
-import type { JobDeps } from '#src/jobs/job-deps';
-import type { Job } from '#src/jobs/messages';
+import type { JobDeps } from '#src/adapters';
+import type { Job } from '#src/domain/job-messages';
 import { handleJobs, isDeadLetterQueue, resultCount, retryDelaySeconds, type QueueMessage } from '#src/jobs/queue';
 import { testConfig as config } from './site-fixture';
 

@@ -4,7 +4,7 @@
 // seconds and counts each client first.
 import { Hono } from 'hono';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { checkHealth, HEALTH_CHECK_TIMEOUT_MS, HEALTH_RESULT_MEMO_MS, healthRoutes, type HealthChecks } from '#src/routes/health';
 import { TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import { get } from '../request';
 
 const LAUNCH = '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';

@@ -1,6 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 
 test('the homepage streams a complete English document with the spec sections', async () => {
   const response = await SELF.fetch('https://news.test.example/');

@@ -1,6 +1,6 @@
 // HTTP contracts of the pages in this foundation: status, headers, then a few DOM facts.
 import { expect, test } from 'vitest';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import { renderFresh } from '../fresh-render';
 import { get } from '../request';
 

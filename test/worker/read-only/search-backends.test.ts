@@ -13,7 +13,7 @@ import { env } from 'cloudflare:workers';
 import { expect, test, vi } from 'vitest';
 import { createApp } from '#src/app';
 import { HIGHLIGHT_END, HIGHLIGHT_START } from '#src/domain/search-query';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import { ALGOLIA_INDEX_SETTINGS, MEILISEARCH_INDEX_SETTINGS, type SearchDocument } from '#src/platform/search/documents';
 import { createFakeAlgolia, createFakeMeilisearch, FAKE_ALGOLIA_APP_ID, FAKE_SEARCH_KEY, type FakeEngineBase } from '../../fixtures/fake-search-engines';
 import { ORIGIN } from '../request';

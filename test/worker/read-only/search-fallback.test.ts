@@ -4,7 +4,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { expect, test, vi } from 'vitest';
 import { createApp } from '#src/app';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 
 test('an unreachable Meilisearch falls back to the built-in search with a notice', async () => {
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -7,7 +7,7 @@ import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import { testLinkToken } from '../../fixtures/story-links';
 import { ORIGIN, get } from '../request';
 

@@ -1,7 +1,7 @@
 // The visitor's newsroom through the real worker and the fixture content: the header's
 // two navigations, notices, the policies and where they are linked, featured categories.
 import { expect, test } from 'vitest';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import { get } from '../request';
 
 const UUID = '11111111-2222-4333-8444-555555555555';

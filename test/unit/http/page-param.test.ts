@@ -1,8 +1,8 @@
-// `?page=N` (src/routes/page-param.ts): absent is page 1, a positive integer up to 100,000 is that
+// `?page=N` (src/http/page-param.ts): absent is page 1, a positive integer up to 100,000 is that
 // page, anything else is a wrong address (a 404, never a 500 or a silent page 1).
 import { expect, test } from 'vitest';
 import * as z from 'zod/mini';
-import { pageParam } from '#src/routes/page-param';
+import { pageParam } from '#src/http/page-param';
 
 test.each([
   [undefined, 1],
@@ -31,6 +31,6 @@ test.each([
   ['1000000'],
   ['99999999999999999999'],
 ])('?page=%j is a wrong address (404)', (value) => {
-  // pageQuery turns a refusal into NotFoundError (test/unit/routes/validate.test.ts).
+  // pageQuery turns a refusal into NotFoundError (test/unit/http/validate.test.ts).
   expect(z.safeParse(pageParam, value).success).toBe(false);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from '#src/http/cache-rules';
 import {
   cacheLifetime,
   canServeFromCache,
@@ -13,7 +13,7 @@ import {
   isStorableVary,
   REPLICA_CATCH_UP_MS,
   storedHeaders,
-} from '#src/middleware/page-cache-policy';
+} from '#src/page-cache/policy';
 
 const request = (url: string, init: RequestInit = {}) => new Request(url, init);
 

@@ -4,8 +4,8 @@
  */
 import { KvPageCacheStore, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 import { warnKvFailure } from './content-revision';
-import { entityTag } from './conditional-get';
-import { MAX_CACHED_BODY_BYTES, cacheLifetime } from './page-cache-policy';
+import { entityTag } from '#src/http/conditional-get';
+import { MAX_CACHED_BODY_BYTES, cacheLifetime } from './policy';
 
 export interface PendingCopy {
   readonly key: string;

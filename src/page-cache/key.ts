@@ -4,7 +4,7 @@
  * `page:v3:{revision}:{build}:{address}[#markdown]`, where the address is the page's canonical
  * one: the path as the router reads it (percent-escapes decoded: `/%61msterdam-x` is
  * `/amsterdam-x`), encoded again one way, and the query reduced to the canonical values of the
- * parameters the matched route declares (src/routes/declared-queries.ts), sorted by name. Every
+ * parameters the matched route declares (src/page-cache/declared-queries.ts), sorted by name. Every
  * spelling of a page's address (junk parameters, a repeated one, `?page=1`, escapes, an oEmbed
  * `url` with a query) finds the one copy; a query the route refuses is looked up nowhere.
  *
@@ -12,10 +12,10 @@
  * is the same whichever hostname asked (and the cron can pre-render it). An address too long for
  * a KV key (a page with a long non-Latin slug, a long search) is keyed by its SHA-256 instead of
  * bypassing the cache; addresses over MAX_ADDRESS_BYTES never get this far (./request-limits.ts).
- * Pure functions, tested as tables in test/unit/middleware/page-cache-key.test.ts.
+ * Pure functions, tested as tables in test/unit/page-cache/key.test.ts.
  */
-import type { CanonicalQuery, RequestQuery } from '#src/routes/declared-queries';
-import { routeLabel } from './request-log';
+import type { CanonicalQuery, RequestQuery } from './declared-queries';
+import { routeLabel } from '#src/middleware/request-log';
 import { sha256Hex } from '#src/domain/sha256';
 
 /** Bumped when the entry format or key shape changes, so old entries are never misread. */

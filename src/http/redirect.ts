@@ -11,7 +11,7 @@
 import type { Context } from 'hono';
 import { hasSecret } from '#src/domain/secret-paths';
 import { urls } from '#src/i18n/urls';
-import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
+import { PRIVATE_PAGE_HEADERS } from './cache-rules';
 
 export type RedirectStatus = 301 | 302 | 303;
 

@@ -2,12 +2,12 @@
  * The page cache's policy (docs/decisions/0011-page-cache.md): named constants and small pure
  * functions saying what may be served from the cache, what may be stored and how long an entry is
  * fresh (the key: ./page-cache-key.ts; conditional requests: ./conditional-get.ts). Tested as
- * tables in test/unit/middleware/page-cache.test.ts; applied by `pageCache()` in ./page-cache.ts.
+ * tables in test/unit/page-cache/page-cache.test.ts; applied by `pageCache()` in ./page-cache.ts.
  */
 import { MIN_KV_TTL_SECONDS, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 import { hasSecret } from '#src/domain/secret-paths';
 import { tokensEqual } from '#src/domain/story-link';
-import { EDGE_TTL_SECONDS } from './cache-rules';
+import { EDGE_TTL_SECONDS } from '#src/http/cache-rules';
 
 // ---------------------------------------------------------------------------------------------
 // Constants

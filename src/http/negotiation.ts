@@ -6,12 +6,12 @@
  */
 import type { Context } from 'hono';
 import type { ReactElement } from 'react';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from './app-env';
 import { prefersMarkdown } from '#src/domain/content-negotiation';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from './cache-rules';
 import { MARKDOWN_CONTENT_TYPE } from '#src/pages/markdown-form';
 import type { HeadModel } from '#src/pages/head';
-import { conditionalResponse } from '#src/middleware/conditional-get';
+import { conditionalResponse } from './conditional-get';
 import { renderPage } from './render-page';
 
 /** `Vary` of every page that has a Markdown form: caches must keep the two forms apart. */

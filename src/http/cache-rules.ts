@@ -1,6 +1,6 @@
 /**
  * Every Cache-Control value the site sends, by name. Routes pick a rule; tests assert against
- * this table, so a policy change is one edit here. The page cache (middleware/page-cache.ts)
+ * this table, so a policy change is one edit here. The page cache (page-cache/page-cache.ts)
  * reads its freshness from the same values, so the browser, the CDN and our KV copy agree.
  *
  * `stale-while-revalidate` lets a CDN answer at once while it refreshes in the background;

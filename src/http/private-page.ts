@@ -6,8 +6,8 @@
  * third-party request can carry `location.href` away.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '#src/env';
-import { requireSite } from '#src/middleware/require-site';
+import type { AppEnv } from './app-env';
+import { requireSite } from './require-site';
 import type { SiteContext } from '#src/domain/ports';
 
 /** The newsroom with tracking disabled and no Plausible, Google Analytics, segment key, OneTrust or browser error reporting. */

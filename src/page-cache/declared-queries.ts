@@ -20,10 +20,10 @@
  */
 import type * as z from 'zod/mini';
 import { canonicalEmbedAddress, parseOembedRequest } from '#src/domain/oembed';
-import { QuickSearchSchema } from './api';
-import { OembedQuery } from './embed';
-import { PageQuerySchema } from './page-param';
-import { SearchParamsSchema } from './search';
+import { QuickSearchSchema } from '#src/routes/api';
+import { OembedQuery } from '#src/routes/embed';
+import { PageQuerySchema } from '#src/http/page-param';
+import { SearchParamsSchema } from '#src/routes/search';
 
 /** A request's query as Hono hands it to a route's validator: every value of every name. */
 export type RequestQuery = Readonly<Record<string, readonly string[]>>;

@@ -15,7 +15,7 @@
  * - Right after a new revision, a page it has not rendered yet is answered at once with the
  *   previous revision's copy (when that copy is still within its freshness and no withdrawal came
  *   between), and this revision's copy is rendered in the background. The cron pre-renders the
- *   busiest pages (src/jobs/warm-page-cache.ts), so most visitors never see either.
+ *   busiest pages (src/page-cache/prerender.ts), so most visitors never see either.
  * - Entries outlive their freshness (the response's `s-maxage`) by its `stale-if-error` window:
  *   when the handler fails (D1 down: a 5xx), the expired copy is served instead of an error page,
  *   or, when the current revision has no copy yet, the copy of one of the few revisions before it.
@@ -24,17 +24,18 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { prefersMarkdown } from '#src/domain/content-negotiation';
-import { KvPageCacheStore, type StoredPage } from '#src/platform/kv/page-cache-store';
-import type { CanonicalQuery } from '#src/routes/declared-queries';
+import { pageCacheStoreOf } from '#src/adapters';
+import type { KvPageCacheStore, StoredPage } from '#src/platform/kv/page-cache-store';
+import type { CanonicalQuery } from './declared-queries';
 import { createRevisionReader, warnKvFailure } from './content-revision';
 import { HotPages } from './hot-pages';
-import { storeCopy, type PendingCopy } from './page-cache-fill';
-import { canonicalAddress, declaredQueryOf, fitsKvKey, keyedAddress, pageCacheKey } from './page-cache-key';
-import { REVISION_MEMO_MS, STALE_REVISIONS_SEARCHED, isRecentChange, canServeFromCache, isOperatorBypass, canStoreResponse, storedHeaders, ageSeconds, isFresh } from './page-cache-policy';
-import { isNotModified, notModifiedResponse } from './conditional-get';
-import { replaceResponse, runAfterResponse, setResponseHeader } from './responses';
+import { storeCopy, type PendingCopy } from './fill';
+import { canonicalAddress, declaredQueryOf, fitsKvKey, keyedAddress, pageCacheKey } from './key';
+import { REVISION_MEMO_MS, STALE_REVISIONS_SEARCHED, isRecentChange, canServeFromCache, isOperatorBypass, canStoreResponse, storedHeaders, ageSeconds, isFresh } from './policy';
+import { isNotModified, notModifiedResponse } from '#src/http/conditional-get';
+import { replaceResponse, runAfterResponse, setResponseHeader } from '#src/http/responses';
 
 export type CacheStatus = 'HIT' | 'STALE' | 'MISS' | 'BYPASS';
 
@@ -51,7 +52,7 @@ export interface PageCacheOptions {
    */
   readonly build?: string | ((c: Context<AppEnv>) => string);
   /**
-   * The query parameters each route reads (src/routes/declared-queries.ts): the key holds their
+   * The query parameters each route reads (src/page-cache/declared-queries.ts): the key holds their
    * canonical values and nothing else of the query. Without it, no query is part of any key.
    */
   readonly declaredQueries?: ReadonlyMap<string, CanonicalQuery>;
@@ -167,7 +168,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
 
   return createMiddleware<AppEnv>(async (c, next) => {
     const request = c.req.raw;
-    const store = new KvPageCacheStore(c.env.PAGE_CACHE);
+    const store = pageCacheStoreOf(c.env);
     const pointers = await currentPointers(c, store);
     const revision = pointers?.revision ?? null;
     const floor = pointers?.lastWithdrawal ?? null;

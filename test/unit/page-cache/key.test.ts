@@ -1,5 +1,5 @@
-// The page cache's key (src/middleware/page-cache-key.ts) over the routes' declared queries
-// (src/routes/declared-queries.ts): every spelling of a page's address gets its one key. Paths
+// The page cache's key (src/page-cache/key.ts) over the routes' declared queries
+// (src/page-cache/declared-queries.ts): every spelling of a page's address gets its one key. Paths
 // and queries are parsed by Hono itself, as the middleware gets them.
 import { Hono } from 'hono';
 import { describe, expect, test } from 'vitest';
@@ -12,8 +12,8 @@ import {
   MAX_PLAIN_ADDRESS_BYTES,
   pageCacheKey,
   routeName,
-} from '#src/middleware/page-cache-key';
-import { DECLARED_QUERIES, type RequestQuery } from '#src/routes/declared-queries';
+} from '#src/page-cache/key';
+import { DECLARED_QUERIES, type RequestQuery } from '#src/page-cache/declared-queries';
 
 const probe = new Hono().get('*', (c) => c.json({ path: c.req.path, query: c.req.queries() }));
 

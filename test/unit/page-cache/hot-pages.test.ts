@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { HotPages } from '#src/middleware/hot-pages';
+import { HotPages } from '#src/page-cache/hot-pages';
 import type { StoredPage } from '#src/platform/kv/page-cache-store';
 
 const page = (bytes: number): StoredPage => ({ body: new ArrayBuffer(bytes), metadata: { v: 1, s: 200, h: [], t: 0, f: 60, e: '"x"' } });

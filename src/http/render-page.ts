@@ -3,7 +3,7 @@
  * caches may keep it), unless the caller's headers say otherwise (a private page, an error).
  */
 import type { ReactElement } from 'react';
-import { cacheRules } from '#src/middleware/cache-rules';
+import { cacheRules } from './cache-rules';
 import { renderHtml } from '#src/views/render';
 
 export function renderPage(page: ReactElement, options: { status?: number; headers?: Record<string, string> } = {}): Promise<Response> {

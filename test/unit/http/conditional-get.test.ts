@@ -1,7 +1,7 @@
-// Conditional GET (src/middleware/conditional-get.ts), one way for routes and the page cache: the
+// Conditional GET (src/http/conditional-get.ts), one way for routes and the page cache: the
 // ETag, the request's conditions and the 304 of RFC 9110 section 15.4.5, as tables.
 import { expect, test } from 'vitest';
-import { conditionalResponse, entityTag, ifNoneMatchMatches, isNotModified, NOT_MODIFIED_HEADERS, notModifiedResponse } from '#src/middleware/conditional-get';
+import { conditionalResponse, entityTag, ifNoneMatchMatches, isNotModified, NOT_MODIFIED_HEADERS, notModifiedResponse } from '#src/http/conditional-get';
 
 test('the ETag is a quoted hash of the body, the same for text and its bytes, equal for equal bodies', async () => {
   const a = await entityTag('<p>hello</p>');

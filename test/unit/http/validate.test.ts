@@ -1,13 +1,13 @@
-// Request input at the edge (src/routes/validate.ts): the shared schemas as tables, and the
+// Request input at the edge (src/http/validate.ts): the shared schemas as tables, and the
 // validators in a small Hono app, where a refusal must become the domain's error (404 on a page,
 // 400 {message} on the API) and an unreadable body must never become a 500.
 import { Hono } from 'hono';
 import { expect, test } from 'vitest';
 import * as z from 'zod/mini';
 import { InvalidInputError, NotFoundError } from '#src/domain/errors';
-import { pageParam, pageQuery } from '#src/routes/page-param';
+import { pageParam, pageQuery } from '#src/http/page-param';
 import { SearchParamsSchema } from '#src/routes/search';
-import { badRequest, firstValue, formBody, formText, jsonBody, validate } from '#src/routes/validate';
+import { badRequest, firstValue, formBody, formText, jsonBody, validate } from '#src/http/validate';
 
 test.each([
   ['absent', undefined, 1],

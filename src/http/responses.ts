@@ -3,7 +3,7 @@
  * response, a header on a response that may be immutable, and swapping the context's response.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from './app-env';
 
 /**
  * Runs work after the response without holding it (`waitUntil`). Where there is no execution

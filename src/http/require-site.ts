@@ -4,7 +4,7 @@
  * gets the bare 404 page (app.onError) and an API caller 404 `{message}`, never a 500.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from './app-env';
 import { NotFoundError } from '#src/domain/errors';
 import type { SiteContext } from '#src/domain/ports';
 

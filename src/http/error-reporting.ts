@@ -11,9 +11,9 @@
  * `traceHeaders` (platform/errors/reporter.ts) decide and build them.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '#src/env';
-import { readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
-import { createReporter, type ReporterOverrides } from '#src/platform/errors/reporter';
+import type { AppEnv } from './app-env';
+import { errorReporterOf } from '#src/adapters';
+import type { ReporterOverrides } from '#src/platform/errors/reporter';
 import { withoutSecrets } from '#src/domain/secret-paths';
 import { runAfterResponse } from './responses';
 
@@ -22,19 +22,12 @@ function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => void {
   return (promise) => void runAfterResponse(c, promise)?.catch(() => undefined);
 }
 
-/** The parsed configuration's when the request got that far; else (a failure before it) read here. */
-function configOf(c: Context<AppEnv>): ErrorReportingConfig | null {
-  return c.var.deps ? c.var.deps.config.errorReporting : readErrorReportingConfig(c.env ?? {});
-}
-
 /**
  * Sends `error` with the request's safe details (path, allowlisted headers, locale, request id).
  * Returns the event id, or null when reporting is off or failed.
  */
 export function reportError(c: Context<AppEnv>, error: unknown, overrides: ReporterOverrides = {}): string | null {
   try {
-    const config = configOf(c);
-    if (!config) return null;
     // The report names the address, and the page the visitor came from, without their secrets
     // (secret links, mailed tokens, in any spelling): the event scrub (beforeSend) does it again.
     const address = new URL(c.req.url);
@@ -43,7 +36,8 @@ export function reportError(c: Context<AppEnv>, error: unknown, overrides: Repor
     const referer = headers.get('Referer');
     if (referer !== null) headers.set('Referer', withoutSecrets(referer));
     const request = new Request(address, { method: c.req.method, headers });
-    const reporter = createReporter(config, { request, waitUntil: waitUntilOf(c) }, overrides);
+    const reporter = errorReporterOf(c.env, c.var.deps?.config ?? null, { request, waitUntil: waitUntilOf(c) }, overrides);
+    if (!reporter) return null;
     reporter.setTag('path', address.pathname);
     const locale = c.var.locale;
     if (locale) reporter.setTag('locale', locale);

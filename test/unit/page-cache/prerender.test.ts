@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { NEWEST_STORIES_PRERENDERED, pagesToPrerender, warmPageCache, type WarmDeps } from '#src/jobs/warm-page-cache';
+import { NEWEST_STORIES_PRERENDERED, pagesToPrerender, warmPageCache, type WarmDeps } from '#src/page-cache/prerender';
 
 const languages = (codes: string[]) => codes.map((code, index) => ({ code, is_default: index === 0, public_stories_count: 1 }));
 

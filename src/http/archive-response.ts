@@ -7,10 +7,9 @@
 import type { Context } from 'hono';
 import { archiveFilename, archiveNames } from '#src/domain/archive';
 import type { StoredFilePayload } from '#src/domain/media-payload';
-import { UploadedFile } from '#src/domain/media/index';
-import type { AppEnv } from '#src/env';
-import { cacheRules } from '#src/middleware/cache-rules';
-import { zipStream } from '#src/platform/archive/zip-stream';
+import { UploadedFile } from '#src/domain/media';
+import type { AppEnv } from './app-env';
+import { cacheRules } from './cache-rules';
 
 async function openOriginal(c: Context<AppEnv>, file: StoredFilePayload): Promise<ReadableStream<Uint8Array>> {
   const address = UploadedFile.fromJSON(file, { cdn: c.var.deps.config.mediaRoot }).cdnUrl;
@@ -19,10 +18,10 @@ async function openOriginal(c: Context<AppEnv>, file: StoredFilePayload): Promis
   return response.body;
 }
 
-/** `headers` replace the defaults (a secret link's ZIP is private: src/routes/private-page.ts). */
+/** `headers` replace the defaults (a secret link's ZIP is private: src/http/private-page.ts). */
 export function archiveResponse(c: Context<AppEnv>, title: string, files: readonly StoredFilePayload[], headers: Readonly<Record<string, string>> = {}): Response {
   const names = archiveNames(files.map((file) => file.filename));
-  const { stream, done } = zipStream(
+  const { stream, done } = c.var.deps.zip(
     files.map((file, index) => ({ name: names[index]!, open: () => openOriginal(c, file) })),
     (error) => console.error(JSON.stringify({ message: 'Archive stopped short', title, error: String(error) })),
   );

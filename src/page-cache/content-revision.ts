@@ -6,11 +6,11 @@
  * of the site context (middleware/site.ts) are keyed on the revision.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '#src/env';
+import type { AppEnv } from '#src/http/app-env';
 import { describeError } from '#src/domain/errors';
 import type { KvPageCacheStore, RevisionPointers } from '#src/platform/kv/page-cache-store';
-import { REVISION_BACKFILL_TTL_SECONDS } from './page-cache-policy';
-import { runAfterResponse } from './responses';
+import { REVISION_BACKFILL_TTL_SECONDS } from './policy';
+import { runAfterResponse } from '#src/http/responses';
 
 export interface RevisionReaderOptions {
   /** The pointers from D1, used when KV has none. Called at most once per isolate per `memoMs`. */

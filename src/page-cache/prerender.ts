@@ -3,7 +3,7 @@
  * renders the pages most visitors ask for first into the page cache, so they find a HIT rather
  * than wait for a render: each language's homepage and feeds, and the newest stories. It runs
  * once per revision and build (a marker in KV); a page it cannot render is left to the first
- * visitor, who then gets the previous revision's copy while it renders (middleware/page-cache.ts).
+ * visitor, who then gets the previous revision's copy while it renders (page-cache/page-cache.ts).
  */
 import type { ContentRepository, SiteContext, SitemapStory } from '#src/domain/ports';
 import { urls, urlContextOf, type FeedFormat } from '#src/i18n/urls';

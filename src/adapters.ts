@@ -1,0 +1,143 @@
+/**
+ * The one place that builds adapters over the bindings, for requests, jobs and the cron alike:
+ * one dependency type (`Deps`), built on a request's D1 session (src/middleware/deps.ts mounts it)
+ * or on the database itself (the queue's jobs and the minute cron, src/worker.ts), plus the few the
+ * edge needs before either: the page cache's store and pointers, the health probe, error reports.
+ * Nothing else in src/ constructs a platform adapter (docs/decisions/0045-web-layer-by-role.md).
+ */
+import type { ContentRepository, RecipientLinkStore, SearchBackend } from '#src/domain/ports';
+import type { Mailer, OutboxQueue, OutboxReader } from '#src/domain/mail-ports';
+import type { AlertStore, PublishingStore } from '#src/domain/publishing-ports';
+import type { SearchPushStore } from '#src/domain/search-push-ports';
+import type { SubscriptionStore } from '#src/domain/subscription-ports';
+import type { JobQueue } from '#src/domain/job-messages';
+import { configOf, type AppConfig } from '#src/env';
+import { zipStream } from '#src/platform/archive/zip-stream';
+import { D1AlertStore } from '#src/platform/d1/alert-store';
+import { D1ContentRepository, type QueryStats } from '#src/platform/d1/content-repository';
+import type { CachePointers } from '#src/platform/d1/import-statements';
+import { D1PublishingStore } from '#src/platform/d1/publishing-store';
+import { D1RecipientLinkStore } from '#src/platform/d1/recipient-links';
+import { D1SearchBackend } from '#src/platform/d1/search-backend';
+import { D1SearchPushStore } from '#src/platform/d1/search-push-store';
+import { openSession } from '#src/platform/d1/sessions';
+import { D1OutboxMailer, D1SubscriptionStore } from '#src/platform/d1/subscription-store';
+import { readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
+import { createReporter, type ReporterContext, type ReporterOverrides } from '#src/platform/errors/reporter';
+import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
+import { CachedSearchBackend } from '#src/platform/kv/search-cache';
+import { createMailer } from '#src/platform/mail/create-mailer';
+import { HttpMailer } from '#src/platform/mail/http-mailer';
+import { composeSearchBackend, createEngineBackend } from '#src/platform/search/create-backend';
+import { createSearchDocumentWriter, type SearchDocumentWriter } from '#src/platform/search/document-writer';
+import { readSearchWriterSettings } from '#src/platform/search/settings';
+import { verifyTurnstile } from '#src/platform/turnstile/verify';
+
+export interface Deps {
+  readonly content: ContentRepository;
+  readonly subscriptions: SubscriptionStore;
+  readonly mailer: Mailer;
+  /** Mail visitors' requests left in the outbox: read by /_dev/outbox, delivered by a job. */
+  readonly outbox: OutboxReader & OutboxQueue;
+  /** The email API that delivers the outbox (null: none configured). */
+  readonly transport: Mailer | null;
+  /** The search backend, its results cached under the given content revision. */
+  search(revision: number): SearchBackend;
+  readonly queryStats: QueryStats;
+  /** Openings of recipients' secret links. */
+  readonly recipientLinks: RecipientLinkStore;
+  readonly publishing: PublishingStore;
+  readonly alerts: AlertStore;
+  readonly queue: JobQueue;
+  /** Stories the cron made live, waiting for the search engine. */
+  readonly searchPushes: SearchPushStore;
+  /** The engine's index, written with the documents-only key; null with D1 search or no SEARCH_WRITE_KEY. */
+  readonly searchIndex: SearchDocumentWriter | null;
+  /** The page cache's pointers in KV (revision, last withdrawal), moved after each go-live. */
+  readonly revision: { read(): Promise<{ revision: number | null; lastWithdrawal: number | null }>; write(pointers: { revision: number; lastWithdrawal: number }): Promise<void> };
+  /** Cloudflare Turnstile's check of a form's token (null: Turnstile off). */
+  readonly turnstile: ((token: string, remoteIp: string | null) => Promise<boolean>) | null;
+  /** A ZIP of media files, streamed (the "Download all" archives). */
+  readonly zip: typeof zipStream;
+  /** Outbound HTTP (IndexNow, WebSub); tests hand in a local stub's fetch. */
+  readonly fetch: typeof fetch;
+  readonly config: AppConfig;
+}
+
+/** What the queue's jobs and the cron use of `Deps`. */
+export type JobDeps = Pick<Deps, 'publishing' | 'alerts' | 'content' | 'mailer' | 'transport' | 'queue' | 'searchPushes' | 'searchIndex' | 'revision' | 'fetch' | 'config'> & {
+  readonly outbox: OutboxQueue;
+};
+
+/**
+ * The dependencies on `db`: a request's D1 session (src/platform/d1/sessions.ts), or the database
+ * itself for jobs and the cron.
+ */
+export function depsOf(env: CloudflareBindings, db: D1Database | D1DatabaseSession = env.DB): Deps {
+  const config = configOf(env);
+  const content = new D1ContentRepository(db, { siteUrl: config.siteUrl });
+  const pageCache = pageCacheStoreOf(env);
+  const searchWriter = readSearchWriterSettings(env);
+  const { turnstile } = config;
+  return {
+    content,
+    subscriptions: new D1SubscriptionStore(db),
+    mailer: createMailer(db, config.emailApi),
+    outbox: new D1OutboxMailer(db),
+    transport: config.emailApi ? new HttpMailer(config.emailApi) : null,
+    search: (revision) =>
+      composeSearchBackend({
+        engine: createEngineBackend(config.search),
+        d1: new D1SearchBackend(db, content.stats),
+        cache: (inner) => new CachedSearchBackend(inner, env.PAGE_CACHE, revision, `${config.search.searchBackend}:${config.search.indexName}`),
+      }),
+    queryStats: content.stats,
+    recipientLinks: new D1RecipientLinkStore(db),
+    // Publishing's stores write in transactions of their own: always on the database itself.
+    publishing: new D1PublishingStore(env.DB),
+    alerts: new D1AlertStore(env.DB),
+    queue: env.JOBS as JobQueue,
+    searchPushes: new D1SearchPushStore(env.DB),
+    searchIndex: searchWriter ? createSearchDocumentWriter(searchWriter) : null,
+    revision: {
+      read: async () => {
+        const pointers = await pageCache.readPointers();
+        return { revision: pointers?.revision ?? null, lastWithdrawal: pointers?.lastWithdrawal ?? null };
+      },
+      write: (pointers) => pageCache.writePointers(pointers),
+    },
+    turnstile: turnstile ? (token, remoteIp) => verifyTurnstile(turnstile, token, remoteIp) : null,
+    zip: zipStream,
+    fetch: (input, init) => fetch(input, init),
+    config,
+  };
+}
+
+/**
+ * A request's dependencies on one D1 session (src/platform/d1/sessions.ts), and the session's
+ * bookmark to hand back to the visitor after a write.
+ */
+export function requestDepsOf(env: CloudflareBindings, session: { bookmark: string | undefined; writes: boolean }): { deps: Deps; bookmark: () => string | null } {
+  const db = openSession(env.DB, session);
+  return { deps: depsOf(env, db), bookmark: () => db.getBookmark() };
+}
+
+/** The page cache's store in KV: pages, the revision pointers, the pre-render marker. */
+export function pageCacheStoreOf(env: CloudflareBindings): KvPageCacheStore {
+  return new KvPageCacheStore(env.PAGE_CACHE);
+}
+
+/** The content revision alone, for /healthz's probe of D1. */
+export const readContentRevision = (env: CloudflareBindings): Promise<number | null> => new D1ContentRepository(env.DB).getContentRevision();
+
+/** The content revision and the last withdrawal, read together: the page cache asks D1 only when KV does not hold them. */
+export const readCachePointers = (env: CloudflareBindings): Promise<CachePointers | null> => new D1PublishingStore(env.DB).cachePointers();
+
+/**
+ * A reporter for one error, or null when reporting is off. Its settings are the parsed
+ * configuration's when the request got that far; else (a failure before it) read here.
+ */
+export function errorReporterOf(env: CloudflareBindings | undefined, config: AppConfig | null, context: ReporterContext, overrides: ReporterOverrides = {}) {
+  const settings: ErrorReportingConfig | null = config ? config.errorReporting : readErrorReportingConfig(env ?? ({} as CloudflareBindings));
+  return settings ? createReporter(settings, context, overrides) : null;
+}

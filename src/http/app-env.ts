@@ -1,0 +1,24 @@
+/** The request context's types: Hono's generics for this app. */
+import type { Deps } from '#src/adapters';
+import type { SiteContext } from '#src/domain/ports';
+import type { CspSources } from './content-security-policy';
+
+/** Hono's generics for this app: bindings, and what middleware puts on the context. */
+export interface AppEnv {
+  Bindings: CloudflareBindings;
+  Variables: {
+    /** Cloudflare's ray id, else a random one: in every log line of the request and its X-Request-Id. */
+    requestId: string;
+    deps: Deps;
+    /** The content revision the page cache keys on (null: unknown, nothing imported or stores down). */
+    contentRevision: number | null;
+    /** The revision changed moments ago: D1 reads go to the primary, which surely has it. */
+    readPrimary?: boolean;
+    /** The newsroom; null until content has been imported. */
+    site: SiteContext | null;
+    /** The page's locale, resolved from the URL (or the story's own locale). */
+    locale: string;
+    /** Origins this one page needs beyond the newsroom's settings (Turnstile on a portal form). */
+    cspExtra?: CspSources;
+  };
+}
