@@ -41,7 +41,7 @@ export default tseslint.config(
   },
   {
     files: ['src/platform/**'],
-    rules: restrict([{ regex: '^(#src/(?!domain/|platform/|server-only$)|\\.\\./\\.\\./)', message: 'platform/ adapters see domain/ only (shared shapes such as the content bundle live there), never content/ or the layers above.' }]),
+    rules: restrict([{ regex: '^(#src/(?!domain/|platform/|server-only$|log$)|\\.\\./\\.\\./)', message: 'platform/ adapters see domain/ only (shared shapes such as the content bundle live there) and write their lines through src/log.ts, never content/ or the layers above.' }]),
   },
   {
     files: ['scripts/**'],

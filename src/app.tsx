@@ -20,6 +20,7 @@ import { defaultLanguage } from '#src/domain/newsroom';
 import { hasSecret, withoutSecrets } from '#src/domain/secret-paths';
 import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
 import { urls, urlContextOf } from '#src/i18n/urls';
+import { logFailure } from '#src/log';
 import { cacheRules } from '#src/http/cache-rules';
 import { readCachePointers } from '#src/adapters';
 import { deps } from '#src/middleware/deps';
@@ -192,17 +193,14 @@ function retryAfterHeader(error: unknown, status: number): Record<string, string
 
 /** One structured line per unexpected error: what failed (and, for an outage, why), where, for whom. */
 function logUnexpected(c: Context<AppEnv>, error: unknown): void {
-  console.error(
-    JSON.stringify({
-      message: error instanceof UnavailableError ? 'Store unavailable' : 'Unhandled error',
-      error: describeError(error),
-      cause: error instanceof UnavailableError ? describeError(error.cause) : undefined,
-      stack: error instanceof Error ? error.stack : undefined,
-      path: withoutSecrets(c.req.path),
-      locale: c.var.locale ?? null,
-      requestId: c.var.requestId ?? c.req.header('cf-ray') ?? null,
-    }),
-  );
+  logFailure(error instanceof UnavailableError ? 'Store unavailable' : 'Unhandled error', {
+    error: describeError(error),
+    cause: error instanceof UnavailableError ? describeError(error.cause) : undefined,
+    stack: error instanceof Error ? error.stack : undefined,
+    path: withoutSecrets(c.req.path),
+    locale: c.var.locale ?? null,
+    requestId: c.var.requestId ?? c.req.header('cf-ray') ?? null,
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import { depsOf, pageCacheStoreOf } from './adapters';
 import { handleJobs } from './jobs/queue';
 import { warmPageCache } from './page-cache/prerender';
 import { describeError } from './domain/errors';
-import { logEvent } from './log';
+import { logEvent, logFailure } from './log';
 import { cacheFillRequest } from './page-cache/page-cache';
 
 const app = createApp();
@@ -66,7 +66,7 @@ export default {
         durationMs: Date.now() - startedAt,
       });
     } catch (error) {
-      console.error(JSON.stringify({ message: 'Go-live run failed', cron: controller.cron, error: String(error), stack: (error as Error)?.stack }));
+      logFailure('Go-live run failed', { cron: controller.cron, error: String(error), stack: (error as Error)?.stack });
       throw error;
     }
     // After go-live moved the revision (or an import did): the busiest pages, before visitors ask.

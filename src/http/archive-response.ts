@@ -10,6 +10,7 @@ import type { StoredFilePayload } from '#src/domain/media-payload';
 import { UploadedFile } from '#src/domain/media';
 import type { AppEnv } from './app-env';
 import { cacheRules } from './cache-rules';
+import { logFailure } from '#src/log';
 
 async function openOriginal(c: Context<AppEnv>, file: StoredFilePayload): Promise<ReadableStream<Uint8Array>> {
   const address = UploadedFile.fromJSON(file, { cdn: c.var.deps.config.mediaRoot }).cdnUrl;
@@ -23,7 +24,7 @@ export function archiveResponse(c: Context<AppEnv>, title: string, files: readon
   const names = archiveNames(files.map((file) => file.filename));
   const { stream, done } = c.var.deps.zip(
     files.map((file, index) => ({ name: names[index]!, open: () => openOriginal(c, file) })),
-    (error) => console.error(JSON.stringify({ message: 'Archive stopped short', title, error: String(error) })),
+    (error) => logFailure('Archive stopped short', { title, error: String(error) }),
   );
   c.executionCtx.waitUntil(done);
   const filename = archiveFilename(title);

@@ -16,6 +16,7 @@ import { errorReporterOf } from '#src/adapters';
 import type { ReporterOverrides } from '#src/platform/errors/reporter';
 import { withoutSecrets } from '#src/domain/secret-paths';
 import { runAfterResponse } from './responses';
+import { logFailure } from '#src/log';
 
 /** After the response; without an execution context (plain app.request) the send runs on its own. */
 function waitUntilOf(c: Context<AppEnv>): (promise: Promise<unknown>) => void {
@@ -45,7 +46,7 @@ export function reportError(c: Context<AppEnv>, error: unknown, overrides: Repor
     if (requestId) reporter.setTag('request_id', requestId);
     return reporter.captureException(error);
   } catch (failure) {
-    console.warn(JSON.stringify({ message: 'Error reporting failed', error: failure instanceof Error ? failure.message : String(failure) }));
+    logFailure('Error reporting failed', { error: failure instanceof Error ? failure.message : String(failure) }, 'warn');
     return null;
   }
 }

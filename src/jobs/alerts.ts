@@ -15,6 +15,7 @@ import type { SiteContext } from '#src/domain/ports';
 import type { AlertRecipient, AnnouncedStory } from '#src/domain/publishing-ports';
 import type { JobDeps } from '#src/adapters';
 import { alertMail } from './alert-mail';
+import { logFailure } from '#src/log';
 
 /** Subscribers mailed per message. */
 export const ALERT_PAGE_SIZE = 50;
@@ -61,7 +62,7 @@ export async function deliverClaimedAlert(deps: JobDeps, { site, story }: AlertC
     // An address the email API refuses for good (suppressed, invalid) must not hold up the
     // subscribers after it: recorded as failed, and the page goes on.
     if (error instanceof MailRefusedError && error.permanent) {
-      console.error(JSON.stringify({ message: 'Alert refused by the email API', story: story.uuid, subscriber: recipient.id, status: error.status }));
+      logFailure('Alert refused by the email API', { story: story.uuid, subscriber: recipient.id, status: error.status });
       await deps.alerts.failDelivery(story.uuid, recipient.id, claimedAt);
       return false;
     }

@@ -11,6 +11,7 @@ import type { AnnouncedStory } from '#src/domain/publishing-ports';
 import { urls } from '#src/i18n/urls';
 import { changedFeeds, changedPages } from './changed-addresses';
 import type { JobDeps } from '#src/adapters';
+import { logFailure } from '#src/log';
 
 /** IndexNow takes up to 10,000 addresses per submission. */
 export const INDEXNOW_MAX_URLS = 10_000;
@@ -21,7 +22,7 @@ async function post(deps: JobDeps, what: string, url: string, init: RequestInit)
   const response = await deps.fetch(url, { ...init, method: 'POST', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   if (response.ok) return;
   if (isPermanentRefusal(response.status)) {
-    console.error(JSON.stringify({ message: `${what} refused`, status: response.status, url, body: (await response.text()).slice(0, 500) }));
+    logFailure(`${what} refused`, { status: response.status, url, body: (await response.text()).slice(0, 500) });
     return;
   }
   throw new Error(`${what} answered ${response.status}`);

@@ -11,6 +11,7 @@
 import { MailRefusedError } from '#src/domain/errors';
 import { outboxIdempotencyKey } from '#src/domain/mail-delivery';
 import type { JobDeps } from '#src/adapters';
+import { logFailure } from '#src/log';
 
 /** Mails per job; a longer outbox is drained by the next job the cron queues. */
 export const MAILS_PER_DELIVERY = 50;
@@ -25,7 +26,7 @@ export async function deliverOutbox(deps: JobDeps, now: number): Promise<{ sent:
       await deps.transport.send({ to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers, idempotencyKey: mail.idempotencyKey ?? (await outboxIdempotencyKey(mail)) });
     } catch (error) {
       if (error instanceof MailRefusedError && error.permanent) {
-        console.error(JSON.stringify({ message: 'Mail refused by the email API', id: mail.id, status: error.status }));
+        logFailure('Mail refused by the email API', { id: mail.id, status: error.status });
         await deps.outbox.markFailed(mail.id, now);
         continue;
       }

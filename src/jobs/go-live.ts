@@ -12,6 +12,7 @@ import type { JobDeps } from '#src/adapters';
 import { sendJobs, type Job } from '#src/domain/job-messages';
 import { queueAbandonedAlerts } from './alert-retries';
 import { queueSearchPushes } from './search-push';
+import { logFailure } from '#src/log';
 
 /** Events handed to the queue per run; a backlog drains over the next minutes. */
 export const EVENTS_PER_RUN = 50;
@@ -29,7 +30,7 @@ export async function runGoLive(deps: JobDeps, now: number): Promise<GoLiveRepor
     await syncCacheRevision(deps, revision);
   } catch (error) {
     // KV down: pages keep their old revision until a later run; hand-offs must not wait for it.
-    console.error(JSON.stringify({ message: 'Page-cache revision not updated', error: String(error) }));
+    logFailure('Page-cache revision not updated', { error: String(error) });
   }
   const events = await deps.publishing.claimWaitingEvents(now, EVENTS_PER_RUN);
   const ids = events.map((event) => event.id);

@@ -4,7 +4,7 @@
  * message to the dead-letter queue, whose messages are logged as given up and acknowledged).
  * Each batch ends with one `jobs` line saying what it did (ADR 0028).
  */
-import { logEvent } from '#src/log';
+import { logEvent, logFailure } from '#src/log';
 import type { JobDeps } from '#src/adapters';
 import { sendAlerts } from './alerts';
 import { retryAlerts } from './alert-retries';
@@ -96,26 +96,26 @@ export async function handleJobs(deps: JobDeps, batch: { queue: string; messages
     const parsed = JobSchema.safeParse(message.body);
     if (!parsed.success) {
       // Retrying cannot make it readable.
-      console.error(JSON.stringify({ message: 'Unreadable job dropped', id: message.id, queue: batch.queue }));
+      logFailure('Unreadable job dropped', { id: message.id, queue: batch.queue });
       message.ack();
       dropped += 1;
       continue;
     }
     if (isDeadLetterQueue(batch.queue)) {
-      console.error(JSON.stringify({ message: 'Job given up after its retries', id: message.id, job: parsed.data }));
+      logFailure('Job given up after its retries', { id: message.id, job: parsed.data });
       message.ack();
       add(deadLettered, parsed.data.kind);
       continue;
     }
     try {
       const result = await runJob(deps, parsed.data, Math.floor(Date.now() / 1000));
-      console.log(JSON.stringify({ message: 'Job done', id: message.id, kind: parsed.data.kind, result }));
+      logFailure('Job done', { id: message.id, kind: parsed.data.kind, result }, 'info');
       message.ack();
       add(done, parsed.data.kind);
       add(sent, parsed.data.kind, resultCount(result));
     } catch (error) {
       const delaySeconds = retryDelaySeconds(message.attempts);
-      console.error(JSON.stringify({ message: 'Job failed, will retry', id: message.id, kind: parsed.data.kind, attempts: message.attempts, delaySeconds, error: String(error) }));
+      logFailure('Job failed, will retry', { id: message.id, kind: parsed.data.kind, attempts: message.attempts, delaySeconds, error: String(error) });
       message.retry({ delaySeconds });
       add(retried, parsed.data.kind);
     }

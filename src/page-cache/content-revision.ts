@@ -11,6 +11,7 @@ import { describeError } from '#src/domain/errors';
 import type { KvPageCacheStore, RevisionPointers } from '#src/platform/kv/page-cache-store';
 import { REVISION_BACKFILL_TTL_SECONDS } from './policy';
 import { runAfterResponse } from '#src/http/responses';
+import { logFailure } from '#src/log';
 
 export interface RevisionReaderOptions {
   /** The pointers from D1, used when KV has none. Called at most once per isolate per `memoMs`. */
@@ -23,7 +24,7 @@ export interface RevisionReaderOptions {
 export type RevisionReader = (c: Context<AppEnv>, store: KvPageCacheStore) => Promise<RevisionPointers | null>;
 
 export function warnKvFailure(operation: string, error: unknown): void {
-  console.warn(JSON.stringify({ message: 'Page cache: KV failed; continuing without it', operation, error: describeError(error) }));
+  logFailure('Page cache: KV failed; continuing without it', { operation, error: describeError(error) }, 'warn');
 }
 
 export function createRevisionReader(options: RevisionReaderOptions): RevisionReader {

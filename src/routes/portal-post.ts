@@ -21,6 +21,7 @@ import type { Guarded } from './portal-forms';
 import { portalPage, portalSite } from './portal-page';
 import { redirect } from '#src/http/redirect';
 import { siteNameFor } from '#src/domain/newsroom';
+import { logFailure } from '#src/log';
 
 /** The clock of tokens and requests, in seconds. */
 export const now = () => Math.floor(Date.now() / 1000);
@@ -50,7 +51,7 @@ function deliverMailLater(c: Context<AppEnv>): void {
   c.executionCtx.waitUntil(
     c.env.JOBS.send({ kind: 'deliver-mail' }).catch((failure: unknown) => {
       // The minute cron delivers what is still waiting.
-      console.error(JSON.stringify({ message: 'Mail delivery not queued', error: String(failure) }));
+      logFailure('Mail delivery not queued', { error: String(failure) });
     }),
   );
 }
@@ -113,7 +114,7 @@ export async function handlePortalPost<F extends Guarded, T>(
     outcome = await submit({ site, locale, address: checked.email.address, fields, request: confirmationRequest(checked.email), name });
     deliverMailLater(c);
   } catch (failure) {
-    console.error(JSON.stringify({ message: 'Portal request failed', error: String(failure), locale, path: new URL(c.req.url).pathname }));
+    logFailure('Portal request failed', { error: String(failure), locale, path: new URL(c.req.url).pathname });
     return portalPage(c, site, locale, again(FORM_MESSAGES.failed), 503);
   }
   return answer(outcome);

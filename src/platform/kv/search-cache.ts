@@ -8,6 +8,7 @@ import type { SearchBackend } from '#src/domain/ports';
 import { describeError } from '#src/domain/errors';
 import type { FacetValueHit, FacetValueQuery, SearchQuery, SearchResults } from '#src/domain/search-query';
 import { sha256Hex } from '#src/domain/sha256';
+import { logFailure } from '#src/log';
 
 export const SEARCH_CACHE_TTL_SECONDS = 3600;
 
@@ -52,5 +53,5 @@ export class CachedSearchBackend implements SearchBackend {
 }
 
 function warn(operation: string, error: unknown): void {
-  console.warn(JSON.stringify({ message: 'Search cache: KV failed; continuing without it', operation, error: describeError(error) }));
+  logFailure('Search cache: KV failed; continuing without it', { operation, error: describeError(error) }, 'warn');
 }

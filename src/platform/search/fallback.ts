@@ -9,6 +9,7 @@ import type { SearchBackend } from '#src/domain/ports';
 import type { FacetValueHit, FacetValueQuery, SearchQuery, SearchResults } from '#src/domain/search-query';
 import { SEARCH_FALLBACK_TIMEOUT_MS } from './constants';
 import { describeClientError, SearchEngineError } from './errors';
+import { logEvent } from '#src/log';
 
 /** The message id a page shows when D1 answered in the engine's place. */
 export const SEARCH_FALLBACK_NOTICE = 'search.fallback_notice';
@@ -57,16 +58,17 @@ export class FallbackSearchBackend implements SearchBackend {
       return { value: await withTimeout(ask(this.primary), this.timeoutMs), fellBack: false };
     } catch (error) {
       const { message, status, code } = describeClientError(error);
-      console.error(
-        JSON.stringify({
-          event: 'search_fallback',
+      logEvent(
+        'search_fallback',
+        {
           backend: error instanceof SearchEngineError ? error.backend : this.name,
           reason: error instanceof SearchTimeoutError ? 'timeout' : 'error',
           status,
           code,
           // Messages of engine clients can be long (lists of hosts tried): the first line is enough.
           message: message.split('\n')[0]!.slice(0, 300),
-        }),
+        },
+        'error',
       );
       return { value: await ask(this.fallback), fellBack: true };
     }

@@ -6,6 +6,7 @@
  * shown again, so a Turnstile outage costs a retry, never an unchecked post.
  */
 import { assertServerOnly } from '#src/server-only';
+import { logFailure } from '#src/log';
 
 // Reads the secret key: never in a browser bundle.
 assertServerOnly('src/platform/turnstile/verify.ts (Turnstile secret check)');
@@ -26,7 +27,7 @@ export async function verifyTurnstile(settings: TurnstileSettings, token: string
     const answer = (await response.json()) as { success?: unknown; 'error-codes'?: unknown };
     return answer.success === true;
   } catch (error) {
-    console.error(JSON.stringify({ message: 'Turnstile verification failed', error: String(error) }));
+    logFailure('Turnstile verification failed', { error: String(error) });
     return false;
   }
 }
