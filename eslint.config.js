@@ -7,10 +7,10 @@ import tseslint from 'typescript-eslint';
 const escapeHash = (pattern) => pattern.replace(/^(!?)#/, '$1\\#');
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: patterns.map((entry) => (entry.group ? { ...entry, group: entry.group.map(escapeHash) } : entry)) }] });
 
-/** Views reach browser code only through views/island.tsx, and read the browser's configuration contract. */
-const VIEWS_SEE_NO_ISLANDS = {
+/** Views and the browser's code share markup through src/ui/, never through each other. */
+const VIEWS_SEE_NO_CLIENT = {
   group: ['#src/client/*', '!#src/client/config', '../client/*', '../../client/*'],
-  message: 'views/ mount browser islands only through src/views/island.tsx.',
+  message: 'views/ never import client/ (the browser\'s code): markup both render lives in src/ui/.',
 };
 
 export default tseslint.config(
@@ -51,24 +51,21 @@ export default tseslint.config(
     files: ['src/views/**'],
     rules: restrict([
       { group: ['hono', 'hono/*', 'cloudflare:*'], message: 'views/ take props only: no Hono, no runtime.' },
-      { group: ['#src/platform/*', '#src/routes/*', '#src/middleware/*', '../platform/*'], message: 'views/ never touch platform/ or routes.' },
-      VIEWS_SEE_NO_ISLANDS,
+      { group: ['#src/platform/*', '#src/routes/*', '#src/middleware/*', '#src/http/*', '#src/page-cache/*', '#src/adapters', '../platform/*'], message: 'views/ never touch platform/, routes, middleware or the request helpers.' },
+      VIEWS_SEE_NO_CLIENT,
     ]),
   },
   {
-    // The one view that mounts islands: their server placeholders.
-    files: ['src/views/island.tsx'],
-    rules: restrict([
-      { group: ['hono', 'hono/*', 'cloudflare:*'], message: 'views/ take props only: no Hono, no runtime.' },
-      { group: ['#src/platform/*', '#src/routes/*', '#src/middleware/*', '../platform/*'], message: 'views/ never touch platform/ or routes.' },
-    ]),
+    // Markup the server's views render and the browser's islands hydrate: both import it, it imports neither.
+    files: ['src/ui/**'],
+    rules: restrict([{ regex: '^(#src/(?!ui/|i18n/|domain/)|\\.\\./)', message: 'src/ui/ is shared by views/ and client/: it imports only ui/, i18n/ and domain/.' }]),
   },
   {
     files: ['src/client/**'],
     rules: restrict([
       {
-        group: ['hono', 'hono/*', 'cloudflare:*', '#src/platform/*', '#src/routes/*', '#src/middleware/*', '#src/views/*', '!#src/views/components', '#src/content/*'],
-        message: 'client/ imports only client/, i18n/, domain types and the pure shared components of views/components/.',
+        group: ['hono', 'hono/*', 'cloudflare:*', '#src/platform/*', '#src/routes/*', '#src/middleware/*', '#src/http/*', '#src/pages/*', '#src/page-cache/*', '#src/views/*', '#src/content/*'],
+        message: 'client/ imports only client/, ui/, i18n/ and domain types.',
       },
     ]),
   },

@@ -11,7 +11,7 @@ import type { AlertStore, PublishingStore } from '#src/domain/publishing-ports';
 import type { SearchPushStore } from '#src/domain/search-push-ports';
 import type { SubscriptionStore } from '#src/domain/subscription-ports';
 import type { JobQueue } from '#src/domain/job-messages';
-import { configOf, type AppConfig } from '#src/env';
+import { configOf, type AppConfig } from './env';
 import { zipStream } from '#src/platform/archive/zip-stream';
 import { D1AlertStore } from '#src/platform/d1/alert-store';
 import { D1ContentRepository, type QueryStats } from '#src/platform/d1/content-repository';

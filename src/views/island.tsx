@@ -1,13 +1,13 @@
 /**
- * Islands, the one place views meet browser code (lint allows no other view to import client/
- * islands). An island's server placeholder is the island's own markup, rendered here with the
+ * Islands: components of src/ui/ that the server renders and the browser hydrates (client/islands/
+ * mounts them). An island's server placeholder is the island's own markup, rendered here with the
  * props the browser will hydrate it with, inside an element that names the island and carries
  * those props as JSON in an attribute (data, never code: pages hold no inline script). Only what
  * the island component declares travels, and the caller builds it from an allowlist.
  */
 import type { ReactNode } from 'react';
-import { LoadMore, type LoadMoreProps } from '#src/client/islands/load-more';
-import { SearchBox, type SearchBoxProps } from '#src/client/islands/search-box';
+import { LoadMore, type LoadMoreProps } from '#src/ui/load-more';
+import { SearchBox, type SearchBoxProps } from '#src/ui/search-box';
 
 export type { LoadMoreProps, SearchBoxProps };
 

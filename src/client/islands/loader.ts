@@ -8,8 +8,8 @@
 import type { ClientConfig } from '../config';
 import { LIGHTBOX_FIGURES } from './figures';
 import type { LightboxLabels } from './lightbox';
-import type { LoadMoreProps } from './load-more';
-import type { SearchBoxProps } from './search-box';
+import type { LoadMoreProps } from '#src/ui/load-more';
+import type { SearchBoxProps } from '#src/ui/search-box';
 
 const loadSearchBox = () => import('./mount-search-box');
 const loadLoadMore = () => import('./mount-load-more');

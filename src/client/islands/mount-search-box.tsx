@@ -1,6 +1,6 @@
 /** Hydrates a server-rendered search box (loaded on demand, with React). */
 import { hydrateRoot } from 'react-dom/client';
-import { SearchBox, type SearchBoxProps } from './search-box';
+import { SearchBox, type SearchBoxProps } from '#src/ui/search-box';
 
 export function mountSearchBox(root: HTMLElement, props: SearchBoxProps): void {
   const focused = root.ownerDocument.activeElement;

@@ -8,7 +8,7 @@
 import type { Newsroom } from '#src/domain/newsroom';
 import { useNewsroomContext } from '../contexts';
 import { imageAttributes } from '#src/domain/media/payload-addresses';
-import { PlaceholderBox, type CardPlaceholder } from './cards';
+import { PlaceholderBox, type CardPlaceholder } from '#src/ui/cards';
 import { ResponsiveImage } from './image';
 
 /** The logo's layout width: at most 64 % of a grid card (up to 400 px), or of the highlighted story's. */

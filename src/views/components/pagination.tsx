@@ -1,6 +1,6 @@
 /**
  * "Load more": a plain link to the next page without JavaScript; with it, the load-more island
- * (src/client/islands/load-more.tsx, hydrated on the first click) appends the next cards in place.
+ * (src/ui/load-more.tsx, hydrated on the first click) appends the next cards in place.
  */
 import { toBcp47 } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';

@@ -2,7 +2,7 @@
 import { isoDate } from '#src/i18n/translate';
 import { useTranslator } from '../contexts';
 import type { StoryCardModel } from '#src/pages/model';
-import { CARD_IMAGE_SIZES, StoryCardView } from './cards';
+import { CARD_IMAGE_SIZES, StoryCardView } from '#src/ui/cards';
 import { CoverPlaceholder } from './cover-placeholder';
 import { ResponsiveImage } from './image';
 

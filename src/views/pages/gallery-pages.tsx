@@ -4,7 +4,7 @@ import type { GallerySummary } from '#src/domain/gallery';
 import { GALLERY_PAGE_SIZE } from '#src/domain/paging';
 import { toBcp47 } from '#src/i18n/locales';
 import { useTranslator } from '../contexts';
-import { CARD_IMAGE_SIZES, GalleryCardView, mediaCounts } from '../components/cards';
+import { CARD_IMAGE_SIZES, GalleryCardView, mediaCounts } from '#src/ui/cards';
 import { CoverPlaceholder } from '../components/cover-placeholder';
 import { ResponsiveImage } from '../components/image';
 import { Pagination } from '../components/pagination';

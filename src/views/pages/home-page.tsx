@@ -7,7 +7,7 @@ import { StoryCard } from '../components/story-card';
 import { StoryList } from '../components/story-list';
 import { CoverPlaceholder } from '../components/cover-placeholder';
 import { ResponsiveImage } from '../components/image';
-import { CARD_IMAGE_SIZES } from '../components/cards';
+import { CARD_IMAGE_SIZES } from '#src/ui/cards';
 import type { HomePageModel } from '#src/pages/model';
 
 export function HomePage({ model }: { model: HomePageModel }) {

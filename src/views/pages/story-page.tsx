@@ -11,7 +11,7 @@ import { imageRightsOf } from '#src/domain/image-rights';
 import { Boilerplate } from '../components/boilerplate';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
-import { CategoryLinks } from '../components/cards';
+import { CategoryLinks } from '#src/ui/cards';
 import { SharedNotice } from '../components/shared-notice';
 import type { StoryArticleModel, StoryNoticeModel, StoryPageModel } from '#src/pages/model';
 

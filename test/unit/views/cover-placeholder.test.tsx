@@ -2,7 +2,7 @@
 // appended it: the newsroom's logo, decorative, or its name.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
-import { JsonStoryCard } from '#src/client/islands/cards';
+import { JsonStoryCard } from '#src/ui/json-cards';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import { readConfig } from '#src/env';
 import { buildLayout } from '#src/pages/layout';

@@ -41,7 +41,7 @@ test('load more on a tag page asks the API for the tag’s next page, which list
   const page = await html('/tag/wind%20power');
   const props = JSON.parse(page.match(/data-island="load-more" data-island-props="([^"]*)"/)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as Record<string, unknown>;
   expect(props).toMatchObject({ tag: 'wind power', category: null, withHighlightedStory: false, pageHrefTemplate: '/tag/wind%20power?page={page}' });
-  // The body the island posts (src/client/islands/load-more.tsx).
+  // The body the island posts (src/ui/load-more.tsx).
   const response = await SELF.fetch(`${ORIGIN}/api/fetch-stories`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

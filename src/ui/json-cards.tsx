@@ -1,10 +1,10 @@
 /**
  * Cards for the items a load-more request appends, built from the allowlisted JSON of
  * /api/fetch-stories and /api/fetch-galleries with the server's own card components
- * (src/views/components/cards.tsx), so appended cards are drawn exactly like the server's.
+ * (src/ui/cards.tsx), so appended cards are drawn exactly like the server's.
  */
 import { formatLongDate, formatTemplate } from '#src/i18n/format';
-import { CARD_IMAGE_SIZES, CardImg, GalleryCardView, mediaCounts, PlaceholderBox, StoryCardView, type CardImage, type CardPlaceholder } from '#src/views/components/cards';
+import { CARD_IMAGE_SIZES, CardImg, GalleryCardView, mediaCounts, PlaceholderBox, StoryCardView, type CardImage, type CardPlaceholder } from './cards';
 
 export interface StoryCardJson {
   readonly uuid: string;

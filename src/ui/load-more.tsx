@@ -8,8 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { AsyncStatus } from '#src/domain/analytics';
-import type { CardPlaceholder } from '#src/views/components/cards';
-import { JsonGalleryCard, JsonStoryCard, type GalleryCardJson, type StoryCardJson } from './cards';
+import type { CardPlaceholder } from './cards';
+import { JsonGalleryCard, JsonStoryCard, type GalleryCardJson, type StoryCardJson } from './json-cards';
 
 export interface LoadMoreProps {
   readonly kind: 'stories' | 'galleries';

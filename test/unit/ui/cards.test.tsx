@@ -1,9 +1,9 @@
-// One card markup for both sides (src/views/components/cards.tsx): a story or gallery card the
+// One card markup for both sides (src/ui/cards.tsx): a story or gallery card the
 // server draws for a page is the card the load-more island draws from the API's JSON of the same
 // item, byte for byte.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
-import { JsonGalleryCard, JsonStoryCard, type GalleryCardJson, type StoryCardJson } from '#src/client/islands/cards';
+import { JsonGalleryCard, JsonStoryCard, type GalleryCardJson, type StoryCardJson } from '#src/ui/json-cards';
 import type { GallerySummary } from '#src/domain/gallery';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import type { StorySummary } from '#src/domain/story';

@@ -1,11 +1,11 @@
 /**
  * The markup of the cards in the story grids and the media index, for the server's pages and for
  * the load-more island, which appends the next page's cards in the browser
- * (src/client/islands/cards.tsx): one component per card, fed resolved values (addresses, image
+ * (src/ui/json-cards.tsx): one component per card, fed resolved values (addresses, image
  * attributes, dates and counts already in the reader's language), so both sides draw the same.
  *
- * The browser bundle imports this file (lint lets client/ import views/components/): it must
- * stay pure and light, importing nothing but React and the Intl formatter cache (i18n/intl.ts).
+ * The browser bundle imports this file: like all of src/ui/, it stays pure and light, importing
+ * nothing but React, i18n/ and domain/ (lint holds it).
  */
 import type { ReactNode } from 'react';
 import { listFormat } from '#src/i18n/intl';
