@@ -24,7 +24,7 @@ import { languageDetector, type LanguageVariables } from 'hono/language';
 import { configOf, editorLoginOf, type EditorLoginConfig } from '#src/env';
 import type { AppEnv } from '#src/http/app-env';
 import { logEvent } from '#src/log';
-import { limitClient } from '#src/middleware/request-limits';
+import { limitClient } from '#src/http/client-limits';
 import { authorizeUrl, exchangeCode, repositoryAccess } from '#src/platform/github/oauth-client';
 import { LOGIN_ERRORS, LOGIN_HEADERS, loginPage, loginPagePolicy, PROVIDER, type LoginError, type LoginResult } from './oauth-page';
 import { callbackStateIsGood, issueState, STATE_LIFETIME_SECONDS } from './oauth-state';

@@ -21,7 +21,7 @@ import { editorLoginOf, editorUploadsOf, isLocalDevelopment, type EditorUploadsC
 import type { AppEnv } from '#src/http/app-env';
 import { TooManyRequestsError } from '#src/domain/errors';
 import { logEvent } from '#src/log';
-import { limitClient } from '#src/middleware/request-limits';
+import { limitClient } from '#src/http/client-limits';
 import { repositoryAccess, type GitHubRepository } from '#src/platform/github/oauth-client';
 import { signUploads } from '#src/platform/uploadcare/signed-upload';
 import { ADMIN_HEADERS } from './admin-headers';

@@ -33,7 +33,8 @@ import { createRevisionReader, warnKvFailure } from './content-revision';
 import { HotPages } from './hot-pages';
 import { storeCopy, type PendingCopy } from './fill';
 import { canonicalAddress, declaredQueryOf, fitsKvKey, keyedAddress, pageCacheKey } from './key';
-import { REVISION_MEMO_MS, STALE_REVISIONS_SEARCHED, isRecentChange, canServeFromCache, isOperatorBypass, canStoreResponse, storedHeaders, ageSeconds, isFresh } from './policy';
+import { REVISION_MEMO_MS, STALE_REVISIONS_SEARCHED, isRecentChange, canServeFromCache, canStoreResponse, storedHeaders, ageSeconds, isFresh } from './policy';
+import { isOperatorBypass } from '#src/http/operator-bypass';
 import { isNotModified, notModifiedResponse } from '#src/http/conditional-get';
 import { replaceResponse, runAfterResponse, setResponseHeader } from '#src/http/responses';
 

@@ -6,7 +6,6 @@
  */
 import { MIN_KV_TTL_SECONDS, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
 import { hasSecret } from '#src/domain/secret-paths';
-import { tokensEqual } from '#src/domain/story-link';
 import { EDGE_TTL_SECONDS } from '#src/http/cache-rules';
 
 // ---------------------------------------------------------------------------------------------
@@ -99,18 +98,6 @@ export function isNeverCachedPath(pathname: string): boolean {
 export function canServeFromCache(request: Request): boolean {
   if (!isCacheableMethod(request.method)) return false;
   return !isNeverCachedPath(new URL(request.url).pathname);
-}
-
-/** The header an operator's tool (the benchmark) sends to measure a render: see `isOperatorBypass`. */
-export const OPERATOR_BYPASS_HEADER = 'X-Page-Cache-Bypass';
-
-/**
- * Does this request carry the deployment's cache-bypass secret (PAGE_CACHE_BYPASS_TOKEN)? Only
- * for measuring renders: unset in production, it opens nothing; set, only its holder skips.
- */
-export function isOperatorBypass(request: Request, token: string | undefined): boolean {
-  const sent = request.headers.get(OPERATOR_BYPASS_HEADER);
-  return Boolean(token) && sent !== null && tokensEqual(sent, token!);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import { describeError } from '#src/domain/errors';
 import { logEvent } from '#src/log';
 import { cacheRules } from '#src/http/cache-rules';
 import { pageCacheStoreOf, readContentRevision } from '#src/adapters';
-import { limitClient } from '#src/middleware/request-limits';
+import { limitClient } from '#src/http/client-limits';
 
 /** How long each store may take before it counts as down. */
 export const HEALTH_CHECK_TIMEOUT_MS = 1_000;

@@ -15,7 +15,7 @@ import { canonicalMailbox, type EmailAddress } from '#src/domain/email-address';
 import { CONFIRM_TOKEN_TTL_SECONDS, FORM_MESSAGES, HONEYPOT_FIELD, newMailToken, readSubscriberEmail } from '#src/domain/subscriber';
 import { TURNSTILE_RESPONSE_FIELD } from '#src/domain/turnstile';
 import type { MessageId } from '#src/i18n/translate';
-import { limitClient } from '#src/middleware/request-limits';
+import { limitClient } from '#src/http/client-limits';
 import type { PrivacyView } from '#src/pages/model';
 import type { Guarded } from './portal-forms';
 import { portalPage, portalSite } from './portal-page';

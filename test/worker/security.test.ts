@@ -274,7 +274,7 @@ test('a page far past the end of the API list answers an empty page without quer
 
 test('renders are limited per client: the 601st request of a minute that the cache cannot answer is refused', async () => {
   const { env } = await import('cloudflare:workers');
-  const { limitClient } = await import('#src/middleware/request-limits');
+  const { limitClient } = await import('#src/http/client-limits');
   const request = new Request(`${ORIGIN}/`, { headers: { 'CF-Connecting-IP': `192.0.2.${Math.floor(Math.random() * 250)}` } });
   for (let n = 0; n < 600; n++) await limitClient(env.RENDER_LIMITER, 'render-test', request);
   await expect(limitClient(env.RENDER_LIMITER, 'render-test', request)).rejects.toThrow('Too many requests');

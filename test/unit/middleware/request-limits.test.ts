@@ -1,6 +1,7 @@
 // Who counts as one client for the rate limits, and which posts are cross-site.
 import { expect, test } from 'vitest';
-import { clientKey, isCrossSitePost } from '#src/middleware/request-limits';
+import { clientKey } from '#src/http/client-limits';
+import { isCrossSitePost } from '#src/middleware/request-limits';
 
 test.each([
   ['203.0.113.7', '203.0.113.7'],

@@ -1,19 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { cacheRules } from '#src/http/cache-rules';
-import {
-  cacheLifetime,
-  canServeFromCache,
-  canStoreResponse,
-  DEFAULT_FRESH_SECONDS,
-  isFresh,
-  isOperatorBypass,
-  isRecentChange,
-  isStorableCacheControl,
-  isStorableContentType,
-  isStorableVary,
-  REPLICA_CATCH_UP_MS,
-  storedHeaders,
-} from '#src/page-cache/policy';
+import { cacheLifetime, canServeFromCache, canStoreResponse, DEFAULT_FRESH_SECONDS, isFresh, isRecentChange, isStorableCacheControl, isStorableContentType, isStorableVary, REPLICA_CATCH_UP_MS, storedHeaders } from '#src/page-cache/policy';
+import { isOperatorBypass } from '#src/http/operator-bypass';
 
 const request = (url: string, init: RequestInit = {}) => new Request(url, init);
 
