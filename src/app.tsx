@@ -46,13 +46,13 @@ import { embeds, galleryEmbeds } from './routes/embed';
 import { category, home, tag } from './routes/story-lists';
 import { buildLayout, pageTitle, STYLESHEET } from './pages/layout';
 import { media } from './routes/media';
-import { privacy } from './routes/privacy';
+import { privacyPortal } from './routes/privacy-portal/routes';
 import { withoutThirdParties } from './http/private-page';
 import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
 import { search } from './routes/search';
 import { seo } from './routes/seo';
-import { sharedStory } from './routes/shared-story';
-import { sharedGallery } from './routes/shared-gallery';
+import { secretStoryLinks } from './routes/secret-story';
+import { secretGalleryLinks } from './routes/secret-gallery';
 import { redirect } from './http/redirect';
 import { story } from './routes/story';
 import { theme } from './routes/theme';
@@ -115,11 +115,11 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     const { outbox } = c.var.deps;
     return c.json({ messages: await outbox.recent(50), dataRequests: await outbox.dataRequestsToAnswer(50) }, 200, { 'Cache-Control': cacheRules.private });
   });
-  app.route(`/${LOCALE_SEGMENT}/newsroom/:uuid`, privacy);
+  app.route(`/${LOCALE_SEGMENT}/newsroom/:uuid`, privacyPortal);
   // Secret links for journalists (never cached: the page cache skips /s/): galleries' tokens have
   // a shape of their own (src/domain/gallery-link.ts), then stories'.
-  app.route('/s', sharedGallery);
-  app.route('/s', sharedStory);
+  app.route('/s', secretGalleryLinks);
+  app.route('/s', secretStoryLinks);
 
   app.route('/', seo);
   // The newsroom's theme stylesheet, /theme-{hash}.css (before stories: `/{slug}`).

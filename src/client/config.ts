@@ -1,6 +1,6 @@
 /**
  * What a page tells its browser code: one JSON data block (`#newsroom-client`), built on the
- * server from an allowlist (src/routes/layout-model.ts), the same for every visitor so cached
+ * server from an allowlist (src/pages/browser-config.ts), the same for every visitor so cached
  * pages can share it. No secret ever goes in here: the analytics write key is a public key.
  */
 import type { TrackingPolicy } from '#src/domain/newsroom';

@@ -63,7 +63,7 @@ export function parseOembedRequest(query: { url?: string; format?: string; maxwi
  * The one spelling of a page address a consumer may send in `url`, for the page cache's key: the
  * origin as URL parsing gives it (scheme and host lower-case, no default port), each path segment
  * decoded and encoded again, trailing slashes, query and fragment dropped. Two addresses with the
- * same spelling name the same page for src/routes/embed.tsx's `embeddablePage`, which ignores
+ * same spelling name the same page for src/i18n/urls.ts's `embeddablePage`, which ignores
  * what this drops and compares decoded segments. Null for what names no page of anyone's (not
  * http(s), credentials, an undecodable segment).
  */

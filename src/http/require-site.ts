@@ -1,5 +1,5 @@
 /**
- * The newsroom a route serves (loaded by ./site.ts). Until content is imported there is none, and
+ * The newsroom a route serves (loaded by src/middleware/site.ts). Until content is imported there is none, and
  * every address that needs it answers as an unknown address does: a NotFoundError, so the visitor
  * gets the bare 404 page (app.onError) and an API caller 404 `{message}`, never a 500.
  */

@@ -19,7 +19,7 @@ export function urlContextOf(site: Pick<SiteContext, 'languages'>): UrlContext {
   return { defaultLocale: defaultLanguage(site.languages).code };
 }
 
-export type PrivacyAction = 'subscribe' | 'data-request';
+export type PortalAction = 'subscribe' | 'data-request';
 
 /** A file of the sitemap index: a language's pages, its stories (numbered from 1), or the news sitemap. */
 export type SitemapFile = { readonly kind: 'pages'; readonly locale: string } | { readonly kind: 'stories'; readonly locale: string; readonly number: number } | { readonly kind: 'news' };
@@ -186,7 +186,7 @@ export const urls = {
     return pages ? { kind: 'pages', locale: locale! } : { kind: 'stories', locale: locale!, number: Number(number) };
   },
   /** Privacy portal links always carry the locale: they name the language of the portal itself. */
-  privacy(locale: string, newsroomUuid: string, action: PrivacyAction = 'subscribe'): string {
+  privacyPortal(locale: string, newsroomUuid: string, action: PortalAction = 'subscribe'): string {
     return `/${locale}/newsroom/${segment(newsroomUuid)}/${action}`;
   },
   /** The confirmation link of a subscription mail. */
@@ -252,3 +252,43 @@ export const urls = {
     return new URL(path, origin).toString();
   },
 };
+
+/** A page other sites may embed (oEmbed), as `embeddablePage` reads it back from an address. */
+export type EmbeddablePage = { readonly kind: 'story'; readonly slug: string } | { readonly kind: 'gallery'; readonly locale: string; readonly uuid: string };
+
+function decodedSegments(path: string): string[] | null {
+  try {
+    return path.split('/').slice(1).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Which of our pages an absolute address names, or null: an http(s) URL on the newsroom's origin
+ * (no credentials), its query and fragment ignored, trailing slashes too, whose path is one that
+ * urls.story or urls.gallery builds (compared segment by segment, decoded, so `%C3%A9` and
+ * `%c3%a9` are one address, and `/en/media/…` for a default-English newsroom is none).
+ */
+export function embeddablePage(site: Pick<SiteContext, 'languages' | 'newsroom'>, address: string): EmbeddablePage | null {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.origin !== new URL(site.newsroom.url).origin || url.username !== '' || url.password !== '') return null;
+  const segments = decodedSegments(url.pathname.replace(/(.)\/+$/, '$1'));
+  if (!segments || segments.some((segment) => segment === '')) return null;
+  const builds = (path: string) => {
+    const built = decodedSegments(path);
+    return built !== null && built.length === segments.length && built.every((segment, index) => segment === segments[index]);
+  };
+  if (segments.length === 1 && builds(urls.story(segments[0]!))) return { kind: 'story', slug: segments[0]! };
+  const ctx = urlContextOf(site);
+  const uuid = segments.at(-1)!;
+  const locale = segments.length === 4 ? segments[0]! : ctx.defaultLocale;
+  if (site.languages.some((language) => language.code === locale) && builds(urls.gallery(ctx, locale, uuid))) return { kind: 'gallery', locale, uuid };
+  return null;
+}

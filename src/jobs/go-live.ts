@@ -6,6 +6,13 @@
  * it made live and any alert whose consumer died mid-send (ADR 0035). Every step is safe to
  * repeat: a late run catches up every overdue story, an overlapping run flips and claims nothing
  * twice, and work the queue refused stays in D1 for the next run.
+ *
+ * Publishing, read from here: an import (scripts/import.ts over src/content/, written in one D1
+ * transaction by src/platform/d1/import-statements.ts) or this cron (src/worker.ts `scheduled`,
+ * the states' rules in src/domain/publishing.ts and src/domain/story.ts, the store
+ * src/platform/d1/publishing-store.ts) moves the content revision; the queue's jobs
+ * (src/jobs/queue.ts: alerts, IndexNow and WebSub, the search engine's push, the outbox's mail)
+ * do the rest, and the page cache pre-renders the busiest pages (src/page-cache/prerender.ts).
  */
 import type { PublishEvent, ReleasedGallery } from '#src/domain/publishing-ports';
 import type { JobDeps } from '#src/adapters';

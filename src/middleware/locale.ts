@@ -12,7 +12,7 @@ import { requireSite } from '#src/http/require-site';
 
 /**
  * Two or three lower-case letters, but not `tag`: `/tag/{tag}` is a tag page of the default
- * language (src/pages/tag.tsx), which would otherwise be read as the unknown locale "tag" (a
+ * language (src/pages/tag.ts), which would otherwise be read as the unknown locale "tag" (a
  * 404). Spelled without a lookahead, which Hono's RegExpRouter does not take.
  */
 const LANGUAGE_CODE = '(?:[a-z]{2}|[a-su-z][a-z]{2}|t[b-z][a-z]|ta[a-fh-z])';

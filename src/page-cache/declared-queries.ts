@@ -7,7 +7,7 @@
  * - parameters the route does not read are dropped (`?utm_source=…`, `?page=` on a story or a
  *   feed, `?x=<random>`);
  * - a repeated parameter counts by its first value, as every route reads it (`firstValue` in
- *   ./validate.ts): `?page=2&page=x` is page 2;
+ *   src/http/validate.ts): `?page=2&page=x` is page 2;
  * - a value equal to the default is left out (`?page=1` is the list's first page, `?query=`);
  *   values the route trims or caps are keyed trimmed or capped;
  * - a query the route refuses (`?page=abc`, an oEmbed `url` of another site) yields null: the

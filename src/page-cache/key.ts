@@ -11,7 +11,7 @@
  * No host: every absolute address in a page comes from the newsroom's configured URL, so the copy
  * is the same whichever hostname asked (and the cron can pre-render it). An address too long for
  * a KV key (a page with a long non-Latin slug, a long search) is keyed by its SHA-256 instead of
- * bypassing the cache; addresses over MAX_ADDRESS_BYTES never get this far (./request-limits.ts).
+ * bypassing the cache; addresses over MAX_ADDRESS_BYTES never get this far (src/middleware/request-limits.ts).
  * Pure functions, tested as tables in test/unit/page-cache/key.test.ts.
  */
 import type { CanonicalQuery, RequestQuery } from './declared-queries';

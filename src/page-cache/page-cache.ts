@@ -3,15 +3,18 @@
  * costs one KV read and no D1 query at all, and a repeat hit in the same isolate not even that
  * (./hot-pages.ts).
  *
- * The policy (what may be served from the cache, what may be stored, how the key is built, how
- * long an entry is fresh) lives in ./page-cache-policy.ts as small tested functions; this module
- * is the Hono middleware that applies them. Decisions and trade-offs:
+ * The feature is this folder: the policy (what may be served from the cache, what may be stored,
+ * how long an entry is fresh) in ./policy.ts and the key in ./key.ts, as small tested functions;
+ * the queries each route reads (./declared-queries.ts); the revision pointers (./content-revision.ts);
+ * the isolate's hot copies (./hot-pages.ts); storing a copy (./fill.ts); the cron's pre-rendering
+ * (./prerender.ts); and this module, the Hono middleware that applies them. Its one adapter is the
+ * KV store, src/platform/kv/page-cache-store.ts (built in src/adapters.ts). Decisions and trade-offs:
  * docs/decisions/0011-page-cache.md.
  *
  * - Keys hold the content revision (./content-revision.ts), so an import makes every older page
  *   unreachable at once: nothing is purged by hand.
  * - A miss streams the handler's body to the visitor and stores a tee'd copy in the background
- *   (`waitUntil`, ./page-cache-fill.ts), so the first visitor is not slowed by the cache fill.
+ *   (`waitUntil`, ./fill.ts), so the first visitor is not slowed by the cache fill.
  * - Right after a new revision, a page it has not rendered yet is answered at once with the
  *   previous revision's copy (when that copy is still within its freshness and no withdrawal came
  *   between), and this revision's copy is rendered in the background. The cron pre-renders the
@@ -96,7 +99,7 @@ function cachedResponse(request: Request, entry: StoredPage, now: number, status
 }
 
 interface CopyAddress {
-  /** The page's canonical address, as keys hold it (./page-cache-key.ts). */
+  /** The page's canonical address, as keys hold it (./key.ts). */
   readonly address: string;
   readonly build: string;
   readonly markdown: boolean;

@@ -1,7 +1,7 @@
 /**
  * The page cache's policy (docs/decisions/0011-page-cache.md): named constants and small pure
  * functions saying what may be served from the cache, what may be stored and how long an entry is
- * fresh (the key: ./page-cache-key.ts; conditional requests: ./conditional-get.ts). Tested as
+ * fresh (the key: ./key.ts; conditional requests: src/http/conditional-get.ts). Tested as
  * tables in test/unit/page-cache/page-cache.test.ts; applied by `pageCache()` in ./page-cache.ts.
  */
 import { MIN_KV_TTL_SECONDS, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';

@@ -69,7 +69,7 @@ export interface GalleryPlacement {
   readonly translations: readonly { code: string; href: string }[];
   readonly archiveHref: string;
   /**
-   * The embargo banner of an unreleased gallery's secret-link page (src/routes/shared-gallery.tsx),
+   * The embargo banner of an unreleased gallery's secret-link page (src/routes/secret-gallery.tsx),
    * which is never indexed, embedded, described for search engines or offered to share; null on
    * the public page.
    */
@@ -117,7 +117,7 @@ export function galleryPageModel(deps: Deps, site: SiteContext, locale: string, 
     gallery,
     indexHref: urls.media(ctx, locale),
     archive: gallery.images.length > 0 ? { href: placement.archiveHref, bytes: archiveBytes(gallery.images) } : null,
-    share: isPublicPage ? { url, title: gallery.title } : null,
+    shareBar: isPublicPage ? { url, title: gallery.title } : null,
     notice: placement.notice,
   };
 }

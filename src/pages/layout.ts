@@ -143,9 +143,9 @@ export function buildLayout(input: LayoutInput): LayoutModel {
     languages,
     notifications: site.companies[locale]?.notifications ?? [],
     policyLinks: { privacy: policyHref(site, locale, 'privacy-policy'), cookie: policyHref(site, locale, 'cookie-policy') },
-    privacyLinks: {
-      subscribe: urls.privacy(locale, site.newsroom.uuid, 'subscribe'),
-      dataRequest: company?.custom_data_request_link ?? urls.privacy(locale, site.newsroom.uuid, 'data-request'),
+    portalLinks: {
+      subscribe: urls.privacyPortal(locale, site.newsroom.uuid, 'subscribe'),
+      dataRequest: company?.custom_data_request_link ?? urls.privacyPortal(locale, site.newsroom.uuid, 'data-request'),
     },
     mediaRoot: input.config.mediaRoot,
     stylesheet: STYLESHEET,

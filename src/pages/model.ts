@@ -1,7 +1,8 @@
 /**
  * The view models pages receive: complete data, no fetching, no request objects. Built by the
- * routes' load functions, rendered by the views, and serialised for JSON alternates (json.ts).
- * The document head's model is head-model.ts.
+ * page kinds' load functions (./home.ts, ./story.ts, …), rendered by the views, and serialised
+ * for JSON alternates (./json-form.ts).
+ * The document head's model is ./head.ts.
  */
 import type { PageClientConfig } from './browser-config';
 import type { Contact } from '#src/domain/contact';
@@ -11,7 +12,6 @@ import type { CompanyInformation, NavigationLayout, Newsroom, NewsroomNotificati
 import type { SearchResultHit } from '#src/domain/search-query';
 import type { SharedStoryNotice } from '#src/domain/publishing';
 import type { Story, StorySummary } from '#src/domain/story';
-import type { MessageId } from '#src/i18n/translate';
 import type { HeadModel } from './head';
 
 /** One entry of the language switcher: the current page in another language. */
@@ -56,7 +56,7 @@ export interface LayoutModel {
   };
   /** The current page in every language it exists in, the current language included. */
   readonly languages: readonly (PageTranslation & { isCurrent: boolean })[];
-  readonly privacyLinks: { readonly subscribe: string; readonly dataRequest: string };
+  readonly portalLinks: { readonly subscribe: string; readonly dataRequest: string };
   /** Notices of this language, shown above the header. */
   readonly notifications: readonly NewsroomNotification[];
   /** The privacy and cookie policies of this language, where the newsroom has them. */
@@ -100,7 +100,7 @@ export interface CategoryPageModel {
   readonly previousPageHref: string | null;
 }
 
-/** A tag's public stories in one language (src/pages/tag.tsx). */
+/** A tag's public stories in one language (src/pages/tag.ts). */
 export interface TagPageModel {
   readonly layout: LayoutModel;
   /** The tag in its stored form, as in its address. */
@@ -125,7 +125,7 @@ export interface GalleryIndexModel {
 }
 
 /** A page the share bar offers: its absolute, canonical address and its title. */
-export interface SharedPage {
+export interface ShareBarTarget {
   readonly url: string;
   readonly title: string;
 }
@@ -137,7 +137,7 @@ export interface GalleryPageModel {
   /** "Download all": the ZIP's address and the originals' total size; null without images. */
   readonly archive: { readonly href: string; readonly bytes: number } | null;
   /** What the share bar offers; null on the secret-link page of an unreleased gallery. */
-  readonly share: SharedPage | null;
+  readonly shareBar: ShareBarTarget | null;
   /** The embargo banner of the secret-link page; null on public pages. */
   readonly notice: GalleryNoticeModel | null;
 }
@@ -161,7 +161,7 @@ export interface StoryPageModel {
   /** "Download all" of the story's media (public pages only); null without media. */
   readonly archive: { readonly href: string; readonly bytes: number } | null;
   /** What the share bar offers; null on secret-link pages, whose address must not travel. */
-  readonly share: SharedPage | null;
+  readonly shareBar: ShareBarTarget | null;
   /** The story's own press contacts ("Media contacts"), in its front matter's order. */
   readonly contacts: readonly Contact[];
 }
@@ -171,7 +171,7 @@ export interface StoryPageModel {
  * editor's preview shows too, built there from the file being edited
  * (src/admin/client/story-preview-model.ts). A StoryPageModel is one.
  */
-export type StoryArticleModel = Pick<StoryPageModel, 'story' | 'categories' | 'tags' | 'archive' | 'share' | 'contacts'> & {
+export type StoryArticleModel = Pick<StoryPageModel, 'story' | 'categories' | 'tags' | 'archive' | 'shareBar' | 'contacts'> & {
   readonly layout: Pick<LayoutModel, 'languages' | 'mediaRoot'>;
 };
 
@@ -181,35 +181,6 @@ export interface StoryNoticeModel {
   readonly date: string;
   readonly time: string;
   readonly zone: string;
-}
-
-/** What the privacy portal shows: a form (with the visitor's values and error) or an outcome. */
-export type PrivacyView =
-  | { kind: 'subscribe'; email: string; error: MessageId | null; selected: readonly number[] }
-  | { kind: 'pending' }
-  | { kind: 'confirm-subscription' }
-  | { kind: 'confirmed' }
-  | { kind: 'invalid' }
-  | { kind: 'unsubscribe'; email: string }
-  | { kind: 'unsubscribed' }
-  | { kind: 'data-request'; email: string; error: MessageId | null; requestKind: string; message: string }
-  | { kind: 'data-request-pending' }
-  /** Kept for the operators without a confirmation mail (its mailbox had already had its mails for the day). */
-  | { kind: 'data-request-recorded' }
-  | { kind: 'confirm-data-request' }
-  | { kind: 'received' };
-
-export interface PrivacyPageModel {
-  readonly layout: LayoutModel;
-  readonly title: string;
-  readonly view: PrivacyView;
-  /** Where the page's form posts: the page itself. */
-  readonly action: string;
-  readonly categories: readonly { id: number; name: string }[];
-  /** The newsroom's name in the page's language (what a subscription is to). */
-  readonly companyName: string;
-  /** Cloudflare Turnstile's site key for this page's form; null: no widget. */
-  readonly turnstileSiteKey: string | null;
 }
 
 export interface SearchFacetModel {

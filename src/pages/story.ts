@@ -112,7 +112,7 @@ export function storyPageModel(deps: Deps, site: SiteContext, story: Story, plac
     notice: placement.notice,
     // A public archive holds public stories' media only.
     archive: isPublicPage && story.media_files.length > 0 ? { href: urls.storyArchive(story.slug), bytes: archiveBytes(story.media_files) } : null,
-    share: isPublicPage ? { url: canonical, title: story.title } : null,
+    shareBar: isPublicPage ? { url: canonical, title: story.title } : null,
     contacts: contactsByKeys(site.contacts, story.contact_keys),
   };
 }

@@ -27,7 +27,7 @@ export interface CardPlaceholder {
 /** The `sizes` of a card image in the grids, server cards and browser cards alike. */
 export const CARD_IMAGE_SIZES = '(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 400px';
 
-/** A decorative image from its attributes (the server draws stored payloads with ./image.tsx). */
+/** A decorative image from its attributes (the server draws stored payloads with src/views/components/image.tsx). */
 export function CardImg(props: { image: CardImage; sizes: string; className?: string }) {
   const { image } = props;
   return <img className={props.className} src={image.src} srcSet={image.srcSet} sizes={props.sizes} width={image.width} height={image.height} alt="" loading="lazy" decoding="async" />;

@@ -204,7 +204,7 @@ export function storyPreviewModel({ data, locale, surroundings, media, now }: St
       categories: categories.map((category) => ({ name: category.name, href: urls.category(urlContext, locale, category.slug) })),
       tags: distinctTags(story.tags).map((name) => ({ name, href: null })),
       archive: null,
-      share: null,
+      shareBar: null,
       contacts: contactsByKeys(shownContacts, story.contact_keys),
       layout: { languages: [], mediaRoot: PREVIEW_MEDIA_ROOT },
     },

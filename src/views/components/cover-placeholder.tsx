@@ -2,7 +2,7 @@
  * The box of a card without a cover (stories, galleries): the cover's 3:2 box in the theme's
  * accent, with the newsroom's logo centred on it, or its name when it has no logo. Decorative:
  * the card's title is its link text, so the logo's alt is empty (and the box sits in an
- * aria-hidden link on story cards). The load-more island draws the same box (./cards.tsx) in the
+ * aria-hidden link on story cards). The load-more island draws the same box (src/ui/cards.tsx) in the
  * browser from `coverPlaceholderJson`.
  */
 import type { Newsroom } from '#src/domain/newsroom';

@@ -42,7 +42,7 @@ export function Footer({ layout }: { layout: LayoutModel }) {
             </ul>
           </div>
         ) : null}
-        <form className="footer-subscribe" method="post" action={layout.privacyLinks.subscribe} data-island="subscribe-form">
+        <form className="footer-subscribe" method="post" action={layout.portalLinks.subscribe} data-island="subscribe-form">
           <h2 className="footer-heading">{t('footer.subscribe_title')}</h2>
           <label htmlFor="footer-subscribe-email" className="visually-hidden">
             {t('subscribe.email_label')}
@@ -56,10 +56,10 @@ export function Footer({ layout }: { layout: LayoutModel }) {
         </form>
         <ul className="privacy-links">
           <li>
-            <a href={layout.privacyLinks.dataRequest}>{t('footer.privacy_requests')}</a>
+            <a href={layout.portalLinks.dataRequest}>{t('footer.privacy_requests')}</a>
           </li>
           <li>
-            <a href={layout.privacyLinks.subscribe}>{t('footer.manage_subscription')}</a>
+            <a href={layout.portalLinks.subscribe}>{t('footer.manage_subscription')}</a>
           </li>
           {layout.policyLinks.privacy ? (
             <li>

@@ -1,6 +1,6 @@
 /**
  * The form field people never see: off screen, out of the tab order and hidden from assistive
- * technology; robots that fill every field fill it too (src/routes/portal-post.ts ignores their post).
+ * technology; robots that fill every field fill it too (src/routes/privacy-portal/post.ts ignores their post).
  */
 import { HONEYPOT_FIELD } from '#src/domain/subscriber';
 import { useTranslator } from '../contexts';

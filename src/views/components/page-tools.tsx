@@ -5,21 +5,21 @@
  */
 import { SHARE_NETWORK_NAMES, shareLinks } from '#src/domain/share-links';
 import { useTranslator } from '../contexts';
-import type { SharedPage } from '#src/pages/model';
+import type { ShareBarTarget } from '#src/pages/model';
 
 
-export function PageTools({ share, printable }: { share: SharedPage | null; printable: boolean }) {
+export function PageTools({ shareBar, printable }: { shareBar: ShareBarTarget | null; printable: boolean }) {
   const { t } = useTranslator();
-  if (!share && !printable) return null;
+  if (!shareBar && !printable) return null;
   return (
     <div className="page-tools">
-      {share ? (
+      {shareBar ? (
         <div className="share-bar" role="group" aria-labelledby="share-title">
           <p className="share-title" id="share-title">
             {t('share.title')}
           </p>
           <ul className="share-links">
-            {shareLinks(share.url, share.title).map(({ network, href }) => {
+            {shareLinks(shareBar.url, shareBar.title).map(({ network, href }) => {
               // The group is labelled "Share": each link's own text (the network) is its name.
               const name = network === 'email' ? t('share.email') : SHARE_NETWORK_NAMES[network];
               return (
@@ -31,7 +31,7 @@ export function PageTools({ share, printable }: { share: SharedPage | null; prin
               );
             })}
             <li>
-              <button type="button" className="link-button share-copy" data-copy-link={share.url} data-copied-label={t('share.copied')} hidden>
+              <button type="button" className="link-button share-copy" data-copy-link={shareBar.url} data-copied-label={t('share.copied')} hidden>
                 {t('share.copy_link')}
               </button>
               <span className="share-copy-status" role="status" />

@@ -15,7 +15,7 @@ import type { ReactNode } from 'react';
 import { ArchiveLink } from '../components/archive-link';
 import { VideoPlayer } from '../components/video-player';
 import { PageTools } from '../components/page-tools';
-import { SharedNotice } from '../components/shared-notice';
+import { SecretLinkNotice } from '#src/views/components/secret-link-notice';
 import { ImageCredit } from '../components/image-credit';
 import { imageRightsOf } from '#src/domain/image-rights';
 import { formatNumber, formatSize } from '#src/i18n/translate';
@@ -87,7 +87,7 @@ export function GalleryPage({ model }: { model: GalleryPageModel }) {
 /** The banner of an unreleased gallery's secret-link page: the story notice's embargo title, with its release time. */
 function GalleryEmbargoNotice({ notice }: { notice: GalleryNoticeModel }) {
   const { t } = useTranslator();
-  return <SharedNotice kind="embargo" label={t('shared.gallery_notice_label')} title={t('shared.embargo_title', { date: notice.date, time: notice.time, zone: notice.zone })} body={t('shared.gallery_embargo_body')} />;
+  return <SecretLinkNotice kind="embargo" label={t('shared.gallery_notice_label')} title={t('shared.embargo_title', { date: notice.date, time: notice.time, zone: notice.zone })} body={t('shared.gallery_embargo_body')} />;
 }
 
 function GalleryContent({ model }: { model: GalleryPageModel }) {
@@ -136,7 +136,7 @@ function GalleryContent({ model }: { model: GalleryPageModel }) {
           ))}
         </ul>
       ) : null}
-      <PageTools share={model.share} printable={false} />
+      <PageTools shareBar={model.shareBar} printable={false} />
     </section>
   );
 }

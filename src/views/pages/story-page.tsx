@@ -12,7 +12,7 @@ import { Boilerplate } from '../components/boilerplate';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
 import { CategoryLinks } from '#src/ui/cards';
-import { SharedNotice } from '../components/shared-notice';
+import { SecretLinkNotice } from '#src/views/components/secret-link-notice';
 import type { StoryArticleModel, StoryNoticeModel, StoryPageModel } from '#src/pages/model';
 
 export function StoryPage({ model }: { model: StoryPageModel }) {
@@ -47,7 +47,7 @@ function SharedStoryNotice({ notice }: { notice: StoryNoticeModel }) {
       : notice.kind === 'preview'
         ? [t('shared.preview_title'), t('shared.preview_body', when)]
         : [t('shared.private_title'), t('shared.private_body')];
-  return <SharedNotice kind={notice.kind} label={t('shared.notice_label')} title={title} body={body} />;
+  return <SecretLinkNotice kind={notice.kind} label={t('shared.notice_label')} title={title} body={body} />;
 }
 
 function RelatedStories({ model }: { model: StoryPageModel }) {
@@ -117,7 +117,7 @@ function StoryArticle({ model }: { model: StoryArticleModel }) {
       {model.archive ? <ArchiveLink href={model.archive.href} bytes={model.archive.bytes} className="story-download-all" /> : null}
       {/* A secret-link page offers neither: its address must not travel, and browsers print the
           address in a page's margin. */}
-      <PageTools share={model.share} printable={model.share !== null} />
+      <PageTools shareBar={model.shareBar} printable={model.shareBar !== null} />
       {model.tags.length > 0 ? (
         <ul className="story-tags">
           {model.tags.map((tag) => (

@@ -71,7 +71,7 @@ describe('the story fields become the story view’s model', () => {
       { name: 'zeeland', href: null },
     ]);
     expect(model.contacts.map((contact) => [contact.name, contact.avatar?.uuid])).toEqual([['Anna de Vries', AVATAR.uuid]]);
-    expect(model).toMatchObject({ share: null, archive: null, layout: { languages: [], mediaRoot: PREVIEW_MEDIA_ROOT } });
+    expect(model).toMatchObject({ shareBar: null, archive: null, layout: { languages: [], mediaRoot: PREVIEW_MEDIA_ROOT } });
     expect(timeZone).toBe('Europe/Amsterdam');
     expect(problems).toEqual([]);
   });

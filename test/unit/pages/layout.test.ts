@@ -233,7 +233,7 @@ describe('the layout', () => {
     const model = layout({ locale: 'fr' });
     expect(model.homeHref).toBe('/fr');
     expect(model.searchAction).toBe('/fr/search');
-    expect(model.privacyLinks).toEqual({ subscribe: `/fr/newsroom/${NEWSROOM_UUID}/subscribe`, dataRequest: `/fr/newsroom/${NEWSROOM_UUID}/data-request` });
-    expect(layout().privacyLinks.subscribe).toBe(`/en/newsroom/${NEWSROOM_UUID}/subscribe`);
+    expect(model.portalLinks).toEqual({ subscribe: `/fr/newsroom/${NEWSROOM_UUID}/subscribe`, dataRequest: `/fr/newsroom/${NEWSROOM_UUID}/data-request` });
+    expect(layout().portalLinks.subscribe).toBe(`/en/newsroom/${NEWSROOM_UUID}/subscribe`);
   });
 });

@@ -4,9 +4,9 @@
  * the journalists a gallery is shared with before its release time.
  *
  * A gallery token is a story token with a `g` in front (src/domain/gallery-link.ts): these routes
- * match only that shape and are mounted before the stories' (src/routes/shared-story.tsx), which
+ * match only that shape and are mounted before the stories' (src/routes/secret-story.tsx), which
  * never see a gallery token. The page is the gallery page with the embargo banner and everything
- * that could carry the token elsewhere off (./private-page.ts: private, noindex, no Referer, no
+ * that could carry the token elsewhere off (src/http/private-page.ts: private, noindex, no Referer, no
  * analytics; the page cache skips `/s/`); it is not embeddable, has no JSON alternate and no share
  * bar. Once the gallery is released the link answers 301 to its public address, so links already
  * sent keep working. An unknown token, or a gallery without images or videos, is the ordinary 404.
@@ -85,7 +85,7 @@ async function galleryPage(c: Context<AppEnv>, locale: string): Promise<Response
   return renderPage(<GalleryPage model={model} />, { headers: PRIVATE_PAGE_HEADERS });
 }
 
-export const sharedGallery = new Hono<AppEnv>()
+export const secretGalleryLinks = new Hono<AppEnv>()
   .get(`/${TOKEN}/download`, async (c) => {
     const site = quietSite(c);
     const ctx = urlContextOf(site);

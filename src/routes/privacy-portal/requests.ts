@@ -11,8 +11,8 @@ import { newMailToken } from '#src/domain/subscriber';
 import type { MailMessage } from '#src/domain/mail-ports';
 import { formatMessage, messagesFor, type MessageValues } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
-import type { DataRequestFields, SubscribeFields } from './portal-forms';
-import { handlePortalPost } from './portal-post';
+import type { DataRequestFields, SubscribeFields } from './forms';
+import { handlePortalPost } from './post';
 
 /** A confirmation mail in the portal's language: `{kind}.mail_subject` and `{kind}.mail_body`, filled in. */
 function confirmationMail(locale: string, email: string, kind: 'subscribe' | 'data_request', values: MessageValues & { name: string }): MailMessage {

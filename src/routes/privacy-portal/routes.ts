@@ -4,20 +4,26 @@
  * locale is always in these addresses (they name the portal's language). Forms post back to the
  * same address and redirect after a successful post, so everything works without JavaScript.
  *
- * Its parts: the pages (./portal-page.tsx), what requests carry (./portal-forms.ts), what every
- * post goes through against abuse (./portal-post.ts), the requests and their mail
- * (./portal-requests.ts), and the mailed links, which only show a page with a button: confirming
- * takes a POST, so mail scanners that open links confirm nothing (./portal-links.ts). Portal pages
- * send no Referer and run no analytics (./private-page.ts): their addresses hold tokens.
+ * The feature, read from here: this folder holds its routes and their parts: the pages
+ * (./page.tsx, their model src/pages/privacy-portal.ts, their view
+ * src/views/pages/privacy-portal-page.tsx), what requests carry (./forms.ts), what every post goes
+ * through against abuse (./post.ts: the honeypot, Turnstile, per-client limits), the requests and
+ * their mail (./requests.ts), and the mailed links, which only show a page with a button:
+ * confirming takes a POST, so mail scanners that open links confirm nothing (./links.ts). Portal
+ * pages send no Referer and run no analytics (src/http/private-page.ts): their addresses hold
+ * tokens. Below them: subscribers and requests as domain rules (src/domain/subscriber.ts,
+ * src/domain/subscription-ports.ts), their D1 store (src/platform/d1/subscription-store.ts), the
+ * mail (src/domain/mail-ports.ts, src/jobs/deliver-mail.ts) and the footer's subscribe form in the
+ * browser (src/client/subscribe-form.ts). "Privacy" alone names the privacy policy, never this.
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/http/app-env';
 import { NotFoundError } from '#src/domain/errors';
-import { dataRequestForm, statusQuery, subscribeForm, unsubscribeForm } from './portal-forms';
-import { dataRequestLink, subscriptionLink } from './portal-links';
-import { portalPage, portalSite } from './portal-page';
-import { now } from './portal-post';
-import { dataRequestPost, subscribePost } from './portal-requests';
+import { dataRequestForm, statusQuery, subscribeForm, unsubscribeForm } from './forms';
+import { dataRequestLink, subscriptionLink } from './links';
+import { portalPage, portalSite } from './page';
+import { now } from './post';
+import { dataRequestPost, subscribePost } from './requests';
 import { redirect } from '#src/http/redirect';
 
 function subscribePage(c: Context<AppEnv>, status: string | undefined) {
@@ -25,7 +31,7 @@ function subscribePage(c: Context<AppEnv>, status: string | undefined) {
   return portalPage(c, site, locale, status === 'pending' ? { kind: 'pending' } : { kind: 'subscribe', email: '', error: null, selected: [] });
 }
 
-export const privacy = new Hono<AppEnv>()
+export const privacyPortal = new Hono<AppEnv>()
   .get('/', statusQuery, (c) => subscribePage(c, c.req.valid('query').status))
   .get('/subscribe', statusQuery, (c) => subscribePage(c, c.req.valid('query').status))
   .post('/', subscribeForm, (c) => subscribePost(c, c.req.valid('form')))

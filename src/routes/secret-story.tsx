@@ -3,7 +3,7 @@
  * journalists it was sent to (docs/decisions/0016-secret-story-links.md).
  *
  * The page is the story page with a notice on top, and everything that could carry the token
- * elsewhere turned off (./private-page.ts; the page cache also skips `/s/`). Its
+ * elsewhere turned off (src/http/private-page.ts; the page cache also skips `/s/`). Its
  * translation switcher follows SPEC section 5's table: translations released to the same audience,
  * embargoed ones through their own secret links, public ones at their public address. Once the
  * story is live the link answers 301 to the public address, so links already sent keep working.
@@ -34,7 +34,7 @@ import { allowPlayers } from '#src/http/allow-players';
 import { storyPageModel } from '#src/pages/story';
 import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
 import { quietSite } from '#src/http/private-page';
-import { withSecretGalleryCards } from './shared-gallery';
+import { withSecretGalleryCards } from './secret-gallery';
 
 /** What reading a secret link found: the story, and the recipient's link when it was one. */
 async function findSharedStory(deps: Deps, token: string): Promise<SharedStory & { recipientLinkId?: number }> {
@@ -90,7 +90,7 @@ function countOpening(c: Context<AppEnv>, linkId: number): void {
   c.executionCtx.waitUntil(counted);
 }
 
-export const sharedStory = new Hono<AppEnv>()
+export const secretStoryLinks = new Hono<AppEnv>()
   .get('/:file{[^/]+\\.json}', async (c) => {
     const site = quietSite(c);
     const model = await loadSharedStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length), urls.storyJson);

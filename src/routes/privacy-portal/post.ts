@@ -16,9 +16,9 @@ import { CONFIRM_TOKEN_TTL_SECONDS, FORM_MESSAGES, HONEYPOT_FIELD, newMailToken,
 import { TURNSTILE_RESPONSE_FIELD } from '#src/domain/turnstile';
 import type { MessageId } from '#src/i18n/translate';
 import { limitClient } from '#src/http/client-limits';
-import type { PrivacyView } from '#src/pages/model';
-import type { Guarded } from './portal-forms';
-import { portalPage, portalSite } from './portal-page';
+import type { PortalView } from '#src/pages/privacy-portal';
+import type { Guarded } from './forms';
+import { portalPage, portalSite } from './page';
 import { redirect } from '#src/http/redirect';
 import { siteNameFor } from '#src/domain/newsroom';
 import { logFailure } from '#src/log';
@@ -65,7 +65,7 @@ function confirmationRequest(email: EmailAddress) {
 export interface PostedForm<T> {
   readonly email: string;
   readonly fields: T;
-  readonly again: (error: MessageId | null) => PrivacyView;
+  readonly again: (error: MessageId | null) => PortalView;
 }
 
 export interface Submission<T> {

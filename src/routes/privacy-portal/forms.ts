@@ -1,5 +1,5 @@
 /**
- * What the portal reads from a request, as schemas (./validate.ts): its forms' fields, each with
+ * What the portal reads from a request, as schemas (src/http/validate.ts): its forms' fields, each with
  * a fallback, so a form missing a field is shown again with the domain's message for it, and the
  * `?status=` a redirect leaves.
  */

@@ -1,14 +1,14 @@
 /** The privacy portal: subscribe (double opt-in), unsubscribe and data-request forms and outcomes. */
-import { SubscribeDisclaimer } from '../components/subscribe-disclaimer';
+import { SubscribeDisclaimer } from '#src/views/components/subscribe-disclaimer';
 import { DATA_REQUEST_KINDS } from '#src/domain/subscriber';
 import { TURNSTILE_SCRIPT_URL } from '#src/domain/turnstile';
 import type { MessageId } from '#src/i18n/translate';
-import { useTranslator } from '../contexts';
-import { Honeypot } from '../components/honeypot';
-import { NewsroomPage } from '../components/newsroom-page';
-import type { PrivacyPageModel } from '#src/pages/model';
+import { useTranslator } from '#src/views/contexts';
+import { Honeypot } from '#src/views/components/honeypot';
+import { NewsroomPage } from '#src/views/components/newsroom-page';
+import type { PortalPageModel } from '#src/pages/privacy-portal';
 
-export function PrivacyPage({ model }: { model: PrivacyPageModel }) {
+export function PrivacyPortalPage({ model }: { model: PortalPageModel }) {
   const { layout } = model;
   return (
     <NewsroomPage layout={layout}>
@@ -83,7 +83,7 @@ function ConfirmForm({ action, intro, submit }: { action: string; intro: string;
   );
 }
 
-function PrivacyContent({ model }: { model: PrivacyPageModel }) {
+function PrivacyContent({ model }: { model: PortalPageModel }) {
   const { t } = useTranslator();
   const { view } = model;
   switch (view.kind) {

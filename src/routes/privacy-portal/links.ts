@@ -2,9 +2,9 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '#src/http/app-env';
 import type { Deps } from '#src/adapters';
-import type { PrivacyView } from '#src/pages/model';
-import { portalPage, portalSite } from './portal-page';
-import { now } from './portal-post';
+import type { PortalView } from '#src/pages/privacy-portal';
+import { portalPage, portalSite } from './page';
+import { now } from './post';
 
 /**
  * A mailed confirmation link: opening it (GET) shows a page with one button if the token still
@@ -13,7 +13,7 @@ import { now } from './portal-post';
 function confirmationLink(
   find: (deps: Deps, token: string) => Promise<unknown>,
   confirm: (deps: Deps, token: string) => Promise<boolean>,
-  views: { ask: PrivacyView; done: PrivacyView },
+  views: { ask: PortalView; done: PortalView },
 ) {
   const open = async (c: Context<AppEnv>) => {
     const { site, locale } = portalSite(c);
