@@ -45,7 +45,44 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**'],
-    rules: restrict([{ regex: '^#src/(views|routes|middleware|client)/', message: 'scripts/ are thin CLIs over content/, domain/ and platform/: never a view, a route or browser code.' }]),
+    rules: restrict([{ regex: '^#src/(views|routes|middleware|client|http|pages|page-cache|ui)/', message: 'scripts/ are thin CLIs over content/, domain/ and platform/: never a view, a page, a route, a request helper or browser code.' }]),
+  },
+  {
+    // A page kind's model, its JSON and Markdown forms: plain functions over the dependencies'
+    // ports, rendered by views/ and answered by routes/; they never see a request.
+    files: ['src/pages/**'],
+    rules: restrict([
+      { group: ['hono', 'hono/*', 'react', 'react-dom', 'react-dom/*', 'cloudflare:*'], message: 'pages/ build models and text forms: no Hono, no React, no runtime.' },
+      { regex: '^(#src/(?!pages/|domain/|i18n/|adapters$|env$|client/config$)|\\.\\./)', message: 'pages/ may import domain/, i18n/, the Deps and AppConfig types and the browser configuration contract only: never http/, routes/, views/ or platform/ (routes call pages, views render them).' },
+    ]),
+  },
+  {
+    // Request and response helpers, shared by routes/, middleware/ and the page cache.
+    files: ['src/http/**'],
+    rules: restrict([{ regex: '^(#src/(routes|middleware|page-cache|jobs|content|client|admin)/|\\.\\./)', message: 'http/ helpers sit below routes/, middleware/ and the page cache: they never import them.' }]),
+  },
+  {
+    // Thin Hono sub-apps: validate, one load function (src/pages/), render (src/views/).
+    files: ['src/routes/**'],
+    rules: restrict([{ regex: '^#src/(platform|page-cache|jobs|content|client)/', message: 'routes/ reach stores through Deps (src/adapters.ts) and never the page cache, jobs, the import or browser code.' }]),
+  },
+  {
+    files: ['src/middleware/**'],
+    rules: restrict([{ regex: '^#src/(routes|pages|views|page-cache|jobs|content|client)/', message: 'middleware/ is cross-cutting request work: no page, route or view code.' }]),
+  },
+  {
+    // The page cache wraps the app: it sees requests and responses, never how a page is built.
+    files: ['src/page-cache/**'],
+    rules: restrict([{ regex: '^#src/(pages|views|jobs|content|client)/', message: 'page-cache/ stores answers: it never imports pages/, views/, jobs/ or browser code.' }]),
+  },
+  {
+    files: ['src/jobs/**'],
+    rules: restrict([{ regex: '^#src/(routes|middleware|http|pages|views|page-cache|client)/', message: 'jobs/ run without a request: they never import the web layer.' }]),
+  },
+  {
+    // The one place adapters are built, and the worker's configuration: below every web layer.
+    files: ['src/adapters.ts', 'src/env.ts'],
+    rules: restrict([{ regex: '^#src/(routes|middleware|http|pages|views|page-cache|jobs|client|content|admin)/', message: 'adapters.ts and env.ts sit below the web layer and the jobs: they never import them.' }]),
   },
   {
     files: ['src/views/**'],
@@ -77,7 +114,7 @@ export default tseslint.config(
     files: ['src/admin/client/**'],
     rules: restrict([
       { group: ['hono', 'hono/*', 'cloudflare:*', 'node:*'], message: 'src/admin/client/ runs in the editor\'s browser: no Hono, no runtime, no Node.' },
-      { regex: '^(#src/(platform|routes|middleware|client|jobs)/|#src/(env|worker|app|server-only)$)', message: 'src/admin/client/ may use views/, content/, domain/ and i18n/ only (never platform/, routes/, middleware/, jobs/ or the readers\' client/).' },
+      { regex: '^(#src/(platform|routes|middleware|client|jobs|http|page-cache)/|#src/(env|worker|app|server-only|adapters)$)', message: 'src/admin/client/ may use views/, content/, domain/ and i18n/ only (never platform/, routes/, middleware/, jobs/ or the readers\' client/).' },
     ]),
   },
   {
