@@ -4,7 +4,7 @@ import { NotFoundError } from '#src/domain/errors';
 import { DEFAULT_PAGE_SIZE } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { urls, urlContextOf } from '#src/i18n/urls';
-import type { CategoryPageModel } from './model';
+import type { LayoutModel, StoryCardModel } from './model';
 import { languageFeeds, pageTitle } from './layout';
 import { storyListMarkdown } from './markdown-form';
 import { toStoryCard } from './story-cards';
@@ -50,4 +50,16 @@ export async function loadCategory(deps: Deps, site: SiteContext, locale: string
 
 export function categoryMarkdown(model: CategoryPageModel): string {
   return storyListMarkdown({ layout: model.layout, title: model.name, description: model.description, stories: model.stories, nextPageHref: model.nextPageHref });
+}
+
+export interface CategoryPageModel {
+  readonly layout: LayoutModel;
+  readonly slug: string;
+  readonly name: string;
+  readonly description: string;
+  readonly stories: readonly StoryCardModel[];
+  readonly page: number;
+  readonly pages: number;
+  readonly nextPageHref: string | null;
+  readonly previousPageHref: string | null;
 }

@@ -10,9 +10,12 @@ import type { SiteContext } from '#src/domain/ports';
 import { urls, urlContextOf } from '#src/i18n/urls';
 import { loadGallery } from './galleries';
 import { OEMBED_THUMBNAIL_BOUNDS, oembedThumbnail, storyOembed, type ThumbnailBounds } from './json-form';
-import type { EmbedCardModel, GalleryPageModel, LayoutModel, StoryPageModel } from './model';
+import type { GalleryPageModel } from './galleries';
+import type { LayoutModel } from './model';
+import type { StoryPageModel } from './story';
 import type { OembedModel } from './oembed-answer';
 import { loadStory } from './story';
+import type { StoredImagePayload } from '#src/domain/media-payload';
 
 /** The card's own stylesheet (public/styles/embed.css): a few rules, not the site's. */
 export const EMBED_STYLESHEET = '/styles/embed.css';
@@ -104,4 +107,28 @@ export async function loadStoryEmbedCard(deps: Deps, site: SiteContext, slug: st
 /** A public gallery's embed card. */
 export async function loadGalleryEmbedCard(deps: Deps, site: SiteContext, locale: string, uuid: string): Promise<EmbedCardModel> {
   return galleryCard(await loadGallery(deps, site, locale, uuid), site, locale);
+}
+
+/**
+ * An embed card (src/routes/embed.tsx): one public story or gallery, framed by another site
+ * through oEmbed. What the card shows, no more: no navigation, no script, no analytics.
+ */
+export interface EmbedCardModel {
+  readonly locale: string;
+  /** The newsroom's time zone, for the date. */
+  readonly timeZone: string;
+  readonly kind: 'story' | 'gallery';
+  readonly title: string;
+  readonly published: number;
+  /** A story's subtitle (else summary), a gallery's description; may be empty. */
+  readonly summary: string;
+  readonly cover: StoredImagePayload | null;
+  /** A gallery's images and videos. */
+  readonly counts: { readonly images: number; readonly videos: number } | null;
+  /** The page itself (absolute): the card's link opens it in a new tab, outside the frame. */
+  readonly href: string;
+  readonly newsroomName: string;
+  readonly mediaRoot: string;
+  readonly stylesheet: string;
+  readonly themeStylesheet: string | null;
 }

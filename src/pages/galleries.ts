@@ -1,12 +1,12 @@
 /** Media galleries (their models and the gallery's JSON form): the index `[/{locale}]/media` (6 per page) and a gallery `[/{locale}]/media/album/{uuid}`. */
 import type { Deps } from '#src/adapters';
 import { NotFoundError } from '#src/domain/errors';
-import { isGalleryEmpty, type Gallery } from '#src/domain/gallery';
+import { isGalleryEmpty, type Gallery, type GallerySummary } from '#src/domain/gallery';
 import { GALLERY_PAGE_SIZE } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls, urlContextOf } from '#src/i18n/urls';
-import type { GalleryIndexModel, GalleryNoticeModel, GalleryPageModel } from './model';
+import type { LayoutModel, ShareBarTarget } from './model';
 import { absoluteImage, buildLayout, pageTitle } from './layout';
 import { imageGalleryLd } from './structured-data';
 import { galleryJson } from './entity-json';
@@ -128,4 +128,33 @@ export async function loadGalleryJson(deps: Deps, site: SiteContext, locale: str
   const url = urls.absolute(site.newsroom.url, urls.gallery(urlContextOf(site), locale, uuid));
   // Its release time is when its public form last changed.
   return { json: galleryJson(gallery, url, deps.config.mediaRoot, site.newsroom.url), lastModified: gallery.published_at };
+}
+
+export interface GalleryIndexModel {
+  readonly layout: LayoutModel;
+  readonly title: string;
+  readonly galleries: readonly { gallery: GallerySummary; href: string }[];
+  readonly page: number;
+  readonly pages: number;
+  readonly nextPageHref: string | null;
+  readonly previousPageHref: string | null;
+}
+
+export interface GalleryPageModel {
+  readonly layout: LayoutModel;
+  readonly gallery: Gallery;
+  readonly indexHref: string;
+  /** "Download all": the ZIP's address and the originals' total size; null without images. */
+  readonly archive: { readonly href: string; readonly bytes: number } | null;
+  /** What the share bar offers; null on the secret-link page of an unreleased gallery. */
+  readonly shareBar: ShareBarTarget | null;
+  /** The embargo banner of the secret-link page; null on public pages. */
+  readonly notice: GalleryNoticeModel | null;
+}
+
+/** A gallery's release time in the newsroom's zone, for the embargo banner of its secret-link page. */
+export interface GalleryNoticeModel {
+  readonly date: string;
+  readonly time: string;
+  readonly zone: string;
 }

@@ -1,15 +1,16 @@
 /** The homepage of each language (`/`, `/fr`, … with `?page=N`): its model and Markdown form. */
 import type { Deps } from '#src/adapters';
 import { featuredCategories } from '#src/domain/category';
-import { contactsForLocale } from '#src/domain/contact';
+import { contactsForLocale, type Contact } from '#src/domain/contact';
 import { DEFAULT_PAGE_SIZE } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { urls, urlContextOf } from '#src/i18n/urls';
-import type { HomePageModel } from './model';
+import type { LayoutModel, StoryCardModel } from './model';
 import { pageTitle } from './layout';
 import { toStoryCard } from './story-cards';
 import { loadPagedList } from './paged-list';
 import { storyListMarkdown } from './markdown-form';
+import type { StoredImagePayload } from '#src/domain/media-payload';
 
 export async function loadHomepage(deps: Deps, site: SiteContext, locale: string, page: number): Promise<HomePageModel> {
   const ctx = urlContextOf(site);
@@ -65,4 +66,27 @@ export function homeMarkdown(model: HomePageModel): string {
     stories: [...(model.highlighted ? [model.highlighted] : []), ...model.stories],
     nextPageHref: model.nextPageHref,
   });
+}
+
+export interface HomePageModel {
+  readonly layout: LayoutModel;
+  readonly highlighted: StoryCardModel | null;
+  /** The grid's pages leave out the highlighted story (shown above page 1 only). */
+  readonly withHighlightedStory: boolean;
+  readonly stories: readonly StoryCardModel[];
+  readonly page: number;
+  readonly pages: number;
+  readonly nextPageHref: string | null;
+  readonly previousPageHref: string | null;
+  readonly contacts: readonly Contact[];
+  /** Tiles above the story list on page 1, when the newsroom shows featured categories. */
+  readonly featuredCategories: readonly FeaturedCategoryModel[];
+}
+
+export interface FeaturedCategoryModel {
+  readonly name: string;
+  readonly description: string;
+  readonly href: string;
+  readonly storiesCount: number;
+  readonly image: StoredImagePayload | null;
 }

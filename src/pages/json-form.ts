@@ -10,7 +10,8 @@ import { isoDate } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
 import { imageAttributes, resolveBodyMedia } from '#src/domain/media/payload-addresses';
 import { absolutizeHtml } from './feeds';
-import type { StoryCardModel, StoryPageModel } from './model';
+import type { StoryCardModel } from './model';
+import type { StoryPageModel } from './story';
 import type { SiteContext } from '#src/domain/ports';
 import { categoryJson, cultureJson, languageJson, newsroomJson } from './entity-json';
 

@@ -11,7 +11,8 @@ import { nativeLanguageName } from '#src/i18n/locales';
 import { urls } from '#src/i18n/urls';
 import { createTranslator } from '#src/i18n/translate';
 import { resolveBodyMedia } from '#src/domain/media/payload-addresses';
-import type { LayoutModel, StoryCardModel, StoryPageModel } from './model';
+import type { LayoutModel, StoryCardModel } from './model';
+import type { StoryPageModel } from './story';
 
 export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 

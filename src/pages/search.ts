@@ -7,12 +7,12 @@
 import type { Deps } from '#src/adapters';
 import type { SiteContext } from '#src/domain/ports';
 import { DEFAULT_SEARCH_HITS_PER_PAGE } from '#src/domain/search';
-import { CATEGORY_FACET_VALUES_SHOWN, normaliseSearchQuery, type FacetValue, type FacetValueHit, type SearchQuery } from '#src/domain/search-query';
+import { CATEGORY_FACET_VALUES_SHOWN, normaliseSearchQuery, type FacetValue, type FacetValueHit, type SearchQuery, type SearchResultHit } from '#src/domain/search-query';
 import { toBcp47 } from '#src/i18n/locales';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls, type SearchFilters, urlContextOf } from '#src/i18n/urls';
 import { paginate } from '#src/domain/paging';
-import type { SearchFacetModel, SearchPageModel } from './model';
+import type { LayoutModel } from './model';
 import { buildLayout, pageTitle } from './layout';
 import { dateTimeFormat } from '#src/i18n/intl';
 
@@ -147,4 +147,44 @@ async function loadCategoryFacet({ site, locale, params, href, filters, distribu
   const shown = known.slice(0, CATEGORY_FACET_VALUES_SHOWN);
   const chosen = known.slice(CATEGORY_FACET_VALUES_SHOWN).find(({ translation }) => translation.slug === params.category);
   return { name: 'category', values: [...shown, ...(chosen ? [chosen] : [])].map(({ translation, count }) => value(translation, count)), finder };
+}
+
+export interface SearchFacetModel {
+  readonly name: 'category' | 'year' | 'month';
+  readonly values: readonly SearchFacetValueModel[];
+  /** A form to find more values by name, when the facet has more than it lists; else null. */
+  readonly finder?: SearchFacetFinderModel | null;
+}
+
+export interface SearchFacetValueModel {
+  readonly label: string;
+  /** The label with the finder's typed letters marked (highlight markers), when found by name. */
+  readonly highlighted?: string | undefined;
+  readonly count: number;
+  readonly active: boolean;
+  readonly href: string;
+}
+
+export interface SearchFacetFinderModel {
+  /** What was typed; '' when the facet lists its most frequent values. */
+  readonly query: string;
+  /** The search's other filters, carried by the form. */
+  readonly hidden: readonly { name: string; value: string }[];
+  /** Back to the most frequent values, when something was typed. */
+  readonly clearHref: string | null;
+}
+
+export interface SearchPageModel {
+  readonly layout: LayoutModel;
+  /** The search page address the form submits to. */
+  readonly action: string;
+  readonly query: string;
+  readonly hasQuery: boolean;
+  readonly total: number;
+  readonly hits: readonly (SearchResultHit & { href: string })[];
+  readonly facets: readonly SearchFacetModel[];
+  readonly clearFiltersHref: string | null;
+  readonly nextPageHref: string | null;
+  /** Shown when the configured search engine failed and the built-in search answered. */
+  readonly notice: string | null;
 }

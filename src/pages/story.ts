@@ -7,7 +7,7 @@ import { NotFoundError } from '#src/domain/errors';
 import type { SiteContext, StoryBodyFormat } from '#src/domain/ports';
 import { isLinkableTranslation, isPubliclyVisible, isStoryIndexable, type Story, type StorySummary } from '#src/domain/story';
 import { urls, urlContextOf } from '#src/i18n/urls';
-import type { StoryNoticeModel, StoryPageModel } from './model';
+import type { LayoutModel, ShareBarTarget, StoryCardModel } from './model';
 import { absoluteImage, buildLayout } from './layout';
 import { distinctTags, hasTagPage } from '#src/domain/tag';
 import { toBcp47 } from '#src/i18n/locales';
@@ -15,7 +15,8 @@ import { isoDate } from '#src/i18n/translate';
 import { newsArticleLd } from './structured-data';
 import { categoryLinks, toStoryCard } from './story-cards';
 import { archiveBytes } from '#src/domain/archive';
-import { contactsByKeys } from '#src/domain/contact';
+import { contactsByKeys, type Contact } from '#src/domain/contact';
+import type { SharedStoryNotice } from '#src/domain/publishing';
 
 /** How many related stories a story page shows. */
 export const RELATED_STORIES = 3;
@@ -120,4 +121,38 @@ export function storyPageModel(deps: Deps, site: SiteContext, story: Story, plac
 /** When a story's public forms last changed: its last edit, or its publication when later. */
 export function storyLastModified(story: Story): number {
   return Math.max(story.updated_at, story.published_at);
+}
+
+export interface StoryPageModel {
+  readonly layout: LayoutModel;
+  readonly story: Story;
+  readonly categories: readonly { name: string; href: string }[];
+  /** The story's tags, each once; linked to its tag page where the story is public. */
+  readonly tags: readonly { readonly name: string; readonly href: string | null }[];
+  readonly related: readonly StoryCardModel[];
+  /** What a secret-link reader may do with the story; null on public pages. */
+  readonly notice: StoryNoticeModel | null;
+  /** "Download all" of the story's media (public pages only); null without media. */
+  readonly archive: { readonly href: string; readonly bytes: number } | null;
+  /** What the share bar offers; null on secret-link pages, whose address must not travel. */
+  readonly shareBar: ShareBarTarget | null;
+  /** The story's own press contacts ("Media contacts"), in its front matter's order. */
+  readonly contacts: readonly Contact[];
+}
+
+/**
+ * The story itself (its article and its own press contacts): the part of a story page that the
+ * editor's preview shows too, built there from the file being edited
+ * (src/admin/client/story-preview-model.ts). A StoryPageModel is one.
+ */
+export type StoryArticleModel = Pick<StoryPageModel, 'story' | 'categories' | 'tags' | 'archive' | 'shareBar' | 'contacts'> & {
+  readonly layout: Pick<LayoutModel, 'languages' | 'mediaRoot'>;
+};
+
+/** The banner of a secret-link page, with its release (or planned) time in the newsroom's zone. */
+export interface StoryNoticeModel {
+  readonly kind: SharedStoryNotice;
+  readonly date: string;
+  readonly time: string;
+  readonly zone: string;
 }

@@ -10,7 +10,7 @@ import type { SiteContext } from '#src/domain/ports';
 import { normalizeTag } from '#src/domain/tag';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls, urlContextOf } from '#src/i18n/urls';
-import type { TagPageModel } from './model';
+import type { LayoutModel, StoryCardModel } from './model';
 import { languageFeeds, pageTitle, tagFeeds } from './layout';
 import { toStoryCard } from './story-cards';
 import { loadPagedList } from './paged-list';
@@ -64,4 +64,18 @@ export async function loadTag(deps: Deps, site: SiteContext, locale: string, req
 
 export function tagMarkdown(model: TagPageModel): string {
   return storyListMarkdown({ layout: model.layout, title: model.title, description: '', stories: model.stories, nextPageHref: model.nextPageHref });
+}
+
+/** A tag's public stories in one language (src/pages/tag.ts). */
+export interface TagPageModel {
+  readonly layout: LayoutModel;
+  /** The tag in its stored form, as in its address. */
+  readonly tag: string;
+  /** "Stories tagged “{tag}”", in the page's language. */
+  readonly title: string;
+  readonly stories: readonly StoryCardModel[];
+  readonly page: number;
+  readonly pages: number;
+  readonly nextPageHref: string | null;
+  readonly previousPageHref: string | null;
 }

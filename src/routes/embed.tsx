@@ -17,7 +17,7 @@ import { NotFoundError } from '#src/domain/errors';
 import { NOT_EMBEDDABLE, parseOembedRequest } from '#src/domain/oembed';
 import { embeddablePage } from '#src/i18n/urls';
 import { loadGalleryEmbedCard, loadGalleryOembed, loadStoryEmbedCard, loadStoryOembed } from '#src/pages/embed';
-import type { EmbedCardModel } from '#src/pages/model';
+import type { EmbedCardModel } from '#src/pages/embed';
 import { oembedJson, type OembedModel } from '#src/pages/oembed-answer';
 import { cacheRules } from '#src/http/cache-rules';
 import { FRAMEABLE_BY_ANYONE, mergeSources } from '#src/http/content-security-policy';

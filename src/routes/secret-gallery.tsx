@@ -28,7 +28,7 @@ import { playerOriginsOf, videoEmbedOf } from '#src/domain/video-embed';
 import { formatDate, formatTime } from '#src/i18n/translate';
 import { urls, urlContextOf } from '#src/i18n/urls';
 import { LOCALE_SEGMENT } from '#src/middleware/locale';
-import type { GalleryPageModel } from '#src/pages/model';
+import type { GalleryPageModel } from '#src/pages/galleries';
 import { GalleryPage } from '#src/views/pages/gallery-pages';
 import { archiveResponse } from '#src/http/archive-response';
 import { galleryPageModel } from '#src/pages/galleries';

@@ -26,7 +26,7 @@ import { agentBit, isWellFormedRecipientLinkToken } from '#src/domain/recipient-
 import { formatDate, formatTime } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
 import { storyJson } from '#src/pages/json-form';
-import type { StoryPageModel } from '#src/pages/model';
+import type { StoryPageModel } from '#src/pages/story';
 import { StoryPage } from '#src/views/pages/story-page';
 import { renderPage } from '#src/http/render-page';
 import { playerOriginsInHtml } from '#src/domain/video-embed';

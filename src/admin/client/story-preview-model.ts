@@ -25,7 +25,7 @@ import { STORY_STATUSES, STORY_VISIBILITIES, toEpochSeconds, type Story, type St
 import { distinctTags } from '#src/domain/tag';
 import { LOGO_HEIGHT_MAX, LOGO_HEIGHT_MIN, THEME_COLOUR_FIELDS, THEME_COLOUR_PATTERN, themeContrastProblems, themeStylesheet, type NewsroomTheme } from '#src/domain/theme';
 import { urls, type UrlContext } from '#src/i18n/urls';
-import type { StoryArticleModel } from '#src/pages/model';
+import type { StoryArticleModel } from '#src/pages/story';
 
 /**
  * The root of the preview's media addresses: the views and the body write addresses of the CDN's

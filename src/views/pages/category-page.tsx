@@ -1,5 +1,5 @@
 /** A category: its translated name and description, then its stories with load more. */
-import type { CategoryPageModel } from '#src/pages/model';
+import type { CategoryPageModel } from '#src/pages/category';
 import { StoryListPage } from './story-list-page';
 
 export function CategoryPage({ model }: { model: CategoryPageModel }) {

@@ -10,7 +10,7 @@ import { isoDate } from '#src/i18n/translate';
 import { textDirection, toBcp47 } from '#src/i18n/locales';
 import { createTranslator } from '#src/i18n/translate';
 import { ResponsiveImage } from '../components/image';
-import type { EmbedCardModel } from '#src/pages/model';
+import type { EmbedCardModel } from '#src/pages/embed';
 
 export function EmbedCardPage({ model }: { model: EmbedCardModel }) {
   const { t, date } = createTranslator(model.locale, model.timeZone);

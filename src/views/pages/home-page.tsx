@@ -8,7 +8,7 @@ import { StoryList } from '../components/story-list';
 import { CoverPlaceholder } from '../components/cover-placeholder';
 import { ResponsiveImage } from '../components/image';
 import { CARD_IMAGE_SIZES } from '#src/ui/cards';
-import type { HomePageModel } from '#src/pages/model';
+import type { HomePageModel } from '#src/pages/home';
 
 export function HomePage({ model }: { model: HomePageModel }) {
   const { layout } = model;

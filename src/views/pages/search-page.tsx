@@ -3,7 +3,7 @@ import { highlightParts, MAX_FACET_QUERY_LENGTH } from '#src/domain/search-query
 import { isoDate } from '#src/i18n/translate';
 import { useTranslator } from '../contexts';
 import { NewsroomPage } from '../components/newsroom-page';
-import type { SearchFacetFinderModel, SearchPageModel } from '#src/pages/model';
+import type { SearchFacetFinderModel, SearchPageModel } from '#src/pages/search';
 
 export function SearchPage({ model }: { model: SearchPageModel }) {
   const { layout } = model;

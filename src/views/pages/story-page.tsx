@@ -13,7 +13,7 @@ import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
 import { CategoryLinks } from '#src/ui/cards';
 import { SecretLinkNotice } from '#src/views/components/secret-link-notice';
-import type { StoryArticleModel, StoryNoticeModel, StoryPageModel } from '#src/pages/model';
+import type { StoryArticleModel, StoryNoticeModel, StoryPageModel } from '#src/pages/story';
 
 export function StoryPage({ model }: { model: StoryPageModel }) {
   const { layout } = model;

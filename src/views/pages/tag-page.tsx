@@ -1,5 +1,5 @@
 /** A tag: "Stories tagged “{tag}”", then its stories with load more, laid out as a category. */
-import type { TagPageModel } from '#src/pages/model';
+import type { TagPageModel } from '#src/pages/tag';
 import { StoryListPage } from './story-list-page';
 
 export function TagPage({ model }: { model: TagPageModel }) {
