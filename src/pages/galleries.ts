@@ -69,7 +69,7 @@ export interface GalleryPlacement {
   readonly translations: readonly { code: string; href: string }[];
   readonly archiveHref: string;
   /**
-   * The embargo banner of an unreleased gallery's secret-link page (src/routes/secret-gallery.tsx),
+   * The embargo banner of an unreleased gallery's secret-link page (src/pages/secret-gallery.ts),
    * which is never indexed, embedded, described for search engines or offered to share; null on
    * the public page.
    */

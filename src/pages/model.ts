@@ -72,12 +72,3 @@ export interface ShareBarTarget {
   readonly url: string;
   readonly title: string;
 }
-
-export interface PolicyPageModel {
-  readonly layout: LayoutModel;
-  readonly title: string;
-  /** Sanitised at import from the content folder's Markdown. */
-  readonly bodyHtml: string;
-  readonly updatedAt: number | null;
-}
-

@@ -1,4 +1,4 @@
-// A secret link per journalist through the real worker (src/routes/secret-story.tsx,
+// A secret link per journalist through the real worker (src/pages/secret-story.ts,
 // migrations/0019_recipient_links.sql): each recipient's link opens the embargoed story with the
 // private headers, counts its openings (how many, first and last, a sketch of the browsers) on
 // that link alone, a revoked recipient's link is the 404 page while the others still open, and

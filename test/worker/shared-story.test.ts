@@ -1,4 +1,4 @@
-// Secret links `/s/{token}` (src/routes/secret-story.tsx) through the real worker: the notice a
+// Secret links `/s/{token}` (src/pages/secret-story.ts) through the real worker: the notice a
 // journalist sees, the headers that keep the token with the reader, the page cache that never
 // sees them, the 301 once a story is public, the translation switcher of SPEC section 5, and the
 // public pages, feeds, sitemaps, APIs and search that never list a non-public story.

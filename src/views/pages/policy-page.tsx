@@ -2,7 +2,7 @@
 import { isoDate } from '#src/i18n/translate';
 import { useTranslator } from '../contexts';
 import { NewsroomPage } from '../components/newsroom-page';
-import type { PolicyPageModel } from '#src/pages/model';
+import type { PolicyPageModel } from '#src/pages/policy';
 
 export function PolicyPage({ model }: { model: PolicyPageModel }) {
   return (
