@@ -8,7 +8,7 @@
  * editor uploads to Uploadcare, a JSON data block (never run) hands our script the upload
  * settings for the body blocks' image and file fields, which it registers before config.yml loads.
  */
-import { escapeXml } from '#src/pages/feeds';
+import { escapeXml } from '#src/pages/feed-formats';
 import { scriptJson } from '#src/pages/script-json';
 import { UPLOADS_DATA_ID } from './client/uploadcare-upload';
 import type { UploadcareFieldSettings } from './editor-config-document';

@@ -20,7 +20,7 @@ import { formatMessage, messagesFor, type MessageId } from '#src/i18n/translate'
 import { textDirection, toBcp47 } from '#src/i18n/locales';
 import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
 import { scriptHashSource } from './admin-headers';
-import { escapeXml } from '#src/pages/feeds';
+import { escapeXml } from '#src/pages/feed-formats';
 import { scriptJson } from '#src/pages/script-json';
 
 export const PROVIDER = 'github';

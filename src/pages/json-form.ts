@@ -9,7 +9,7 @@ import { UploadedImage } from '#src/domain/media';
 import { isoDate } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
 import { imageAttributes, resolveBodyMedia } from '#src/domain/media/payload-addresses';
-import { absolutizeHtml } from './feeds';
+import { absolutizeHtml } from './feed-formats';
 import type { StoryCardModel } from './model';
 import type { StoryPageModel } from './story';
 import type { SiteContext } from '#src/domain/ports';

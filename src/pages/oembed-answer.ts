@@ -6,7 +6,7 @@
  * the consumer's page).
  */
 import { OEMBED_CACHE_AGE_SECONDS } from '#src/domain/oembed';
-import { escapeXml } from './feeds';
+import { escapeXml } from './feed-formats';
 
 export interface OembedModel {
   readonly title: string;

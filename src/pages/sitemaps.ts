@@ -2,7 +2,7 @@
  * Sitemap XML: the index, URL sets with hreflang pairs (xhtml:link), lastmod and image entries,
  * and the Google News sitemap. Pure string builders over absolute addresses.
  */
-import { escapeXml } from './feeds';
+import { escapeXml } from './feed-formats';
 
 export const MAX_SITEMAP_URLS = 50_000;
 
