@@ -11,7 +11,14 @@ import type { Contact } from '#src/domain/contact';
 import type { GallerySummary } from '#src/domain/gallery';
 import type { FeedStory } from '#src/domain/ports';
 import type { StorySummary } from '#src/domain/story';
-import { urls, type UrlContext } from '#src/i18n/urls';
+import { urls, urlContextOf, type UrlContext } from '#src/i18n/urls';
+import type { Deps } from '#src/adapters';
+import type { SiteContext } from '#src/domain/ports';
+import { categoriesForLocale } from '#src/domain/category';
+import { contactsForLocale } from '#src/domain/contact';
+import { siteNameFor } from '#src/domain/newsroom';
+import { nativeLanguageName } from '#src/i18n/locales';
+import { languageFeeds } from './layout';
 import { createTranslator } from '#src/i18n/translate';
 import { resolveBodyMedia } from '#src/domain/media/payload-addresses';
 import { absoluteMediaRoot, heading, link, list, paragraph, serialise, text, verbatim } from './markdown-form';
@@ -110,4 +117,42 @@ export function llmsFull(input: { origin: string; locale: string; timeZone: stri
     if (story.body_markdown) blocks.push(verbatim(resolveBodyMedia(story.body_markdown, mediaRoot)));
   }
   return serialise(blocks);
+}
+
+/** How many of the latest stories the index links, and the full file holds. */
+export const LLMS_INDEX_STORIES = 20;
+export const LLMS_FULL_STORIES = 50;
+/** Galleries listed in the index, newest first. */
+const LLMS_GALLERIES = 50;
+
+/** `llms.txt` of a language: the newsroom, its latest stories, categories, galleries, contacts, feeds. */
+export async function loadLlmsIndex(deps: Deps, site: SiteContext, locale: string): Promise<string> {
+  const ctx = urlContextOf(site);
+  const company = site.companies[locale];
+  const [list, galleries] = await Promise.all([
+    deps.content.listStories({ locale, page: 1, pageSize: LLMS_INDEX_STORIES }),
+    site.galleries_count > 0 ? deps.content.listGalleries(1, LLMS_GALLERIES) : null,
+  ]);
+  return llmsIndex({
+    origin: site.newsroom.url,
+    ctx,
+    locale,
+    timeZone: site.newsroom.timezone,
+    name: siteNameFor(site, locale),
+    about: company?.about_plaintext ?? '',
+    stories: list.stories,
+    categories: categoriesForLocale(site.categories, locale),
+    galleries: galleries?.galleries ?? [],
+    contacts: contactsForLocale(site.contacts, locale),
+    feeds: languageFeeds(site, locale),
+    otherLanguages: site.languages.filter((language) => language.code !== locale).map((language) => ({ name: nativeLanguageName(language.code), href: urls.llms(ctx, language.code) })),
+  });
+}
+
+/** `llms-full.txt` of a language: its latest stories whole, and when the newest of them changed. */
+export async function loadLlmsFull(deps: Deps, site: SiteContext, locale: string): Promise<{ body: string; lastModified: number }> {
+  const stories = await deps.content.listFeedStories({ locale, categoryId: null, limit: LLMS_FULL_STORIES, withMarkdown: true });
+  const body = llmsFull({ origin: site.newsroom.url, locale, timeZone: site.newsroom.timezone, name: siteNameFor(site, locale), mediaRoot: deps.config.mediaRoot, stories });
+  // An edit changes a story without moving it: the newest change, not the newest story.
+  return { body, lastModified: Math.max(0, ...stories.map((story) => Math.max(story.updated_at, story.published_at))) };
 }
