@@ -35,11 +35,11 @@ export function hasEnvironment(name: string): boolean {
 }
 
 /** Runs wrangler (WRANGLER_BIN, else the project's own: the tests' stub records what it is asked). */
-export function wrangler(args: string[]): string {
-  return execFileSync(process.env.WRANGLER_BIN || join(root, 'node_modules/.bin/wrangler'), args, {
+export function runWrangler(args: string[], env: NodeJS.ProcessEnv = process.env): string {
+  return execFileSync(env.WRANGLER_BIN || join(root, 'node_modules/.bin/wrangler'), args, {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    env: { ...env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
@@ -51,7 +51,8 @@ export function wrangler(args: string[]): string {
  * other users of the machine could read. D1 runs a `--file` as one unit; the script holds no
  * BEGIN/COMMIT because D1 refuses them.
  */
-export function remoteDatabase(envArgs: readonly string[]): Database {
+export function remoteDatabase(envArgs: readonly string[], env: NodeJS.ProcessEnv = process.env): Database {
+  const wrangler = (args: string[]) => runWrangler(args, env);
   return {
     async migrate() {
       wrangler(['d1', 'migrations', 'apply', 'DB', '--remote', ...envArgs]);

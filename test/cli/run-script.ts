@@ -74,8 +74,8 @@ const CLIS = {
   'press.ts': async () => (await import('../../scripts/press')).pressCli,
 } satisfies Record<string, () => Promise<Cli>>;
 
-/** `runScript` for the D1 CLIs, in this process (see above). */
-export async function runCli(script: keyof typeof CLIS, args: readonly string[], state: string, extraEnv: Record<string, string> = {}): Promise<ScriptResult> {
+/** `runScript` for the D1 CLIs, in this process (see above); `state` null for a run that must not open a local database (`--remote`). */
+export async function runCli(script: keyof typeof CLIS, args: readonly string[], state: string | null, extraEnv: Record<string, string> = {}): Promise<ScriptResult> {
   const cli = await CLIS[script]();
   let stdout = '';
   let stderr = '';
@@ -84,8 +84,11 @@ export async function runCli(script: keyof typeof CLIS, args: readonly string[],
     out: (line) => (stdout += `${line}\n`),
     err: (line) => (stderr += `${line}\n`),
     // Every run names the same state; the shared database (whose close does nothing) stays open for the next one.
-    openLocalDatabase: async () => (await localD1(state)).database,
+    openLocalDatabase: async () => {
+      if (state === null) throw new Error('This run was given no local state.');
+      return (await localD1(state)).database;
+    },
   };
-  const code = await runCliIn(cli, [...args, `--persist-to=${state}`], context);
+  const code = await runCliIn(cli, state === null ? args : [...args, `--persist-to=${state}`], context);
   return { code, stdout, stderr };
 }
