@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { runCli } from './run-script';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -224,13 +225,9 @@ describe('deploy', () => {
 });
 
 describe('import --remote --env', () => {
-  test('a staging import writes only staging: every wrangler command names the environment', () => {
-    const result = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), join(root, 'test/fixtures/content/basic'), '--remote', '--env', 'staging'], {
-      cwd: root,
-      env: fakeEnv(),
-      encoding: 'utf8',
-    });
-    expect(result.status, result.stderr).toBe(0);
+  test('a staging import writes only staging: every wrangler command names the environment', async () => {
+    const result = await runCli('import.ts', [join(root, 'test/fixtures/content/basic'), '--remote', '--env', 'staging'], null, { FAKE_WRANGLER_DIR: work, WRANGLER_BIN: fake });
+    expect(result.code, result.stderr).toBe(0);
     const recorded = calls();
     expect(recorded.map((call) => call.split(' --')[0])).toEqual([
       'd1 migrations apply DB',
