@@ -128,6 +128,9 @@ export function storyRefusal(story: Pick<DistributedStory, 'status' | 'visibilit
   return null;
 }
 
+/** How the outbox tells press mail from other mail (what leaving the media list deletes unsent). */
+export const PRESS_MAIL_KEY_PREFIX = 'press-';
+
 /**
  * The idempotency key of a release's mail to one journalist: the same for every run, different
  * for every (story group, journalist). Made from the journalist's leave token, random per
@@ -135,7 +138,7 @@ export function storyRefusal(story: Pick<DistributedStory, 'status' | 'visibilit
  * for a repeat; hashed, because the token is a credential.
  */
 export async function distributionIdempotencyKey(translationGroup: string, leaveToken: string): Promise<string> {
-  return `press-${(await sha256Hex(`press\n${translationGroup}\n${leaveToken}`)).slice(0, 32)}`;
+  return `${PRESS_MAIL_KEY_PREFIX}${(await sha256Hex(`press\n${translationGroup}\n${leaveToken}`)).slice(0, 32)}`;
 }
 
 /** A journalist found by their leave link. */

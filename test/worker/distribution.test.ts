@@ -150,6 +150,8 @@ test('the leave link asks with a button, and pressing it deletes the journalist'
   expect(await env.DB.prepare('SELECT count(*) AS n FROM journalists WHERE email = ?1').bind(ANNA).first('n')).toBe(0);
   expect(await env.DB.prepare("SELECT count(*) AS n FROM recipient_links WHERE journalist_id NOT IN (SELECT id FROM journalists)").first('n')).toBe(0);
   expect(await env.DB.prepare('SELECT count(*) AS n FROM media_list_members WHERE journalist_id NOT IN (SELECT id FROM journalists)').first('n')).toBe(0);
+  // Press mail to them not sent yet goes too (here no email API sent any).
+  expect((await pressMail()).map((mail) => mail.to_address)).not.toContain(ANNA);
   // The link is gone with them.
   expect((await get(leave)).status).toBe(404);
 });

@@ -4,7 +4,7 @@
  * leave link of a press mail, migrations/0020_press_distribution.sql). Statements are plain data, so the CLI runs them on
  * local D1 or, as a script, on the deployed database (like story-links.ts).
  */
-import type { LeavingJournalist, MediaListLeaveStore } from '#src/domain/distribution';
+import { PRESS_MAIL_KEY_PREFIX, type LeavingJournalist, type MediaListLeaveStore } from '#src/domain/distribution';
 import type { Journalist } from '#src/domain/journalist';
 import { guardD1 } from './guard';
 import type { D1Queryable } from './sessions';
@@ -58,9 +58,13 @@ export function removeFromListStatement(email: string, list: string): SqlStateme
   };
 }
 
-/** Deletes the journalist, every membership and every link of theirs with its openings (the cascade, written out so it never depends on it). */
+/**
+ * Deletes the journalist, every membership and every link of theirs with its openings (the
+ * cascade, written out so it never depends on it), and press mail to them not sent yet.
+ */
 export function deleteJournalistStatements(email: string): SqlStatement[] {
   return [
+    { sql: `DELETE FROM outbox WHERE sent_at IS NULL AND idempotency_key LIKE '${PRESS_MAIL_KEY_PREFIX}%' AND to_address = ?1`, params: [email] },
     { sql: 'DELETE FROM media_list_members WHERE journalist_id = (SELECT id FROM journalists WHERE email = ?1)', params: [email] },
     { sql: 'DELETE FROM recipient_links WHERE journalist_id = (SELECT id FROM journalists WHERE email = ?1)', params: [email] },
     { sql: 'DELETE FROM journalists WHERE email = ?1', params: [email] },
@@ -112,7 +116,7 @@ export function leaveStatements(leaveTokenHash: string): SqlStatement[] {
   const journalist = '(SELECT id FROM journalists WHERE leave_token_hash = ?1)';
   return [
     {
-      sql: `DELETE FROM outbox WHERE sent_at IS NULL AND idempotency_key LIKE 'press-%'
+      sql: `DELETE FROM outbox WHERE sent_at IS NULL AND idempotency_key LIKE '${PRESS_MAIL_KEY_PREFIX}%'
             AND to_address = (SELECT email FROM journalists WHERE leave_token_hash = ?1)`,
       params: [leaveTokenHash],
     },
