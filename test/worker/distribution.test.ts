@@ -4,10 +4,13 @@
 // recipients as opened; revoking one makes their link the 404 page while the other two still
 // open the story; a second run mails nobody; after go-live the remaining links answer 301 to
 // the public address; and a mail's leave link (a button, or a mail client's RFC 8058 one-click
-// post) deletes the journalist. The CLI around it: test/cli/distribute.test.ts.
+// post) deletes the journalist; the deliver-mail job hands the mail to the email API. The CLI around it: test/cli/distribute.test.ts.
 import { env } from 'cloudflare:workers';
 import { beforeAll, expect, test } from 'vitest';
+import type { MailMessage } from '#src/domain/mail-ports';
+import { deliverOutbox } from '#src/jobs/deliver-mail';
 import { distributeStory, type DistributionRequest } from '#src/jobs/distribute';
+import { jobDeps } from '#src/jobs/job-deps';
 import { cacheRules } from '#src/middleware/cache-rules';
 import { D1DistributionStore, d1StatementRunner } from '#src/platform/d1/distribution';
 import { runAtomically } from '#src/platform/d1/import-statements';
@@ -177,4 +180,16 @@ test.each([
     expect(answer.headers.get('X-Robots-Tag')).toContain('noindex');
     expect(answer.headers.get('Referrer-Policy')).toBe('no-referrer');
   }
+});
+
+test('the worker’s deliver-mail job hands the press mail left in the outbox to the email API under its own key, with the one-click headers', async () => {
+  const sent: MailMessage[] = [];
+  const waiting = await pressMail();
+  expect(waiting.length).toBeGreaterThan(0);
+  const deps = { ...jobDeps(env), transport: { send: async (mail: MailMessage) => void sent.push(mail) } };
+  await deliverOutbox(deps, Math.floor(Date.now() / 1000));
+  const press = sent.filter((mail) => mail.idempotencyKey?.startsWith('press-'));
+  expect(press.map((mail) => mail.to.email)).toEqual(waiting.map((mail) => mail.to_address));
+  expect(press.map((mail) => mail.idempotencyKey)).toEqual(waiting.map((mail) => mail.idempotency_key));
+  for (const mail of press) expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 });
