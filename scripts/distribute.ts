@@ -81,7 +81,7 @@ async function distribute(argv: readonly string[], context: CliContext): Promise
     if (!outcome.ok) fail(explainRefusal(outcome.refusal, slug, list));
     for (const recipient of outcome.recipients) context.out([recipient.email, recipient.locale, OUTCOMES[recipient.outcome], recipient.link ?? ''].join('\t').trimEnd());
     const count = (kind: DistributionRecipient['outcome']) => outcome.recipients.filter((recipient) => recipient.outcome === kind).length;
-    const where = values.remote ? 'The email API sends it within a minute.' : 'Locally it stays in the outbox: npm start shows it at /_dev/outbox.';
+    const where = values.remote ? 'The deployed newsroom sends it within a minute through its email API (without one, it waits in the outbox).' : 'Locally it stays in the outbox: npm start shows it at /_dev/outbox.';
     context.err(`Mailed ${count('mailed')} journalist(s) now; ${count('already-mailed')} had it already; ${count('revoked')} cut off (revoked). ${where}`);
   } finally {
     await db.close();
