@@ -72,8 +72,7 @@ export interface NewSecret {
 /** A mail to one journalist, ready for the outbox, with the secrets it holds (written with it, or none of it). */
 export interface DistributionMail {
   readonly journalist: ListMember;
-  /** The story whose link the mail holds. */
-  readonly storyUuid: string;
+  /** The hash of the link the mail holds. */
   readonly linkTokenHash: string;
   readonly leaveTokenHash: string;
   readonly mail: MailMessage & { readonly idempotencyKey: string };

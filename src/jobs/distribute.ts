@@ -106,7 +106,6 @@ export async function distributeStory(store: DistributionStore, request: Distrib
     const mail = pressReleaseMail({ site, origin, story, journalist: member, linkToken: link.token, leaveToken: leave.token });
     mails.push({
       journalist: member,
-      storyUuid: story.uuid,
       linkTokenHash: 'tokenHash' in link ? link.tokenHash : await hashLinkToken(link.token),
       leaveTokenHash: leave.tokenHash,
       mail: { ...mail, idempotencyKey: await distributionIdempotencyKey(group.translationGroup, leave.token) },
@@ -118,13 +117,16 @@ export async function distributeStory(store: DistributionStore, request: Distrib
   // A run alongside this one may have mailed someone first: what D1 holds now decides.
   const after = mails.length > 0 ? await store.links(stories.map((story) => story.uuid)) : links;
   const recipients = plans.map((plan): DistributionRecipient => {
-    const mailedNow = plan.outcome !== 'mailed' || after.some((link) => link.journalistId === plan.member.id && link.token === plan.linkToken && link.mailedAt === request.now);
+    const mine = after.filter((link) => link.journalistId === plan.member.id);
+    const mailedNow = plan.outcome !== 'mailed' || mine.some((link) => link.token === plan.linkToken && link.mailedAt === request.now);
+    // Mailed by the other run: the link its mail held.
+    const linkToken = mailedNow ? plan.linkToken : (mine.find((link) => link.mailedAt !== null)?.token ?? null);
     return {
       email: plan.member.email,
       name: plan.member.name,
       locale: plan.locale,
       outcome: mailedNow ? plan.outcome : 'already-mailed',
-      link: plan.linkToken === null ? null : urls.absolute(origin, urls.sharedStory(plan.linkToken)),
+      link: linkToken === null ? null : urls.absolute(origin, urls.sharedStory(linkToken)),
     };
   });
   return { ok: true, story: { slug: group.story.slug, locale: group.story.locale }, recipients };
