@@ -51,6 +51,7 @@ import { search } from './routes/search';
 import { seo } from './routes/seo';
 import { sharedStory } from './routes/shared-story';
 import { sharedGallery } from './routes/shared-gallery';
+import { pressLeave } from './routes/press-leave';
 import { redirect } from './routes/redirect';
 import { story } from './routes/story';
 import { tag } from './routes/tag';
@@ -119,6 +120,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   // a shape of their own (src/domain/gallery-link.ts), then stories'.
   app.route('/s', sharedGallery);
   app.route('/s', sharedStory);
+  // A journalist leaving the media list from a press mail (never cached: the address is a secret).
+  app.route('/press/leave', pressLeave);
 
   app.route('/', seo);
   // The newsroom's theme stylesheet, /theme-{hash}.css (before stories: `/{slug}`).

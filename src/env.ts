@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import type { ContentRepository, RecipientLinkStore, SearchBackend, SiteContext } from '#src/domain/ports';
 import type { Mailer, OutboxReader } from '#src/domain/mail-ports';
 import type { SubscriptionStore } from '#src/domain/subscription-ports';
+import type { MediaListLeaveStore } from '#src/domain/distribution';
 import type { QueryStats } from '#src/platform/d1/content-repository';
 import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/search/settings';
 import type { CspSources } from '#src/middleware/security';
@@ -286,6 +287,8 @@ export interface Deps {
   readonly queryStats: QueryStats;
   /** Openings of recipients' secret links. */
   readonly recipientLinks: RecipientLinkStore;
+  /** Journalists leaving the media list from a press mail. */
+  readonly pressList: MediaListLeaveStore;
   readonly config: AppConfig;
 }
 

@@ -15,6 +15,7 @@ import { D1OutboxMailer, D1SubscriptionStore } from '#src/platform/d1/subscripti
 import type { CachePointers } from '#src/platform/d1/import-statements';
 import { D1PublishingStore } from '#src/platform/d1/publishing-store';
 import { D1RecipientLinkStore } from '#src/platform/d1/recipient-links';
+import { D1MediaListLeaveStore } from '#src/platform/d1/media-list';
 import { createMailer } from '#src/platform/mail/create-mailer';
 import { D1SearchBackend } from '#src/platform/d1/search-backend';
 import { BOOKMARK_COOKIE, bookmarkCookie, openSession } from '#src/platform/d1/sessions';
@@ -27,7 +28,7 @@ export const readContentRevision = (c: Context<AppEnv>): Promise<number | null> 
 /** The content revision and the last withdrawal, read together: the page cache asks D1 only when KV does not hold them. */
 export const readCachePointers = (c: Context<AppEnv>): Promise<CachePointers | null> => new D1PublishingStore(c.env.DB).cachePointers();
 
-/** A form post (the privacy portal, one-click unsubscribe) writes; the API's POSTs only read. */
+/** A form post (the privacy portal, one-click unsubscribe, leaving the media list) writes; the API's POSTs only read. */
 function writes(c: Context<AppEnv>): boolean {
   return c.req.method === 'POST' && !c.req.path.startsWith('/api/');
 }
@@ -50,6 +51,7 @@ export const deps = createMiddleware<AppEnv>(async (c, next) => {
       }),
     queryStats: content.stats,
     recipientLinks: new D1RecipientLinkStore(db),
+    pressList: new D1MediaListLeaveStore(db),
     config,
   });
   await next();

@@ -4,7 +4,7 @@
  * throw, so tests assert on failures as on successes.
  *
  * `runScript` starts the script as its own process (scripts/<name> through tsx). `runCli` runs
- * the D1 CLIs (import, share, press) in the test's process with the same arguments and the same answer,
+ * the D1 CLIs (import, share, press, distribute) in the test's process with the same arguments and the same answer,
  * and every run on one state shares one local database (`localD1`, closed after the file's
  * tests): no Node process and no workerd start per run, which were most of a CLI test's time.
  */
@@ -72,6 +72,7 @@ const CLIS = {
   'import.ts': async () => (await import('../../scripts/import')).importCli,
   'share.ts': async () => (await import('../../scripts/share')).shareCli,
   'press.ts': async () => (await import('../../scripts/press')).pressCli,
+  'distribute.ts': async () => (await import('../../scripts/distribute')).distributeCli,
 } satisfies Record<string, () => Promise<Cli>>;
 
 /** `runScript` for the D1 CLIs, in this process (see above); `state` null for a run that must not open a local database (`--remote`). */
