@@ -17,6 +17,10 @@ import type { GitHubOAuthApp, GitHubRepository } from '#src/platform/github/oaut
 // Reads the worker's secrets and bindings: never in a browser bundle.
 assertServerOnly('src/env.ts (worker configuration)');
 
+/** How long recipients' links and opening records outlive the story's release unless RECIPIENT_RECORDS_DAYS says otherwise. */
+export const DEFAULT_RECIPIENT_RECORDS_DAYS = 90;
+const MAX_RECIPIENT_RECORDS_DAYS = 3650;
+
 const VarsSchema = z.object({
   SITE_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
   MEDIA_CDN_URL: z.optional(z.string()),
@@ -32,7 +36,11 @@ const VarsSchema = z.object({
   TURNSTILE_SITE_KEY: z.optional(z.string()),
   TURNSTILE_SECRET_KEY: z.optional(z.string()),
   TURNSTILE_VERIFY_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
+  RECIPIENT_RECORDS_DAYS: z.optional(
+    z.union([z.literal(''), z.string().check(z.regex(/^[1-9][0-9]{0,3}$/, 'must be a number of days'), z.refine((days) => Number(days) <= MAX_RECIPIENT_RECORDS_DAYS, 'must be at most 3650 days'))]),
+  ),
 });
+
 
 /** Cloudflare Turnstile's server-side check (siteverify). */
 export const DEFAULT_TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
@@ -68,6 +76,8 @@ export interface AppConfig {
   readonly release: string;
   /** Error reporting and tracing (worker and browser); null without `SENTRY_DSN`. */
   readonly errorReporting: ErrorReportingConfig | null;
+  /** Days a journalist's links and their opening records are kept after the story went public. */
+  readonly recipientRecordsDays: number;
 }
 
 /**
@@ -150,6 +160,7 @@ export function readConfig(env: CloudflareBindings): AppConfig {
     search: readSearchSettings(env),
     indexNow: vars.INDEXNOW_KEY ? { key: vars.INDEXNOW_KEY, endpoint: vars.INDEXNOW_ENDPOINT || DEFAULT_INDEXNOW_ENDPOINT } : null,
     webSubHub: vars.WEBSUB_HUB || null,
+    recipientRecordsDays: vars.RECIPIENT_RECORDS_DAYS ? Number(vars.RECIPIENT_RECORDS_DAYS) : DEFAULT_RECIPIENT_RECORDS_DAYS,
     turnstile: vars.TURNSTILE_SITE_KEY
       ? { siteKey: vars.TURNSTILE_SITE_KEY, secretKey: vars.TURNSTILE_SECRET_KEY!, verifyUrl: vars.TURNSTILE_VERIFY_URL || DEFAULT_TURNSTILE_VERIFY_URL }
       : null,

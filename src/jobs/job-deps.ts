@@ -3,12 +3,13 @@
  * of middleware/deps.ts (no request, so no Hono context).
  */
 import { configOf, type AppConfig } from '#src/env';
-import type { ContentRepository } from '#src/domain/ports';
+import type { ContentRepository, RecipientLinkStore } from '#src/domain/ports';
 import type { Mailer, OutboxQueue } from '#src/domain/mail-ports';
 import type { AlertStore, PublishingStore } from '#src/domain/publishing-ports';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import { D1AlertStore } from '#src/platform/d1/alert-store';
 import { D1PublishingStore } from '#src/platform/d1/publishing-store';
+import { D1RecipientLinkStore } from '#src/platform/d1/recipient-links';
 import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
 import { createMailer } from '#src/platform/mail/create-mailer';
 import { HttpMailer } from '#src/platform/mail/http-mailer';
@@ -37,6 +38,8 @@ export interface JobDeps {
   /** Outbound HTTP (IndexNow, WebSub); tests hand in a local stub's fetch. */
   readonly fetch: typeof fetch;
   readonly config: AppConfig;
+  /** Journalists' own links to stories, deleted a while after each story went public. */
+  readonly recipientLinks: RecipientLinkStore;
 }
 
 export function jobDeps(env: CloudflareBindings): JobDeps {
@@ -62,5 +65,6 @@ export function jobDeps(env: CloudflareBindings): JobDeps {
     },
     fetch: (input, init) => fetch(input, init),
     config,
+    recipientLinks: new D1RecipientLinkStore(env.DB),
   };
 }

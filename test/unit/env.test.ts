@@ -23,6 +23,20 @@ test.each(['news.example.com', 'ftp://news.example.com', 'https://news.example.c
   },
 );
 
+test.each([
+  [undefined, 90],
+  ['', 90],
+  ['1', 1],
+  ['30', 30],
+  ['3650', 3650],
+])('RECIPIENT_RECORDS_DAYS %j keeps recipients’ records %j days after the story went public', (value, days) => {
+  expect(configWith(value === undefined ? {} : { RECIPIENT_RECORDS_DAYS: value }).recipientRecordsDays).toBe(days);
+});
+
+test.each(['0', '-5', '1.5', 'ninety', '3651', '99999'])('RECIPIENT_RECORDS_DAYS %j is refused with the field named', (value) => {
+  expect(() => configWith({ RECIPIENT_RECORDS_DAYS: value })).toThrow(/Invalid worker configuration: RECIPIENT_RECORDS_DAYS/);
+});
+
 // The editor's GitHub login: on only when every part is set; a missing or malformed part turns
 // it off (with the reason) and never stops the readers' site.
 const LOGIN = { SITE_URL: 'https://news.example.com', GITHUB_OAUTH_CLIENT_ID: 'Ov23liAbc123', GITHUB_OAUTH_CLIENT_SECRET: '0123456789abcdef0123456789abcdef01234567', EDITOR_REPOSITORY: 'acme/newsroom' };

@@ -5,6 +5,7 @@
 // open the story; a second run mails nobody; after go-live the remaining links answer 301 to
 // the public address; and a mail's leave link (a button, or a mail client's RFC 8058 one-click
 // post) deletes the journalist; the deliver-mail job hands the mail to the email API. The CLI around it: test/cli/distribute.test.ts.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, expect, test } from 'vitest';
 import type { MailMessage } from '#src/domain/mail-ports';
@@ -16,6 +17,7 @@ import { D1DistributionStore, d1StatementRunner } from '#src/platform/d1/distrib
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { addToListStatement, ensureListStatement, upsertJournalistStatement } from '#src/platform/d1/media-list';
 import { revokeRecipientStatement } from '#src/platform/d1/recipient-links';
+import worker from '#src/worker';
 import { get, ORIGIN } from './request';
 
 const SLUG = 'embargoed-story';
@@ -192,4 +194,25 @@ test('the worker’s deliver-mail job hands the press mail left in the outbox to
   expect(press.map((mail) => mail.to.email)).toEqual(waiting.map((mail) => mail.to_address));
   expect(press.map((mail) => mail.idempotencyKey)).toEqual(waiting.map((mail) => mail.idempotency_key));
   for (const mail of press) expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+});
+
+test('the minute cron deletes the recipients’ links and opening records once the story has been public longer than RECIPIENT_RECORDS_DAYS', async () => {
+  const linksOfStory = async () => (await env.DB.prepare('SELECT count(*) AS n FROM recipient_links l JOIN stories s ON s.uuid = l.story_uuid WHERE s.slug = ?1').bind(SLUG).first<number>('n')) ?? 0;
+  const wentLive = (await env.DB.prepare('SELECT published_at FROM stories WHERE slug = ?1').bind(SLUG).first<number>('published_at'))!;
+  const runCron = async (days: number, vars: Record<string, string>) => {
+    const ctx = createExecutionContext();
+    const quietQueue = { send: async () => undefined, sendBatch: async () => undefined } as unknown as Queue;
+    await worker.scheduled(createScheduledController({ scheduledTime: (wentLive + days * 86_400) * 1000, cron: '* * * * *' }), { ...env, ...vars, JOBS: quietQueue }, ctx);
+    await waitOnExecutionContext(ctx);
+  };
+  const before = await linksOfStory();
+  expect(before).toBeGreaterThan(0);
+  await runCron(89, {});
+  expect(await linksOfStory()).toBe(before);
+  await runCron(29, { RECIPIENT_RECORDS_DAYS: '30' });
+  expect(await linksOfStory()).toBe(before);
+  await runCron(91, {});
+  expect(await linksOfStory()).toBe(0);
+  // The journalist stays on the media list (the others left it above).
+  expect(await env.DB.prepare('SELECT count(*) AS n FROM journalists WHERE email = ?1').bind(OMAR).first<number>('n')).toBe(1);
 });

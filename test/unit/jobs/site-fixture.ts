@@ -67,6 +67,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     indexNow: null,
     webSubHub: null,
     turnstile: null,
+    recipientRecordsDays: 90,
     ...overrides,
   };
 }
