@@ -109,6 +109,10 @@ describe('without a valid Cloudflare Access token the answer is a 403 page, neve
     await expectRefused(await send(PAGE), reasons, 'no_token');
   });
 
+  test.each(['/admin/press/', '/admin/press/revoke', '/admin/press/anything'])('no token at %s either', async (path) => {
+    await expectRefused(await send(`${ORIGIN}${path}`), reasons, 'no_token');
+  });
+
   test('no configuration: the page is refused whatever the token, and the log says what is missing', async () => {
     const response = await send(PAGE, { headers: await withToken() }, {});
     expect(response.status).toBe(403);

@@ -7,12 +7,14 @@
  * without the configuration, the answer is a 403 page saying the view needs Cloudflare Access
  * (never the view), and one log line with the reason; 503 when Access's keys cannot be read.
  * Posts must also come from this site's own page (`Origin`, and `Sec-Fetch-Site` when sent).
+ * Each client's requests count against the render limiter, as everything the page cache cannot
+ * answer does.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { officeAccessOf, type AppEnv } from '#src/env';
 import { logEvent } from '#src/log';
-import { isCrossSitePost } from '#src/middleware/request-limits';
+import { isCrossSitePost, limitClient } from '#src/middleware/request-limits';
 import { verifyAccessToken } from '#src/platform/cloudflare-access/access-token';
 import { renderHtml } from '#src/views/render';
 import { officeHeaders } from './press-office-headers';
@@ -53,6 +55,8 @@ export function officeAccess(options: OfficeAccessOptions = {}): MiddlewareHandl
   const fetcher = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   return async (c, next) => {
+    // Counted like the editor's sign-in: the workers.dev address reaches this without Access.
+    await limitClient(c.env.RENDER_LIMITER, 'press-office', c.req.raw);
     const access = officeAccessOf(c.env);
     if (!access.enabled) return refuse('not_configured', access.problem);
     const token = c.req.header(ACCESS_HEADER) ?? getCookie(c, ACCESS_COOKIE);

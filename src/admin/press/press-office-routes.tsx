@@ -40,9 +40,8 @@ function backToThePage(c: Context<OfficeEnv>, action: string, notice: Notice): R
 
 export function pressOffice(options: OfficeAccessOptions = {}): Hono<OfficeEnv> {
   const app = new Hono<OfficeEnv>();
-  const door = officeAccess(options);
-  app.use(PRESS_OFFICE_PATH, door);
-  app.use(`${PRESS_OFFICE_PATH}/*`, door);
+  // `/admin/press/*` covers `/admin/press` itself too: every answer below it passes the door.
+  app.use(`${PRESS_OFFICE_PATH}/*`, officeAccess(options));
 
   app.get(PRESS_OFFICE_PATH, async (c) => {
     const model = await loadPressOffice(new D1PressOffice(c.env.DB), {
