@@ -12,7 +12,8 @@
  * lists the new one before signing with it, so a token naming a key we do not hold makes us read
  * the keys again, at most once per UNKNOWN_KEY_RETRY_SECONDS (a stream of made-up key ids costs
  * one fetch a minute, not one per request). When the keys cannot be read, keys already held are
- * used past their lifetime; with none, the answer is `keys_unavailable`.
+ * used past their lifetime; with none, the answer is `keys_unavailable`; either way the endpoint
+ * is tried again a minute later, not on every request.
  */
 import { decode, verifyWithJwks } from 'hono/jwt';
 
@@ -65,6 +66,8 @@ interface KeySet {
 }
 
 const keySets = new Map<string, KeySet>();
+/** When a read of the keys last failed, by certs address: the next try waits UNKNOWN_KEY_RETRY_SECONDS. */
+const failedReads = new Map<string, number>();
 /** Reads under way, so requests arriving together share one. */
 const reading = new Map<string, Promise<KeySet>>();
 
@@ -86,8 +89,14 @@ async function readKeys(certsUrl: string, options: AccessCheckOptions): Promise<
       if (!response.ok) throw new Error(`${certsUrl} answered ${response.status}`);
       const set = { keys: signingKeys(await response.json()), fetchedAt: options.now };
       keySets.set(certsUrl, set);
+      failedReads.delete(certsUrl);
       return set;
-    })().finally(() => reading.delete(certsUrl));
+    })()
+      .catch((error: unknown) => {
+        failedReads.set(certsUrl, options.now);
+        throw error;
+      })
+      .finally(() => reading.delete(certsUrl));
     reading.set(certsUrl, pending);
   }
   return pending;
@@ -98,7 +107,10 @@ async function keyFor(kid: string, settings: AccessSettings, options: AccessChec
   let set = keySets.get(settings.certsUrl);
   const age = set ? options.now - set.fetchedAt : Infinity;
   const missing = !set?.keys.some((key) => key.kid === kid);
-  if (age >= KEYS_LIFETIME_SECONDS || (missing && age >= UNKNOWN_KEY_RETRY_SECONDS)) {
+  // An endpoint that just failed is not asked again at once: an outage costs one try a minute.
+  const failedAt = failedReads.get(settings.certsUrl);
+  const mayRead = failedAt === undefined || options.now - failedAt >= UNKNOWN_KEY_RETRY_SECONDS;
+  if (mayRead && (age >= KEYS_LIFETIME_SECONDS || (missing && age >= UNKNOWN_KEY_RETRY_SECONDS))) {
     try {
       set = await readKeys(settings.certsUrl, options);
     } catch {
@@ -106,7 +118,8 @@ async function keyFor(kid: string, settings: AccessSettings, options: AccessChec
       if (!set) return 'keys_unavailable';
     }
   }
-  return set!.keys.find((key) => key.kid === kid) ?? 'unknown_key';
+  if (!set) return 'keys_unavailable';
+  return set.keys.find((key) => key.kid === kid) ?? 'unknown_key';
 }
 
 /** hono's JWT errors, by name, as refusals. */

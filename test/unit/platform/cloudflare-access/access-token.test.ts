@@ -43,14 +43,20 @@ test('tokens naming keys the team does not have are refused, with at most one re
   expect(access.requests).toHaveLength(2);
 });
 
-test('when the keys cannot be read: keys_unavailable with none held, the held ones past their lifetime otherwise', async () => {
+test('when the keys cannot be read: keys_unavailable with none held, the held ones past their lifetime otherwise; the endpoint is tried again a minute later, not on every request', async () => {
   const access = await team();
   access.down = true;
   expect(await check(access, await access.token(), T0)).toEqual({ ok: false, refusal: 'keys_unavailable' });
+  expect(await check(access, await access.token(), T0 + UNKNOWN_KEY_RETRY_SECONDS - 1)).toEqual({ ok: false, refusal: 'keys_unavailable' });
+  expect(access.requests).toHaveLength(1);
   access.down = false;
-  expect((await check(access, await access.token(), T0 + 1)).ok).toBe(true);
+  const back = T0 + UNKNOWN_KEY_RETRY_SECONDS;
+  expect((await check(access, await access.token(), back)).ok).toBe(true);
   access.down = true;
-  expect((await check(access, await access.token(), T0 + 1 + KEYS_LIFETIME_SECONDS)).ok).toBe(true);
+  const stale = back + KEYS_LIFETIME_SECONDS;
+  expect((await check(access, await access.token(), stale)).ok).toBe(true);
+  expect((await check(access, await access.token(), stale + 1)).ok).toBe(true);
+  expect(access.requests).toHaveLength(3);
 });
 
 test('an answer that is not a JWKS gives no keys', async () => {
