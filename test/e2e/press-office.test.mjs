@@ -63,7 +63,10 @@ async function officeContext(signedIn) {
   if (signedIn) await context.addCookies([{ name: 'CF_Authorization', value: access.token, url: server.origin, httpOnly: true, sameSite: 'Lax' }]);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
-  return { context, page };
+  // The policy's refusals (a stylesheet whose hash it does not name) are console errors.
+  const errors = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  return { context, page, errors };
 }
 
 /** Each recipient's links, by email and language, as `npm run share -- <slug> --to` prints them. */
@@ -98,7 +101,7 @@ test('the office reads a recipient’s openings and revokes another recipient wi
   // Anna opens her English link once.
   assert.equal(await statusOf(server, links[ANNA.email].en), 200);
 
-  const { context, page } = await officeContext(true);
+  const { context, page, errors } = await officeContext(true);
   try {
     const annaRow = page.locator(`tr[data-recipient="${ANNA.email}"]`);
     // Openings are counted just after the answer: reload until hers shows.
@@ -122,6 +125,9 @@ test('the office reads a recipient’s openings and revokes another recipient wi
     const jonasRow = page.locator(`tr[data-recipient="${JONAS.email}"]`);
     assert.match(await jonasRow.textContent(), /Revoked \d{4}-\d\d-\d\d \d\d:\d\d; never opened/);
     assert.equal(await jonasRow.getByRole('button').count(), 0);
+    // The page's one stylesheet applied (its policy allows it by hash), and nothing was refused.
+    assert.equal(await page.locator('table.recipients th').first().evaluate((cell) => getComputedStyle(cell).backgroundColor), 'rgb(238, 238, 238)');
+    assert.deepEqual(errors, []);
   } finally {
     await context.close();
   }
