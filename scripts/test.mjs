@@ -131,7 +131,7 @@ if (e2eFiles.length > 0 && process.env.SKIP_E2E !== '1') {
   const demo = { name: `import ${DEMO_CONTENT} and build the worker for the browser tests`, cost: 1000, work: prepareBrowserTests };
   jobs.push(demo);
   const e2eEnv = () => prepared;
-  const e2eCost = { 'admin-story': 200, admin: 40, 'admin-github': 20, 'admin-round-trip': 40, 'admin-preview': 25, 'admin-edit': 30, islands: 58, analytics: 49, publishing: 35, crawl: 29, layout: 25, demo: 17, 'error-reporting': 13, forms: 11 };
+  const e2eCost = { 'admin-story': 200, admin: 40, 'admin-github': 20, 'admin-round-trip': 40, 'admin-preview': 25, 'admin-edit': 30, islands: 58, analytics: 49, publishing: 35, crawl: 29, layout: 25, demo: 17, 'error-reporting': 13, forms: 11, 'press-office': 20 };
   const waiting = new Set(['admin-story']);
   for (const file of e2eFiles) {
     const name = file.replace('.test.mjs', '');

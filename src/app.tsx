@@ -32,6 +32,7 @@ import { CLIENT_BUILD } from '#src/views/client-assets';
 import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
 import { adminRoutes } from '#src/admin/admin-routes';
+import { pressOffice } from '#src/admin/press/press-office-routes';
 import { api } from './routes/api';
 import { category } from './routes/category';
 import { DECLARED_QUERIES } from './routes/declared-queries';
@@ -63,6 +64,8 @@ export interface AppOptions {
   readonly build?: string;
   /** Outbound requests of the editor's GitHub login and upload signatures (tests pass a stand-in of GitHub). */
   readonly githubFetch?: typeof fetch;
+  /** Outbound requests for Cloudflare Access's keys (tests pass a stand-in of the team's certs). */
+  readonly accessFetch?: typeof fetch;
 }
 
 /** The build part of page-cache keys: the client build and what the configuration puts into pages. */
@@ -86,6 +89,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
   // The press team's editor (src/admin/): apart from the readers' site, never in the page cache.
   app.route('/', adminRoutes);
+  // The press office view (ADR 0044): behind Cloudflare Access, verified here; never cached.
+  app.route('/', pressOffice({ fetch: options.accessFetch }));
   app.use(
     '*',
     pageCache({

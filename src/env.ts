@@ -276,6 +276,51 @@ export function editorUploadsOf(env: CloudflareBindings): EditorUploadsConfig {
   return { enabled: true, publicKey, secretKey, uploadUrl: (uploadUrl || DEFAULT_UPLOADCARE_UPLOAD_URL).replace(/\/+$/, ''), cdnRoot };
 }
 
+/** A Cloudflare Access team domain, `<team>.cloudflareaccess.com` (with or without `https://`). */
+const ACCESS_TEAM_DOMAIN_PATTERN = /^(?:https:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\.cloudflareaccess\.com\/?$/i;
+/** An Access application's AUD tag: 64 hexadecimal characters. */
+const ACCESS_AUD_PATTERN = /^[0-9a-f]{64}$/i;
+/** Where Access publishes a team's signing keys, on the team domain. */
+export const ACCESS_CERTS_PATH = '/cdn-cgi/access/certs';
+
+const OfficeAccessSchema = z.object({
+  ACCESS_TEAM_DOMAIN: z.optional(z.union([z.literal(''), z.string().check(z.regex(ACCESS_TEAM_DOMAIN_PATTERN, 'must be the Access team domain, like newsroom.cloudflareaccess.com'))])),
+  ACCESS_AUD: z.optional(z.union([z.literal(''), z.string().check(z.regex(ACCESS_AUD_PATTERN, 'must be the Access application\'s AUD tag (64 hexadecimal characters)'))])),
+  ACCESS_CERTS_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/, hostname: /^(127\.0\.0\.1|localhost|\[::1\])$/, error: 'may only name a local stand-in (http://127.0.0.1:PORT/…): the keys come from the team domain' })])),
+});
+
+/**
+ * The press office view's sign-in (/admin/press, docs/decisions/0044-press-office-view.md):
+ * Cloudflare Access in front of it, and its token checked here against the team's keys. On when
+ * the team domain (`ACCESS_TEAM_DOMAIN`) and the application's AUD tag (`ACCESS_AUD`) are set.
+ * The keys are always read from the team domain, except that `ACCESS_CERTS_URL` may name a
+ * stand-in on this machine's loopback (tests, a local trial): a deployed worker cannot reach a
+ * loopback address, so a value left in a deployment opens nothing. No request can choose it.
+ * Like the editor's login, a missing or malformed part never throws (the public site does not
+ * depend on the office view): the view is refused, with `problem` saying why (for the log).
+ */
+export type OfficeAccessConfig =
+  | {
+      readonly enabled: true;
+      /** `https://<team>.cloudflareaccess.com`: the tokens' `iss`. */
+      readonly issuer: string;
+      /** The application's AUD tag: one of the tokens' `aud`. */
+      readonly audience: string;
+      /** Where the team's signing keys are read (a JWKS). */
+      readonly certsUrl: string;
+    }
+  | { readonly enabled: false; readonly problem: string };
+
+export function officeAccessOf(env: CloudflareBindings): OfficeAccessConfig {
+  const parsed = OfficeAccessSchema.safeParse(env);
+  if (!parsed.success) return { enabled: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
+  const { ACCESS_TEAM_DOMAIN: teamDomain, ACCESS_AUD: audience, ACCESS_CERTS_URL: certsUrl } = parsed.data;
+  if (!teamDomain && !audience) return { enabled: false, problem: 'ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set: the office view needs Cloudflare Access (docs/operations.md)' };
+  if (!teamDomain || !audience) return { enabled: false, problem: 'ACCESS_TEAM_DOMAIN and ACCESS_AUD go together' };
+  const issuer = `https://${ACCESS_TEAM_DOMAIN_PATTERN.exec(teamDomain)![1]!.toLowerCase()}.cloudflareaccess.com`;
+  return { enabled: true, issuer, audience: audience.toLowerCase(), certsUrl: certsUrl || `${issuer}${ACCESS_CERTS_PATH}` };
+}
+
 /**
  * Does this worker run on a developer's machine? Only when `npm start` says so
  * (`LOCAL_DEVELOPMENT=true`, never in wrangler.toml) and the request names a loopback host: a
