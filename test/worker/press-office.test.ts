@@ -11,7 +11,7 @@ import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createApp } from '#src/app';
 import { newRecipientLink } from '#src/domain/recipient-link';
 import { runAtomically } from '#src/platform/d1/import-statements';
-import { upsertJournalistStatement } from '#src/platform/d1/media-list';
+import { addToListStatement, ensureListStatement, upsertJournalistStatement } from '#src/platform/d1/media-list';
 import { D1RecipientLinkStore, ensureRecipientLinkStatement } from '#src/platform/d1/recipient-links';
 import { ACCESS_COOKIE, ACCESS_HEADER } from '#src/admin/press/office-access';
 import { OFFICE_STYLESHEET } from '#src/admin/press/press-office-page';
@@ -171,8 +171,9 @@ describe('with a valid token', () => {
     expect(row(JOURNALISTS[1]!.email)).toContain('Revoke Claire Martin');
     // The office's page runs nothing.
     expect(html).not.toContain('<script');
-    // Distribution's place is there, and cannot post yet.
-    expect(html).toMatch(/<form data-distribution="pending"[^>]*><fieldset disabled="">/);
+    // Each story not yet public can be sent to a list (none exists yet: no button).
+    expect(html).toContain('<form action="/admin/press/distribute" method="post">');
+    expect(html).toContain(OFFICE_TEXTS.noLists);
   });
 
   test('the token may come as the CF_Authorization cookie', async () => {
@@ -300,5 +301,43 @@ describe('the forms', () => {
     const unknown = await post('/admin/press/rotate', { story: 'no-such-story' });
     expect(unknown.headers.get('Location')).toBe('/admin/press?notice=unknown-story');
     expect(await storyLinkHashes()).toEqual(after);
+  });
+  test('sending to a list mails each journalist of it once, under embargo, with a link of their own; bad input sends nothing', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await runAtomically(env.DB, [ensureListStatement('Energy desks', now), ...JOURNALISTS.map((journalist) => addToListStatement(journalist.email, 'Energy desks', now))]);
+    const pressMail = async () => (await env.DB.prepare("SELECT to_address, text_body FROM outbox WHERE idempotency_key LIKE 'press-%' ORDER BY to_address").all<{ to_address: string; text_body: string }>()).results;
+    const before = (await pressMail()).length;
+    const html = await (await send(PAGE, { headers: await withToken() })).text();
+    expect(html).toContain('<option value="Energy desks">Energy desks (3 journalists)</option>');
+
+    const refused: [Record<string, string>, string][] = [
+      [{ story: EMBARGOED, list: 'No such list' }, 'unknown-list'],
+      [{ story: 'english-story-01', list: 'Energy desks' }, 'story-public'],
+      [{ story: 'draft-story', list: 'Energy desks' }, 'not-released'],
+      [{ story: 'no-such-story', list: 'Energy desks' }, 'unknown-story'],
+      [{ story: EMBARGOED }, 'bad-request'],
+    ];
+    for (const [fields, notice] of refused) {
+      const response = await post('/admin/press/distribute', fields);
+      expect(response.headers.get('Location'), notice).toBe(`/admin/press?notice=${notice}`);
+    }
+    expect(await pressMail()).toHaveLength(before);
+
+    // Claire was revoked above: she is not mailed; Anna and Omar are, each with their own link.
+    const sent = await post('/admin/press/distribute', { story: EMBARGOED, list: 'Energy desks' });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('Location')).toBe('/admin/press?notice=distributed&links=2');
+    const mails = await pressMail();
+    expect(mails.map((mail) => mail.to_address)).toEqual([JOURNALISTS[0]!.email, JOURNALISTS[2]!.email]);
+    const links = mails.map((mail) => /\/s\/r[A-Za-z0-9_-]{43}/.exec(mail.text_body)![0]);
+    expect(new Set(links).size).toBe(2);
+    for (const mail of mails) expect(mail.text_body).not.toContain(mail.to_address === JOURNALISTS[0]!.email ? JOURNALISTS[2]!.email : JOURNALISTS[0]!.email);
+
+    // Again: nobody is mailed twice.
+    const again = await post('/admin/press/distribute', { story: EMBARGOED, list: 'Energy desks' });
+    expect(again.headers.get('Location')).toBe('/admin/press?notice=distributed&links=0');
+    expect(await pressMail()).toHaveLength(2);
+    const notice = await (await send(`${ORIGIN}/admin/press?notice=distributed&links=2`, { headers: await withToken() })).text();
+    expect(notice).toContain('Mailed the release to 2 journalists under embargo, each with a link of their own.');
   });
 });

@@ -9,8 +9,11 @@
  *   lists, and the latest alerts and mails with their delivery state.
  * - `revokeRecipient` and `rotateStoryLinks`: what `npm run share -- <slug> --revoke <email>` and
  *   `npm run share -- <slug> --rotate` do, from a posted form; the answer is a notice for the page.
+ * - `distributeToList`: what `npm run distribute -- <slug> --list <name>` does (src/jobs/distribute.ts).
  */
+import type { DistributionRefusal, DistributionStore } from '#src/domain/distribution';
 import { canonicalMailbox, parseEmailAddress } from '#src/domain/email-address';
+import { distributeStory } from '#src/jobs/distribute';
 import type { OfficeRecipientLinkRow, OfficeStoryRow, PressOfficeStore } from '#src/domain/press-office-ports';
 import { isAwaitingRelease, releaseState } from '#src/domain/publishing';
 import { estimateDistinctAgents } from '#src/domain/recipient-link';
@@ -91,8 +94,10 @@ export interface OfficeMail {
 }
 
 export type Notice =
-  | { readonly kind: 'revoked' | 'rotated'; readonly links: number }
-  | { readonly kind: 'unknown-story' | 'unknown-recipient' | 'nothing-open' | 'bad-request' };
+  /** `links`: links revoked or replaced; for `distributed`, the journalists mailed by this post. */
+  | { readonly kind: 'revoked' | 'rotated' | 'distributed'; readonly links: number }
+  | { readonly kind: 'unknown-story' | 'unknown-recipient' | 'nothing-open' | 'bad-request' }
+  | { readonly kind: Exclude<DistributionRefusal, 'unknown-story'> };
 
 export interface PressOfficeModel {
   /** The Access identity's e-mail address, when its token names one. */
@@ -247,7 +252,18 @@ export async function rotateStoryLinks(store: PressOfficeStore, form: PostedForm
   return { kind: 'rotated', links: links.length };
 }
 
-const NOTICE_KINDS: readonly Notice['kind'][] = ['revoked', 'rotated', 'unknown-story', 'unknown-recipient', 'nothing-open', 'bad-request'];
+/** `npm run distribute -- <slug> --list <name>`: each journalist of the list not mailed yet gets the release under embargo, with a link of their own. */
+export async function distributeToList(store: DistributionStore, form: PostedForm, request: { readonly origin: string | null; readonly now: number }): Promise<Notice> {
+  const slug = slugOf(form);
+  const list = typeof form.list === 'string' && form.list.length > 0 && form.list.length <= MAX_SLUG_LENGTH ? form.list : null;
+  if (!slug || !list) return { kind: 'bad-request' };
+  const outcome = await distributeStory(store, { slug, list, ...request });
+  if (!outcome.ok) return { kind: outcome.refusal };
+  return { kind: 'distributed', links: outcome.recipients.filter((recipient) => recipient.outcome === 'mailed').length };
+}
+
+const COUNTED_NOTICES = ['revoked', 'rotated', 'distributed'] as const;
+const NOTICE_KINDS: readonly Notice['kind'][] = [...COUNTED_NOTICES, 'unknown-story', 'unknown-recipient', 'nothing-open', 'bad-request', 'no-newsroom', 'story-public', 'not-released', 'unknown-list', 'empty-list'];
 const MAX_NOTICE_LINKS = 10_000;
 
 /** The page's address after a post: the notice in the query, and nothing personal (no address, no slug). */
@@ -259,7 +275,7 @@ export function noticeQuery(notice: Notice): string {
 export function noticeFromQuery(query: { readonly notice?: string | undefined; readonly links?: string | undefined }): Notice | null {
   const kind = NOTICE_KINDS.find((known) => known === query.notice);
   if (!kind) return null;
-  if (kind === 'revoked' || kind === 'rotated') {
+  if (kind === 'revoked' || kind === 'rotated' || kind === 'distributed') {
     const links = Number(query.links);
     return Number.isInteger(links) && links >= 0 && links <= MAX_NOTICE_LINKS ? { kind, links } : null;
   }

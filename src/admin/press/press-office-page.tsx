@@ -14,6 +14,7 @@ import { figuresText, noticeChangedSomething, noticeText, OFFICE_TEXTS as T, sta
 export const PRESS_OFFICE_PATH = '/admin/press';
 export const REVOKE_PATH = '/admin/press/revoke';
 export const ROTATE_PATH = '/admin/press/rotate';
+export const DISTRIBUTE_PATH = '/admin/press/distribute';
 
 export const OFFICE_STYLESHEET = `body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:80rem;padding:1rem;color:#1a1a1a;background:#fff}
 h1{margin:0 0 .25rem}h2{margin-top:2rem;border-bottom:2px solid #1a1a1a}h3{margin-bottom:.5rem}
@@ -131,10 +132,8 @@ function StoryGroup({ group, lists }: { group: OfficeStoryGroup; lists: PressOff
       </form>
       <p className="help">{T.rotateHelp(group.slug)}</p>
 
-      {/* Distribution's place: the lead wires `npm run distribute`'s function to this form (its
-          route is not there yet, so the whole fieldset is disabled and nothing can post). */}
-      <form method="post" action={`${PRESS_OFFICE_PATH}/distribute`} data-distribution="pending">
-        <fieldset disabled>
+      <form method="post" action={DISTRIBUTE_PATH}>
+        <fieldset>
           <legend>{T.distributeHeading}</legend>
           <input type="hidden" name="story" value={group.slug} />
           {lists.length === 0 ? (
@@ -151,8 +150,8 @@ function StoryGroup({ group, lists }: { group: OfficeStoryGroup; lists: PressOff
               </select>
             </label>
           )}{' '}
-          <button type="submit">{T.distributeButton}</button>
-          <p className="help">{T.distributeUnavailable}</p>
+          {lists.length > 0 && <button type="submit">{T.distributeButton}</button>}
+          <p className="help">{T.distributeHelp(group.slug)}</p>
         </fieldset>
       </form>
     </article>

@@ -6,6 +6,7 @@
  *   GET  /admin/press          the page (press-office-model.ts, press-office-page.tsx)
  *   POST /admin/press/revoke   story, email: that recipient's links open nothing from now on
  *   POST /admin/press/rotate   story: new links for the story and its translations
+ *   POST /admin/press/distribute  story, list: the release mailed to the list under embargo
  *
  * A post answers 303 back to the page, whose notice says what happened (or why nothing did).
  */
@@ -13,13 +14,15 @@ import { Hono, type Context } from 'hono';
 import { configOf } from '#src/env';
 import { logEvent } from '#src/log';
 import { requestBodyLimit } from '#src/middleware/request-limits';
+import { D1DistributionStore, d1StatementRunner } from '#src/platform/d1/distribution';
 import { D1PressOffice } from '#src/platform/d1/press-office';
+import { sendJobs, type JobQueue } from '#src/jobs/messages';
 import { redirect } from '#src/routes/redirect';
 import { renderHtml } from '#src/views/render';
 import { officeAccess, type OfficeAccessOptions, type OfficeEnv } from './office-access';
 import { officeHeaders } from './press-office-headers';
-import { loadPressOffice, noticeFromQuery, noticeQuery, revokeRecipient, rotateStoryLinks, type Notice, type PostedForm } from './press-office-model';
-import { PRESS_OFFICE_PATH, PressOfficePage, REVOKE_PATH, ROTATE_PATH } from './press-office-page';
+import { distributeToList, loadPressOffice, noticeFromQuery, noticeQuery, revokeRecipient, rotateStoryLinks, type Notice, type PostedForm } from './press-office-model';
+import { DISTRIBUTE_PATH, PRESS_OFFICE_PATH, PressOfficePage, REVOKE_PATH, ROTATE_PATH } from './press-office-page';
 import { PRIVATE_PAGE_HEADERS } from '#src/middleware/cache-rules';
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
@@ -55,6 +58,13 @@ export function pressOffice(options: OfficeAccessOptions = {}): Hono<OfficeEnv> 
 
   app.post(REVOKE_PATH, requestBodyLimit, async (c) => backToThePage(c, 'revoke', await revokeRecipient(new D1PressOffice(c.env.DB), await postedForm(c), nowInSeconds())));
   app.post(ROTATE_PATH, requestBodyLimit, async (c) => backToThePage(c, 'rotate', await rotateStoryLinks(new D1PressOffice(c.env.DB), await postedForm(c), nowInSeconds())));
+  app.post(DISTRIBUTE_PATH, requestBodyLimit, async (c) => {
+    const config = configOf(c.env);
+    const notice = await distributeToList(new D1DistributionStore(d1StatementRunner(c.env.DB)), await postedForm(c), { origin: config.siteUrl, now: nowInSeconds() });
+    // The mail goes now rather than at the next minute's cron (which would queue it too).
+    if (notice.kind === 'distributed' && notice.links > 0 && config.emailApi) await sendJobs(c.env.JOBS as JobQueue, [{ kind: 'deliver-mail' }]);
+    return backToThePage(c, 'distribute', notice);
+  });
 
   return app;
 }

@@ -38,11 +38,12 @@ export const OFFICE_TEXTS = {
   rotateHelp: (slug: string) =>
     `New links for the story and each of its translations (what npm run share -- ${slug} --rotate does): the previous ones open nothing from then on. Recipients’ own links are not changed; revoke a recipient to cut them off. npm run share -- ${slug} prints the new links.`,
 
-  // The place for "send to a list" (distribution, npm run distribute): shown, not yet working.
+  // Send to a list: what npm run distribute does.
   distributeHeading: 'Send to a list',
   distributeList: 'Media list',
   distributeButton: 'Send to the list',
-  distributeUnavailable: 'Not available here yet: sending a story to a media list (npm run distribute) is being added.',
+  distributeHelp: (slug: string) =>
+    `Each journalist of the list gets one mail with a link of their own, in their language when the story has it, with the release time in their time zone (what npm run distribute -- ${slug} --list NAME does). Anyone mailed before is not mailed again; a revoked recipient is not mailed.`,
   noLists: 'No media list yet (npm run press -- add EMAIL --name NAME --list LIST).',
   listOption: (name: string, members: number) => `${name} (${members} ${members === 1 ? 'journalist' : 'journalists'})`,
 
@@ -122,8 +123,22 @@ export function noticeText(notice: Notice): string {
       return 'That recipient’s links were revoked already. Nothing was changed.';
     case 'bad-request':
       return 'The form was incomplete. Nothing was changed.';
+    case 'distributed':
+      return notice.links === 0
+        ? 'Everyone on that list had been mailed this release already (or was revoked): nobody was mailed again.'
+        : `Mailed the release to ${notice.links} ${notice.links === 1 ? 'journalist' : 'journalists'} under embargo, each with a link of their own. The mails leave through the outbox: see the latest mails below.`;
+    case 'no-newsroom':
+      return 'No newsroom has been imported yet. Nothing was sent.';
+    case 'story-public':
+      return 'That story is public already: there is no embargo to send it under. Nothing was sent.';
+    case 'not-released':
+      return 'That story is a draft or scheduled without an embargo: it is not sent to anyone before it goes live. Nothing was sent.';
+    case 'unknown-list':
+      return 'There is no media list by that name. Nothing was sent.';
+    case 'empty-list':
+      return 'That media list has nobody on it. Nothing was sent.';
   }
 }
 
 /** Is this notice the report of a change (else: of a refusal)? */
-export const noticeChangedSomething = (notice: Notice): boolean => notice.kind === 'revoked' || notice.kind === 'rotated';
+export const noticeChangedSomething = (notice: Notice): boolean => notice.kind === 'revoked' || notice.kind === 'rotated' || (notice.kind === 'distributed' && notice.links > 0);
