@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_CONTENT_SIGNALS } from '#src/domain/content-signals';
-import { NAVIGATION_LAYOUTS, NOTIFICATION_STYLES, SOCIAL_NETWORKS, TRACKING_POLICIES } from '#src/domain/newsroom';
+import { DEFAULT_TRACKING_POLICY, NAVIGATION_LAYOUTS, NOTIFICATION_STYLES, SOCIAL_NETWORKS, TRACKING_POLICIES } from '#src/domain/newsroom';
 import { STORY_STATUSES, STORY_VISIBILITIES } from '#src/domain/story';
 import { LOGO_HEIGHT_MAX, LOGO_HEIGHT_MIN, THEME_COLOUR_PATTERN, themeContrastProblems } from '#src/domain/theme';
 import { isSupportedLocale, LOCALE_PATTERN } from '#src/i18n/locales';
@@ -66,7 +66,7 @@ export const NewsroomFileSchema = z.strictObject({
   is_indexable: z.boolean().default(true),
   is_plausible_enabled: z.boolean().default(false),
   plausible_site_id: optionalText,
-  tracking_policy: z.enum(TRACKING_POLICIES).default('default'),
+  tracking_policy: z.enum(TRACKING_POLICIES).default(DEFAULT_TRACKING_POLICY),
   segment_analytics_id: optionalText,
   google_analytics_id: optionalText,
   google_search_console_key: optionalText,
