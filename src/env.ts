@@ -9,6 +9,7 @@ import type { SubscriptionStore } from '#src/domain/subscription-ports';
 import type { QueryStats } from '#src/platform/d1/content-repository';
 import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/search/settings';
 import type { CspSources } from '#src/middleware/security';
+import { REQUEST_LOG_MODES, type RequestLogMode } from '#src/middleware/request-log';
 import { assertServerOnly } from '#src/server-only';
 import { DEFAULT_RELEASE, readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
 import type { GitHubOAuthApp, GitHubRepository } from '#src/platform/github/oauth-client';
@@ -31,6 +32,7 @@ const VarsSchema = z.object({
   TURNSTILE_SITE_KEY: z.optional(z.string()),
   TURNSTILE_SECRET_KEY: z.optional(z.string()),
   TURNSTILE_VERIFY_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
+  REQUEST_LOG: z.optional(z.union([z.literal(''), z.enum(REQUEST_LOG_MODES)])),
 });
 
 /** Cloudflare Turnstile's server-side check (siteverify). */
@@ -67,6 +69,8 @@ export interface AppConfig {
   readonly release: string;
   /** Error reporting and tracing (worker and browser); null without `SENTRY_DSN`. */
   readonly errorReporting: ErrorReportingConfig | null;
+  /** Which requests write a log line (`REQUEST_LOG`): `every` unless set (src/middleware/request-log.ts). */
+  readonly requestLog: RequestLogMode;
 }
 
 /**
@@ -101,7 +105,8 @@ const fingerprints = new WeakMap<AppConfig, string>();
 export function configFingerprint(config: AppConfig): string {
   let fingerprint = fingerprints.get(config);
   if (fingerprint === undefined) {
-    const visible = { ...config, emailApi: config.emailApi ? { url: config.emailApi.url, from: config.emailApi.from } : null, turnstile: config.turnstile?.siteKey ?? null, errorReporting: config.errorReporting !== null };
+    const { requestLog: _notInPages, ...shown } = config;
+    const visible = { ...shown, emailApi: config.emailApi ? { url: config.emailApi.url, from: config.emailApi.from } : null, turnstile: config.turnstile?.siteKey ?? null, errorReporting: config.errorReporting !== null };
     // FNV-1a, 32 bits: a cheap, stable tag (not a security boundary).
     let hash = 0x811c9dc5;
     for (const char of JSON.stringify(visible)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
@@ -149,6 +154,7 @@ export function readConfig(env: CloudflareBindings): AppConfig {
     search: readSearchSettings(env),
     indexNow: vars.INDEXNOW_KEY ? { key: vars.INDEXNOW_KEY, endpoint: vars.INDEXNOW_ENDPOINT || DEFAULT_INDEXNOW_ENDPOINT } : null,
     webSubHub: vars.WEBSUB_HUB || null,
+    requestLog: vars.REQUEST_LOG || 'every',
     turnstile: vars.TURNSTILE_SITE_KEY
       ? { siteKey: vars.TURNSTILE_SITE_KEY, secretKey: vars.TURNSTILE_SECRET_KEY!, verifyUrl: vars.TURNSTILE_VERIFY_URL || DEFAULT_TURNSTILE_VERIFY_URL }
       : null,

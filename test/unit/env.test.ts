@@ -1,6 +1,6 @@
 // The site's configured origin (SITE_URL) as the worker reads it (src/env.ts).
 import { expect, test } from 'vitest';
-import { editorContentDirOf, editorLoginOf, editorUploadsOf, isLocalDevelopment, readConfig } from '#src/env';
+import { configFingerprint, editorContentDirOf, editorLoginOf, editorUploadsOf, isLocalDevelopment, readConfig } from '#src/env';
 
 const configWith = (vars: Record<string, string>) => readConfig(vars as unknown as CloudflareBindings);
 
@@ -22,6 +22,24 @@ test.each(['news.example.com', 'ftp://news.example.com', 'https://news.example.c
     expect(() => configWith({ SITE_URL: value })).toThrow(/Invalid worker configuration: SITE_URL/);
   },
 );
+
+test.each([
+  [undefined, 'every'],
+  ['', 'every'],
+  ['every', 'every'],
+  ['errors-and-slow', 'errors-and-slow'],
+])('REQUEST_LOG %j logs %s', (value, mode) => {
+  expect(configWith(value === undefined ? {} : { REQUEST_LOG: value }).requestLog).toBe(mode);
+});
+
+test.each(['all', 'errors', 'EVERY'])('REQUEST_LOG %j is refused with the field named', (value) => {
+  expect(() => configWith({ REQUEST_LOG: value })).toThrow(/Invalid worker configuration: REQUEST_LOG/);
+});
+
+test('the request log mode is not part of the page-cache fingerprint: pages do not depend on it', () => {
+  expect(configFingerprint(configWith({ REQUEST_LOG: 'errors-and-slow' }))).toBe(configFingerprint(configWith({})));
+  expect(configFingerprint(configWith({ ANALYTICS_HOST: 'https://a.example' }))).not.toBe(configFingerprint(configWith({})));
+});
 
 // The editor's GitHub login: on only when every part is set; a missing or malformed part turns
 // it off (with the reason) and never stops the readers' site.

@@ -63,6 +63,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     showOutbox: false,
     release: 'dev',
     errorReporting: null,
+    requestLog: 'every',
     search: { searchBackend: 'd1', appId: null, apiKey: null, host: null, indexName: 'stories' },
     indexNow: null,
     webSubHub: null,
