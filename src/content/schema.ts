@@ -75,9 +75,10 @@ export const NewsroomFileSchema = z.strictObject({
   show_featured_categories: z.boolean().default(false),
   /** How wide screens show the categories in the header: a bar (the rest under "More") or a dropdown. */
   navigation: z.enum(NAVIGATION_LAYOUTS).default('bar'),
-  /** robots.txt's Content-Signal line (src/domain/content-signals.ts); a use left out keeps its default. */
+  /** robots.txt's Content-Signal line (src/domain/content-signals.ts), unless `enabled: false`; a use left out keeps its default. */
   content_signals: z
     .strictObject({
+      enabled: z.boolean().default(DEFAULT_CONTENT_SIGNALS.enabled),
       search: signal.default(DEFAULT_CONTENT_SIGNALS.search),
       ai_input: signal.default(DEFAULT_CONTENT_SIGNALS.ai_input),
       ai_train: signal.default(DEFAULT_CONTENT_SIGNALS.ai_train),

@@ -36,7 +36,7 @@ export function testSite(overrides: Partial<SiteContext> = {}, newsroom: Partial
       theme: null,
       navigation_layout: 'bar',
       show_featured_categories: false,
-      content_signals: { search: true, ai_input: true, ai_train: false },
+      content_signals: { enabled: true, search: true, ai_input: true, ai_train: false },
       ...newsroom,
     },
     languages: [
