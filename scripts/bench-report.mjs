@@ -28,6 +28,8 @@ function rateColumns(nameTitle, config) {
     { title: 'req/s', right: true, value: (row) => (row.available ? row.requestsPerSecond.toFixed(0) : 'n/a') },
     { title: 'p50 ms', right: true, value: (row) => latencyCell(row, 'p50', config) },
     { title: 'p99 ms', right: true, value: (row) => latencyCell(row, 'p99', config) },
+    // Sequential requests after the load: the time to the document's first byte.
+    { title: '1st byte p50/p95 ms', right: true, value: (row) => (row.ttfbMs ? `${row.ttfbMs.p50} / ${row.ttfbMs.p95}` : '') },
   ];
 }
 

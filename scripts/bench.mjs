@@ -1,4 +1,4 @@
-// `npm run bench [-- --scale 100000] [-- --entry path/to/worker.ts]`: serves the worker locally
+// `npm run bench [-- --scale 100000] [-- --entry path/to/worker.ts] [-- --d1-latency 100 --search-latency 100]`: serves the worker locally
 // (the deploy bundle in workerd through Miniflare, loopback only, a throwaway state directory
 // with the demo newsroom imported) and measures it with autocannon for a bounded time per route.
 // It prints a table and writes the figures to bench/results/<timestamp>.json. It never fails on a
@@ -7,7 +7,13 @@
 // Default mode: requests/s and p50/p99 latency for a story page (cache hit, and cache miss forced
 // by the run's page-cache bypass secret), the homepage, a category page, search, /feed (n/a
 // while it answers 404) and a static asset of the story page's size served by the same workerd
-// (the ceiling), with each route's ratio to the ceiling.
+// (the ceiling), with each route's ratio to the ceiling; then the homepage, a category, the media
+// index and search as page-cache misses. Every row also gives the time to the first byte of the
+// document (p50/p95 of sequential requests, after the load).
+//
+// Latency (--d1-latency N, --search-latency M): the worker is served through the benchmark's own
+// entry (scripts/bench-latency-worker.ts), which adds N ms to every D1 round trip and M ms to the
+// search engine's call (the built-in search's full-text round trip), as far stores would.
 //
 // Scale mode (--scale N): N generated stories are written straight into the local D1 before the
 // worker starts; list pages (page 1 and a deep page), a category, search and the sitemap are
@@ -17,6 +23,7 @@
 // Environment: BENCH_DURATION (seconds per route, default 8), BENCH_CONNECTIONS (default 10),
 // BENCH_WARMUP (seconds, default 2).
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -30,6 +37,11 @@ const CEILING_PATH = '/bench/ceiling';
 const SERVER_TIMING_D1 = /d1;desc="round trips: (\d+), statements: (\d+)"/;
 // A route slower than this on its first request is reported as such and not loaded further.
 const PROBE_TIMEOUT_MS = 60_000;
+/** Sequential requests per row for the time to first byte. */
+const TTFB_SAMPLES = 40;
+/** The benchmark's own entry when it adds latency: the real worker with slowed bindings. */
+const LATENCY_ENTRY = join(root, 'scripts/bench-latency-worker.ts');
+const USAGE = 'Usage: npm run bench [-- --scale N] [-- --entry path/to/worker.ts] [-- --d1-latency MS] [-- --search-latency MS]';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -41,16 +53,25 @@ function positiveNumber(name, value, fallback) {
   return number;
 }
 
+function wholeMilliseconds(name, value) {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) fail(`${name} must be a whole number of milliseconds, got ${value}`);
+  return number;
+}
+
 function parseOptions(argv) {
-  const options = { scale: 0, entry: null };
+  const options = { scale: 0, entry: null, d1LatencyMs: 0, searchLatencyMs: 0 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [name, inline] = arg.split('=', 2);
     const value = () => inline ?? argv[++i];
     if (name === '--scale') options.scale = Math.floor(positiveNumber('--scale', value(), 0));
     else if (name === '--entry') options.entry = resolve(value());
-    else fail(`Unknown option ${arg}\nUsage: npm run bench [-- --scale N] [-- --entry path/to/worker.ts]`);
+    else if (name === '--d1-latency') options.d1LatencyMs = wholeMilliseconds('--d1-latency', value());
+    else if (name === '--search-latency') options.searchLatencyMs = wholeMilliseconds('--search-latency', value());
+    else fail(`Unknown option ${arg}\n${USAGE}`);
   }
+  if (options.entry && (options.d1LatencyMs || options.searchLatencyMs)) fail(`--entry and the latency options do not go together: latency is added by the benchmark's own entry.\n${USAGE}`);
   return {
     ...options,
     duration: positiveNumber('BENCH_DURATION', process.env.BENCH_DURATION, 8),
@@ -127,6 +148,30 @@ async function probe(origin, path, { miss = false, timeoutMs = PROBE_TIMEOUT_MS 
   }
 }
 
+/** Milliseconds from sending a request to the first byte of its body (the document's first chunk). */
+function firstByteMs(origin, path, headers) {
+  return new Promise((done, reject) => {
+    const started = performance.now();
+    const req = httpRequest(origin + path, { headers: { 'accept-encoding': 'identity', ...headers } }, (response) => {
+      let first = null;
+      response.on('data', () => (first ??= performance.now() - started));
+      response.on('end', () => done(first ?? performance.now() - started));
+      response.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** p50 and p95 of the time to first byte over `samples` sequential requests. */
+async function timeToFirstByte(origin, path, headers, samples = TTFB_SAMPLES) {
+  const times = [];
+  for (let i = 0; i < samples; i++) times.push(await firstByteMs(origin, path, headers));
+  times.sort((a, b) => a - b);
+  const at = (fraction) => Math.round(times[Math.min(times.length - 1, Math.ceil(fraction * times.length) - 1)] * 10) / 10;
+  return { p50: at(0.5), p95: at(0.95), samples };
+}
+
 function runAutocannon(options) {
   return new Promise((done, reject) => {
     const instance = autocannon(options, (error, result) => (error ? reject(error) : done(result)));
@@ -150,6 +195,8 @@ async function measure(origin, { name, path, miss = false }, options) {
     headers: { 'accept-encoding': 'identity', ...(miss ? BYPASS_HEADERS : {}) },
     requests: [{ method: 'GET', path }],
   });
+  // After the load, one request at a time: what a visitor waits for before the browser can start.
+  const ttfbMs = await timeToFirstByte(origin, path, miss ? BYPASS_HEADERS : {});
   const figures = {
     name,
     path,
@@ -159,6 +206,7 @@ async function measure(origin, { name, path, miss = false }, options) {
     requestsPerSecond: result.requests.average,
     // No request finished within the duration: latency is unknown, only longer than the run.
     latencyMs: result.requests.total > 0 ? { p50: result.latency.p50, p99: result.latency.p99, average: result.latency.average } : null,
+    ttfbMs,
     // The first request alone, before any result cache (KV search cache, page cache) holds it.
     firstRequestMs: first.ms,
     requests: result.requests.total,
@@ -169,7 +217,9 @@ async function measure(origin, { name, path, miss = false }, options) {
     cache: probeInfo.cache,
     d1: probeInfo.d1,
   };
-  console.log(`  ${name.padEnd(22)} ${figures.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${latencyCell(figures, 'p50', options).padStart(5)} ms  p99 ${latencyCell(figures, 'p99', options).padStart(5)} ms`);
+  console.log(
+    `  ${name.padEnd(22)} ${figures.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${latencyCell(figures, 'p50', options).padStart(5)} ms  p99 ${latencyCell(figures, 'p99', options).padStart(5)} ms  first byte p50 ${ttfbMs.p50} / p95 ${ttfbMs.p95} ms`,
+  );
   return figures;
 }
 
@@ -201,11 +251,22 @@ async function main() {
     // A placeholder now, resized to the story page once the worker tells us its size.
     writeCeiling(1024);
     console.log(`Building the deploy bundle${options.entry ? ` of ${relative(root, options.entry)}` : ''} and serving it`);
-    worker = await serveDeployBundle(state, options.entry, { vars: { PAGE_CACHE_BYPASS_TOKEN: BYPASS_TOKEN } });
+    const latency = options.d1LatencyMs > 0 || options.searchLatencyMs > 0;
+    const latencyVars = latency ? { BENCH_D1_LATENCY_MS: String(options.d1LatencyMs), BENCH_SEARCH_LATENCY_MS: String(options.searchLatencyMs) } : {};
+    if (latency) console.log(`Adding ${options.d1LatencyMs} ms to every D1 round trip and ${options.searchLatencyMs || options.d1LatencyMs} ms to every search call (${relative(root, LATENCY_ENTRY)})`);
+    worker = await serveDeployBundle(state, latency ? LATENCY_ENTRY : options.entry, { vars: { PAGE_CACHE_BYPASS_TOKEN: BYPASS_TOKEN, ...latencyVars } });
     const { origin } = worker;
 
     const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform}-${process.arch}` };
-    const config = { duration: options.duration, connections: options.connections, warmup: options.warmup, entry: options.entry ? relative(root, options.entry) : null };
+    const config = {
+      duration: options.duration,
+      connections: options.connections,
+      warmup: options.warmup,
+      entry: options.entry ? relative(root, options.entry) : null,
+      d1LatencyMs: options.d1LatencyMs,
+      searchLatencyMs: options.searchLatencyMs,
+      ttfbSamples: TTFB_SAMPLES,
+    };
     console.log(`Measuring ${options.duration} s per route, ${options.connections} connections, on ${machine.cpus} × ${machine.cpu}\n`);
 
     if (scale) {
@@ -256,6 +317,11 @@ async function main() {
     rows.push(await measure(origin, { name: 'category', path: `/category/${targets.categorySlug}` }, options));
     rows.push(await measure(origin, { name: 'search', path: `/search?query=${targets.searchTerm}` }, options));
     rows.push(await measure(origin, { name: 'feed', path: '/feed' }, options));
+    // The list pages as cache misses: where their data (and any added latency) is waited for.
+    rows.push(await measure(origin, { name: 'homepage (miss)', path: '/', miss: true }, options));
+    rows.push(await measure(origin, { name: 'category (miss)', path: `/category/${targets.categorySlug}`, miss: true }, options));
+    rows.push(await measure(origin, { name: 'media (miss)', path: '/media', miss: true }, options));
+    rows.push(await measure(origin, { name: 'search (miss)', path: `/search?query=${targets.searchTerm}`, miss: true }, options));
     rows.push(await measure(origin, { name: 'static ceiling (end)', path: CEILING_PATH }, options));
     // The machine drifts over a run (±30% on a dev box): the ceiling is the mean of both ends.
     const ceilings = rows.filter((row) => row.name.startsWith('static ceiling') && row.available);

@@ -13,8 +13,10 @@ import { contentDirInRepository } from './content-dir.mjs';
 import { watchContentFolder } from './content-watcher.mjs';
 import { DEMO_CONTENT, importContent, root } from './local-newsroom.mjs';
 
-// Offline, and in colour: the server's output goes to the developer's terminal.
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+// Offline, and in colour: the server's output goes to the developer's terminal. React's
+// production build, as deployed: its development build made a page render several times slower
+// (bench/README.md, "npm start"); `NODE_ENV=development npm start` brings its warnings back.
+const env = { NODE_ENV: 'production', ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 const port = process.env.PORT ?? '8787';
 // The site's origin (SITE_URL): links in pages and in the outbox's mail point at this server.
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
@@ -53,7 +55,9 @@ const server = spawn(
   join(root, 'node_modules/.bin/wrangler'),
   // LOCAL_DEVELOPMENT: this worker runs on the developer's machine (src/env.ts isLocalDevelopment),
   // where the editor signs in to nothing: set here only, never in wrangler.toml.
-  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--test-scheduled', '--var', 'SHOW_OUTBOX:true', '--var', 'LOCAL_DEVELOPMENT:true', '--var', `SITE_URL:${siteUrl}`, '--var', `EDITOR_CONTENT_DIR:${editorContentDir()}`, ...process.argv.slice(2)],
+  // REQUEST_LOG: only server errors and slow requests write their line here, because wrangler dev
+  // parses and source-maps every line in Node (src/middleware/request-log.ts; bench/README.md).
+  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--test-scheduled', '--var', 'SHOW_OUTBOX:true', '--var', 'LOCAL_DEVELOPMENT:true', '--var', 'REQUEST_LOG:errors-and-slow', '--var', `SITE_URL:${siteUrl}`, '--var', `EDITOR_CONTENT_DIR:${editorContentDir()}`, ...process.argv.slice(2)],
   { cwd: root, env, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

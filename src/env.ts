@@ -10,6 +10,7 @@ import type { MediaListLeaveStore } from '#src/domain/distribution';
 import type { QueryStats } from '#src/platform/d1/content-repository';
 import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/search/settings';
 import type { CspSources } from '#src/middleware/security';
+import { REQUEST_LOG_MODES, type RequestLogMode } from '#src/middleware/request-log';
 import { assertServerOnly } from '#src/server-only';
 import { DEFAULT_RELEASE, readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
 import type { GitHubOAuthApp, GitHubRepository } from '#src/platform/github/oauth-client';
@@ -39,6 +40,7 @@ const VarsSchema = z.object({
   RECIPIENT_RECORDS_DAYS: z.optional(
     z.union([z.literal(''), z.string().check(z.regex(/^[1-9][0-9]{0,3}$/, 'must be a number of days'), z.refine((days) => Number(days) <= MAX_RECIPIENT_RECORDS_DAYS, 'must be at most 3650 days'))]),
   ),
+  REQUEST_LOG: z.optional(z.union([z.literal(''), z.enum(REQUEST_LOG_MODES)])),
 });
 
 
@@ -78,6 +80,8 @@ export interface AppConfig {
   readonly errorReporting: ErrorReportingConfig | null;
   /** Days a journalist's links and their opening records are kept after the story went public. */
   readonly recipientRecordsDays: number;
+  /** Which requests write a log line (`REQUEST_LOG`): `every` unless set (src/middleware/request-log.ts). */
+  readonly requestLog: RequestLogMode;
 }
 
 /**
@@ -112,7 +116,9 @@ const fingerprints = new WeakMap<AppConfig, string>();
 export function configFingerprint(config: AppConfig): string {
   let fingerprint = fingerprints.get(config);
   if (fingerprint === undefined) {
-    const visible = { ...config, emailApi: config.emailApi ? { url: config.emailApi.url, from: config.emailApi.from } : null, turnstile: config.turnstile?.siteKey ?? null, errorReporting: config.errorReporting !== null };
+    // Settings that never reach a page: changing them keeps the cached pages.
+    const { requestLog: _notInPages, recipientRecordsDays: _notInPagesEither, ...shown } = config;
+    const visible = { ...shown, emailApi: config.emailApi ? { url: config.emailApi.url, from: config.emailApi.from } : null, turnstile: config.turnstile?.siteKey ?? null, errorReporting: config.errorReporting !== null };
     // FNV-1a, 32 bits: a cheap, stable tag (not a security boundary).
     let hash = 0x811c9dc5;
     for (const char of JSON.stringify(visible)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
@@ -161,6 +167,7 @@ export function readConfig(env: CloudflareBindings): AppConfig {
     indexNow: vars.INDEXNOW_KEY ? { key: vars.INDEXNOW_KEY, endpoint: vars.INDEXNOW_ENDPOINT || DEFAULT_INDEXNOW_ENDPOINT } : null,
     webSubHub: vars.WEBSUB_HUB || null,
     recipientRecordsDays: vars.RECIPIENT_RECORDS_DAYS ? Number(vars.RECIPIENT_RECORDS_DAYS) : DEFAULT_RECIPIENT_RECORDS_DAYS,
+    requestLog: vars.REQUEST_LOG || 'every',
     turnstile: vars.TURNSTILE_SITE_KEY
       ? { siteKey: vars.TURNSTILE_SITE_KEY, secretKey: vars.TURNSTILE_SECRET_KEY!, verifyUrl: vars.TURNSTILE_VERIFY_URL || DEFAULT_TURNSTILE_VERIFY_URL }
       : null,

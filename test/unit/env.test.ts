@@ -1,6 +1,6 @@
 // The site's configured origin (SITE_URL) as the worker reads it (src/env.ts).
 import { expect, test } from 'vitest';
-import { editorContentDirOf, editorLoginOf, editorUploadsOf, isLocalDevelopment, officeAccessOf, readConfig } from '#src/env';
+import { configFingerprint, editorContentDirOf, editorLoginOf, editorUploadsOf, isLocalDevelopment, officeAccessOf, readConfig } from '#src/env';
 
 const configWith = (vars: Record<string, string>) => readConfig(vars as unknown as CloudflareBindings);
 
@@ -35,6 +35,25 @@ test.each([
 
 test.each(['0', '-5', '1.5', 'ninety', '3651', '99999'])('RECIPIENT_RECORDS_DAYS %j is refused with the field named', (value) => {
   expect(() => configWith({ RECIPIENT_RECORDS_DAYS: value })).toThrow(/Invalid worker configuration: RECIPIENT_RECORDS_DAYS/);
+});
+
+test.each([
+  [undefined, 'every'],
+  ['', 'every'],
+  ['every', 'every'],
+  ['errors-and-slow', 'errors-and-slow'],
+])('REQUEST_LOG %j logs %s', (value, mode) => {
+  expect(configWith(value === undefined ? {} : { REQUEST_LOG: value }).requestLog).toBe(mode);
+});
+
+test.each(['all', 'errors', 'EVERY'])('REQUEST_LOG %j is refused with the field named', (value) => {
+  expect(() => configWith({ REQUEST_LOG: value })).toThrow(/Invalid worker configuration: REQUEST_LOG/);
+});
+
+test('the request log mode is not part of the page-cache fingerprint: pages do not depend on it', () => {
+  expect(configFingerprint(configWith({ REQUEST_LOG: 'errors-and-slow' }))).toBe(configFingerprint(configWith({})));
+  expect(configFingerprint(configWith({ RECIPIENT_RECORDS_DAYS: '30' }))).toBe(configFingerprint(configWith({})));
+  expect(configFingerprint(configWith({ ANALYTICS_HOST: 'https://a.example' }))).not.toBe(configFingerprint(configWith({})));
 });
 
 // The editor's GitHub login: on only when every part is set; a missing or malformed part turns
