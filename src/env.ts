@@ -10,7 +10,6 @@ import type { MediaListLeaveStore } from '#src/domain/distribution';
 import type { QueryStats } from '#src/platform/d1/content-repository';
 import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/search/settings';
 import type { CspSources } from '#src/middleware/security';
-import { REQUEST_LOG_MODES, type RequestLogMode } from '#src/middleware/request-log';
 import { assertServerOnly } from '#src/server-only';
 import { DEFAULT_RELEASE, readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
 import type { GitHubOAuthApp, GitHubRepository } from '#src/platform/github/oauth-client';
@@ -21,6 +20,10 @@ assertServerOnly('src/env.ts (worker configuration)');
 /** How long recipients' links and opening records outlive the story's release unless RECIPIENT_RECORDS_DAYS says otherwise. */
 export const DEFAULT_RECIPIENT_RECORDS_DAYS = 90;
 const MAX_RECIPIENT_RECORDS_DAYS = 3650;
+
+/** `REQUEST_LOG`: `every` request's line (production), or only `errors-and-slow` ones (npm start; src/middleware/request-log.ts). */
+export const REQUEST_LOG_MODES = ['every', 'errors-and-slow'] as const;
+export type RequestLogMode = (typeof REQUEST_LOG_MODES)[number];
 
 const VarsSchema = z.object({
   SITE_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),

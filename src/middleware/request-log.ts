@@ -19,7 +19,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { configOf, type AppEnv } from '#src/env';
+import { configOf, type AppEnv, type RequestLogMode } from '#src/env';
 import { withoutSecrets } from '#src/domain/secret-paths';
 import { logEvent } from '#src/log';
 import { setResponseHeader } from './responses';
@@ -28,9 +28,6 @@ import { setResponseHeader } from './responses';
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** What the page cache answers in `X-Cache`; anything else is logged as null. */
 export const CACHE_RESULTS: readonly string[] = ['HIT', 'MISS', 'STALE', 'BYPASS'];
-/** `REQUEST_LOG`: `every` request's line (production), or only `errors-and-slow` ones (npm start). */
-export const REQUEST_LOG_MODES = ['every', 'errors-and-slow'] as const;
-export type RequestLogMode = (typeof REQUEST_LOG_MODES)[number];
 /** In `errors-and-slow` mode, a request at least this slow is logged whatever its status. */
 export const SLOW_REQUEST_MS = 500;
 /** Longer paths (a scanner's junk) are cut: a log line stays small. */
