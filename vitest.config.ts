@@ -9,12 +9,12 @@ import { defineConfig } from 'vitest/config';
 
 // The worker links to the browser bundle's hashed entry: build it (esbuild, well under a second).
 // @ts-expect-error: a plain .mjs script without type declarations.
-const { buildClient } = await import('./scripts/build-client.mjs');
+const { buildClient } = await import('./scripts/build/build-client.mjs');
 await buildClient({ quiet: true });
 
 // The migrations, applied by test/worker/setup.ts with the CLIs' own code.
 // @ts-expect-error: a plain .mjs script without type declarations.
-const { readMigrations } = await import('./scripts/read-migrations.mjs');
+const { readMigrations } = await import('./scripts/build/read-migrations.mjs');
 const migrations = await readMigrations();
 
 /**

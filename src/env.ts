@@ -335,7 +335,7 @@ export function officeAccessOf(env: CloudflareBindings): OfficeAccessConfig {
  * Does this worker run on a developer's machine? Only when `npm start` says so
  * (`LOCAL_DEVELOPMENT=true`, never in wrangler.toml) and the request names a loopback host: a
  * deployed worker that somehow had the variable still answers no for its public host names. The
- * host is the client's word, so `npm start` listens on loopback only (scripts/start.mjs).
+ * host is the client's word, so `npm start` listens on loopback only (scripts/dev/start.mjs).
  */
 export function isLocalDevelopment(env: CloudflareBindings, requestUrl: string): boolean {
   if ((env as unknown as Record<string, unknown>).LOCAL_DEVELOPMENT !== 'true') return false;

@@ -1,4 +1,4 @@
-// `npm run distribute` (scripts/distribute.ts) as a press office runs it, on real local D1: three
+// `npm run distribute` (scripts/cli/distribute.ts) as a press office runs it, on real local D1: three
 // journalists added with `npm run press`, the embargoed fixture story (given a French translation
 // here) mailed to their list: three mails in the outbox, each with its journalist's own link in
 // their language; a second run mails nobody; wrong stories and lists change nothing. Opening,

@@ -61,7 +61,7 @@ async function runSetup(env?: string): Promise<{ changed: boolean; actions: stri
 
 beforeAll(async () => {
   // @ts-expect-error: a plain .mjs script without type declarations.
-  setup = (await import('../../scripts/setup-cloudflare.mjs')) as SetupModule;
+  setup = (await import('../../scripts/deploy/setup-cloudflare.mjs')) as SetupModule;
   // Ids a developer wrote into the repository's file must not leak into the "fresh" copy.
   pristine = readFileSync(join(root, 'wrangler.toml'), 'utf8').replace(/^\s*(database_id|id)\s*=.*\r?\n/gm, '');
 }, 30_000);
@@ -184,7 +184,7 @@ describe('setup:cloudflare', () => {
   });
 
   test('the command line runs the given wrangler and ends with the secrets and the command that sets each', () => {
-    const result = spawnSync(process.execPath, [join(root, 'scripts/setup-cloudflare.mjs'), '--env', 'staging', '--config', config], { cwd: root, env: fakeEnv(), encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [join(root, 'scripts/deploy/setup-cloudflare.mjs'), '--env', 'staging', '--config', config], { cwd: root, env: fakeEnv(), encoding: 'utf8' });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(calls()).toContain('d1 create newsroom-staging');
@@ -196,7 +196,7 @@ describe('setup:cloudflare', () => {
 
 describe('deploy', () => {
   const deploy = (args: string[], extraEnv: Record<string, string> = {}) =>
-    spawnSync(process.execPath, [join(root, 'scripts/deploy.mjs'), ...args, '--config', config], { cwd: root, env: { ...fakeEnv(), DEPLOY_RELEASE: 'abc1234', CONTENT_DIR: '', ...extraEnv }, encoding: 'utf8' });
+    spawnSync(process.execPath, [join(root, 'scripts/deploy/deploy.mjs'), ...args, '--config', config], { cwd: root, env: { ...fakeEnv(), DEPLOY_RELEASE: 'abc1234', CONTENT_DIR: '', ...extraEnv }, encoding: 'utf8' });
 
   test('builds, creates what is missing, migrates the remote database, then deploys with RELEASE set and prints the address', () => {
     const result = deploy(['--env', 'staging']);

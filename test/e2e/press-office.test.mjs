@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fetchWithOneRetry, launchBrowser, runCli, startServer, statusOf, waitFor } from './server.mjs';
-import { env, root } from '../../scripts/local-newsroom.mjs';
+import { env, root } from '../../scripts/dev/local-newsroom.mjs';
 
 const SLUG = 'northwind-takes-final-investment-decision-on-dogger-ridge-ii';
 const ANNA = { email: 'anna.devries@volkskrant.example', name: 'Anna de Vries', outlet: 'de Volkskrant', language: 'nl' };

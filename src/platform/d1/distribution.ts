@@ -1,7 +1,7 @@
 /**
  * The distribution's reads and its one write (src/jobs/distribute.ts) over D1, as statements run
  * by a StatementRunner: the worker's D1 binding (d1StatementRunner, for the operator view), or the
- * CLI's local or deployed database (scripts/d1-database.ts), which answers the same two calls.
+ * CLI's local or deployed database (scripts/cli/d1-database.ts), which answers the same two calls.
  */
 import type { DistributedGroup, DistributedStory, DistributionStore, DistributionWrite, ListMember, MemberLink, PressSite } from '#src/domain/distribution';
 import type { StoryStatus, StoryVisibility } from '#src/domain/story';

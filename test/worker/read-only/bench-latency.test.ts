@@ -1,4 +1,4 @@
-// The benchmark's slow bindings (scripts/bench-latency.ts): every D1 round trip waits the added
+// The benchmark's slow bindings (scripts/measure/bench-latency.ts): every D1 round trip waits the added
 // latency once, before it runs, and answers what the real D1 answers; the built-in search's
 // full-text round trip waits the search latency instead, and its KV cache always misses. The
 // waits are recorded, never timed.
@@ -6,7 +6,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { createApp } from '#src/app';
-import { benchLatencyOf, withLatency } from '../../../scripts/bench-latency';
+import { benchLatencyOf, withLatency } from '../../../scripts/measure/bench-latency';
 
 function slowed(d1Ms: number, searchMs = 0) {
   const waits: number[] = [];

@@ -15,9 +15,9 @@ import { formatProblem } from '#src/content/schema';
 import { buildSearchDocuments } from '#src/platform/search/documents';
 import { replaceContentStatements } from '#src/platform/d1/import-statements';
 import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
-import { testGalleryLink, testStoryLink } from '../test/fixtures/story-links';
+import { testGalleryLink, testStoryLink } from '../../test/fixtures/story-links';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // A fixed import time keeps the seed byte-identical between runs, and states fixed whatever the
 // date: 2026-06-01, after the fixture's published stories (none is news any more) and before
 // its embargoed one.
@@ -42,5 +42,5 @@ const galleryLinks = new Map(await Promise.all(result.bundle.galleries.map(async
 writeAtomically('basic-seed.json', replaceContentStatements(result.bundle, IMPORTED_AT, links, galleryLinks));
 // The bundle itself, for tests that import a changed folder through the same statements.
 writeAtomically('basic-bundle.json', result.bundle);
-// The CLI's default media root without a CDN (scripts/import.ts), as the seed's body media.
+// The CLI's default media root without a CDN (scripts/cli/import.ts), as the seed's body media.
 writeAtomically('basic-search-documents.json', buildSearchDocuments(result.bundle, { cdnRoot: BODY_MEDIA_ROOT }));

@@ -3,7 +3,7 @@
 //
 //   1. builds the browser bundle (and fails over its budget) before anything remote changes;
 //   2. finds or creates the environment's D1 database, KV namespace and queues, writing their ids
-//      into wrangler.toml (scripts/setup-cloudflare.mjs: on later deploys it only looks them up);
+//      into wrangler.toml (scripts/deploy/setup-cloudflare.mjs: on later deploys it only looks them up);
 //   3. applies the D1 migrations to the remote database, so the new code never meets an old schema;
 //   4. deploys the worker with RELEASE set to the commit, and prints the addresses it answers on.
 //      With CONTENT_DIR set (the publish workflow sets it), the worker's EDITOR_CONTENT_DIR is that
@@ -17,10 +17,10 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentDirInRepository } from './content-dir.mjs';
+import { contentDirInRepository } from '../dev/content-dir.mjs';
 import { environmentLabel, parseSetupArgs, secretsHelp, setupCloudflare, wranglerBin } from './setup-cloudflare.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The release name: DEPLOY_RELEASE, else the checked-out commit (short), else GitHub's. */
 export function releaseName(env = process.env) {
@@ -75,7 +75,7 @@ async function main() {
   console.log(`Deploying ${label}, release ${release}.`);
 
   step('Browser bundle');
-  run(process.execPath, [join(root, 'scripts/build-client.mjs')]);
+  run(process.execPath, [join(root, 'scripts/build/build-client.mjs')]);
 
   step('Cloudflare resources');
   await setupCloudflare({ configPath, env, location, bin });

@@ -23,7 +23,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Secrets the worker reads, none required: each turns a feature on (see docs/operations.md). */
 export const WORKER_SECRETS = [

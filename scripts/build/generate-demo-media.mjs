@@ -3,7 +3,7 @@
  * Generates the media files of the demo newsroom (content/demo/media/): procedurally painted
  * JPEG "photographs", the PNG logos and a small PDF report.
  *
- *   node scripts/generate-demo-media.mjs
+ *   node scripts/build/generate-demo-media.mjs
  *
  * Deterministic: every image is painted from a PRNG seeded with its file name, so every run
  * writes the same bytes and re-importing the demo folder changes nothing.
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import jpegJs from 'jpeg-js';
 
-const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'content', 'demo', 'media');
+const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../..', 'content', 'demo', 'media');
 const JPEG_QUALITY = 70;
 
 // ---------------------------------------------------------------------------------------------

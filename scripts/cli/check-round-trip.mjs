@@ -8,9 +8,9 @@
 // import on it afterwards, and the check again, which then passes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEMO_CONTENT, root } from './local-newsroom.mjs';
-import { launchBrowser, startServer } from '../test/e2e/server.mjs';
-import { entriesOf, firstDifference, openEditor, readFolder, saveUnchanged } from '../test/e2e/editor-session.mjs';
+import { DEMO_CONTENT, root } from '../dev/local-newsroom.mjs';
+import { launchBrowser, startServer } from '../../test/e2e/server.mjs';
+import { entriesOf, firstDifference, openEditor, readFolder, saveUnchanged } from '../../test/e2e/editor-session.mjs';
 
 const args = process.argv.slice(2);
 const write = args.includes('--write');

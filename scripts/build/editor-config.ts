@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { generateEditorConfig } from '#src/admin/config/editor-config';
 import { editorLanguagesOf } from '#src/admin/config/editor-languages';
 
-const root = join(fileURLToPath(import.meta.url), '../..');
+const root = join(fileURLToPath(import.meta.url), '../../..');
 export const EDITOR_CONFIG_FILE = join(root, 'src/admin/editor-config.generated.json');
 export const DEFAULT_CONTENT_DIR = join(root, 'content/demo');
 

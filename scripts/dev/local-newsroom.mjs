@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' };
 export const DEMO_CONTENT = 'content/demo';
 /** How much of a served worker's output is kept for `output()`: the end, where a failure is. */
@@ -24,7 +24,7 @@ const OUTPUT_KEPT = 64 * 1024;
  * Returns what the CLI printed; throws with its output when it fails.
  */
 export function importContent({ contentDir = DEMO_CONTENT, state = null } = {}) {
-  const args = [join(root, 'scripts/import.ts'), contentDir, ...(state ? [`--persist-to=${state}`] : [])];
+  const args = [join(root, 'scripts/cli/import.ts'), contentDir, ...(state ? [`--persist-to=${state}`] : [])];
   const imported = spawnSync(join(root, 'node_modules/.bin/tsx'), args, { cwd: root, env, encoding: 'utf8' });
   if (imported.status !== 0) throw new Error(`Import failed:\n${imported.stdout}\n${imported.stderr}`);
   return imported.stdout;

@@ -12,7 +12,7 @@
 // document (p50/p95 of sequential requests, after the load).
 //
 // Latency (--d1-latency N, --search-latency M): the worker is served through the benchmark's own
-// entry (scripts/bench-latency-worker.ts), which adds N ms to every D1 round trip and M ms to the
+// entry (scripts/measure/bench-latency-worker.ts), which adds N ms to every D1 round trip and M ms to the
 // search engine's call (the built-in search's full-text round trip), as far stores would.
 //
 // Scale mode (--scale N): N generated stories are written straight into the local D1 before the
@@ -29,7 +29,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { latencyCell, printDefaultTable, printScaleTable, writeResults } from './bench-report.mjs';
-import { generateStories, importDemo, root, serveDeployBundle, withPlatformProxy } from './local-newsroom.mjs';
+import { generateStories, importDemo, root, serveDeployBundle, withPlatformProxy } from '../dev/local-newsroom.mjs';
 const CEILING_DIR = join(root, 'public/bench');
 const CEILING_FILE = join(CEILING_DIR, 'ceiling.html');
 // Workers static assets serve /bench/ceiling.html at /bench/ceiling (html_handling defaults).
@@ -40,7 +40,7 @@ const PROBE_TIMEOUT_MS = 60_000;
 /** Sequential requests per row for the time to first byte. */
 const TTFB_SAMPLES = 40;
 /** The benchmark's own entry when it adds latency: the real worker with slowed bindings. */
-const LATENCY_ENTRY = join(root, 'scripts/bench-latency-worker.ts');
+const LATENCY_ENTRY = join(root, 'scripts/measure/bench-latency-worker.ts');
 const USAGE = 'Usage: npm run bench [-- --scale N] [-- --entry path/to/worker.ts] [-- --d1-latency MS] [-- --search-latency MS]';
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@
 // import map sends that address here (ADRs 0041 and 0042). Writes
 // src/admin/admin-manifest.generated.json, the hashed addresses the worker's /admin/ page names.
 // Inputs unchanged since the last build (same digest): nothing is rewritten.
-//   node scripts/build-admin.mjs
+//   node scripts/build/build-admin.mjs
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const outdir = join(root, 'public/admin-assets');
 export const ADMIN_ASSETS_PATH = '/admin-assets/';
 const manifestPath = join(root, 'src/admin/admin-manifest.generated.json');
@@ -43,7 +43,7 @@ const FONTS = [
 function immutableModule(editorBytes) {
   const { dependencies } = JSON.parse(readFileSync(join(sveltia, 'package.json'), 'utf8'));
   const file = 'dist/immutable.es.js';
-  if (!dependencies?.immutable || !editorBytes.includes(Buffer.from(file))) throw new Error(`Sveltia CMS no longer imports immutable's ${file}: see scripts/build-admin.mjs`);
+  if (!dependencies?.immutable || !editorBytes.includes(Buffer.from(file))) throw new Error(`Sveltia CMS no longer imports immutable's ${file}: see scripts/build/build-admin.mjs`);
   const packageJson = createRequire(join(sveltia, 'package.json')).resolve('immutable/package.json');
   return { specifier: `https://unpkg.com/immutable@${dependencies.immutable.replace(/^\D/, '')}/${file}`, bytes: readFileSync(join(dirname(packageJson), file)) };
 }
@@ -86,7 +86,7 @@ async function plan() {
   const immutable = immutableModule(editorBytes);
   const importMap = JSON.stringify({ imports: { [immutable.specifier]: add('immutable.es.js', immutable.bytes) } });
 
-  let stylesheet = '/* The editor\'s fonts, self-hosted (scripts/build-admin.mjs). */\n';
+  let stylesheet = '/* The editor\'s fonts, self-hosted (scripts/build/build-admin.mjs). */\n';
   for (const font of FONTS) {
     const cssPath = join(root, font.css);
     const css = readFileSync(cssPath, 'utf8').replace(/font-family: '[^']+';/g, `font-family: '${font.family}';`);

@@ -1,4 +1,4 @@
-// `node scripts/load-test.mjs`: a bounded load at a fixed rate against the worker running locally
+// `node scripts/measure/load-test.mjs`: a bounded load at a fixed rate against the worker running locally
 // (workerd through `wrangler dev`, loopback only, a throwaway state directory with the demo
 // newsroom imported), with autocannon. It reports the errors (5xx, connection errors, timeouts),
 // the worker's own JS heap after a full garbage collection before and after the measured run
@@ -29,7 +29,7 @@ import { join, relative, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { freePort, importDemo, root, startWorker, withPlatformProxy } from './local-newsroom.mjs';
+import { freePort, importDemo, root, startWorker, withPlatformProxy } from '../dev/local-newsroom.mjs';
 
 // The worker's heap is read through the inspector, over a WebSocket: Node 20 has one behind a flag.
 if (typeof globalThis.WebSocket !== 'function') {

@@ -1,5 +1,5 @@
 /**
- * `npm run share -- --gallery <key>` (scripts/share.ts): prints the secret link of the gallery
+ * `npm run share -- --gallery <key>` (scripts/cli/share.ts): prints the secret link of the gallery
  * `galleries/<key>.yaml` as one line, `gallery`, its state and its absolute link, for journalists
  * before its release time (docs/decisions/0036-gallery-release-time.md). A released gallery prints
  * its public address (its link would redirect there). `--rotate` gives it a new link first: the

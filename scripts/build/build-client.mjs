@@ -5,8 +5,8 @@
 // A build whose inputs (every file esbuild read, and this script) are byte for byte those of the
 // last one is not redone: `npm test`, the vitest config and every `wrangler dev` and dry-run
 // deploy ask for the bundle, and only the first of them builds it. The editor's files (/admin,
-// scripts/build-admin.mjs) are built along, apart: they never count in the readers' budget.
-//   node scripts/build-client.mjs           build, print sizes, exit 1 over budget
+// scripts/build/build-admin.mjs) are built along, apart: they never count in the readers' budget.
+//   node scripts/build/build-client.mjs           build, print sizes, exit 1 over budget
 import { build, version as esbuildVersion } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { buildAdmin } from './build-admin.mjs';
 
 export const FIRST_LOAD_BUDGET_BYTES = 20 * 1024;
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const outdir = join(root, 'public/assets');
 const manifestPath = join(root, 'src/views/client-manifest.generated.json');
 /** What the last build read and wrote (its inputs' digest and esbuild's outputs): a tool cache. */

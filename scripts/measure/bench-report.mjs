@@ -1,8 +1,8 @@
-// The benchmark's report (scripts/bench.mjs): its tables on the terminal and its figures in
+// The benchmark's report (scripts/measure/bench.mjs): its tables on the terminal and its figures in
 // bench/results/<timestamp>.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { root } from './local-newsroom.mjs';
+import { root } from '../dev/local-newsroom.mjs';
 
 /** A latency cell: empty for a route that was not measured, `>duration` when no request finished. */
 export function latencyCell(row, percentile, options) {

@@ -4,7 +4,7 @@
  * a `batch`, an `exec`, in a session or not), as a far replica would; M ms instead for the
  * built-in search's full-text round trip (the D1 search engine's one call). With either, the KV
  * search cache always misses, so every search pays its call. Only the benchmark's own entry
- * (scripts/bench-latency-worker.ts) uses this; production code never does.
+ * (scripts/measure/bench-latency-worker.ts) uses this; production code never does.
  */
 
 export interface BenchLatency {

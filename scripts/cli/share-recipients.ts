@@ -1,5 +1,5 @@
 /**
- * A link per journalist (scripts/share.ts; docs/decisions/0043-media-list-and-recipient-links.md):
+ * A link per journalist (scripts/cli/share.ts; docs/decisions/0043-media-list-and-recipient-links.md):
  *
  *   `npm run share -- <slug> --to <email>[,<email>…]`  one link per recipient for the story and each
  *       of its translations (a recipient who has one keeps it), printed as

@@ -1,6 +1,6 @@
 /**
  * The benchmark's worker entry when it adds latency (`npm run bench -- --d1-latency N
- * --search-latency M`): the real worker, handed bindings slowed by scripts/bench-latency.ts.
+ * --search-latency M`): the real worker, handed bindings slowed by scripts/measure/bench-latency.ts.
  * The wrapped bindings are made once per bindings object, so the worker's per-isolate caches
  * (keyed on it) behave as in production.
  */

@@ -32,7 +32,7 @@ try {
   process.exit(1);
 }
 
-/** The content folder's place in its repository, for the editor (scripts/content-dir.mjs). */
+/** The content folder's place in its repository, for the editor (scripts/dev/content-dir.mjs). */
 function editorContentDir() {
   const folder = contentDirInRepository(contentDir, root);
   if (folder === null || folder === '.') {

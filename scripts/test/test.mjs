@@ -12,10 +12,10 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDeployBundle, DEMO_CONTENT, importDemo } from './local-newsroom.mjs';
-import { BUNDLE_VARIABLE, DEMO_STATE_VARIABLE } from '../test/e2e/server.mjs';
+import { buildDeployBundle, DEMO_CONTENT, importDemo } from '../dev/local-newsroom.mjs';
+import { BUNDLE_VARIABLE, DEMO_STATE_VARIABLE } from '../../test/e2e/server.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const scratch = mkdtempSync(join(tmpdir(), 'newsroom-test-'));
@@ -105,7 +105,7 @@ async function prepareBrowserTests() {
 
 // 0. The browser bundle, which the worker links to; its first-load budget counts as a test.
 {
-  const { status, output } = await run(process.execPath, [join(root, 'scripts/build-client.mjs')]);
+  const { status, output } = await run(process.execPath, [join(root, 'scripts/build/build-client.mjs')]);
   process.stdout.write(output);
   if (status === 0) passed += 1;
   else {

@@ -13,9 +13,9 @@ import { applyPendingMigrations } from '#src/platform/d1/migrations';
 import { runAtomically, toSqlScript, type CachePointers, type SqlStatement } from '#src/platform/d1/import-statements';
 import { CONTENT_REVISION_KEY, KvPageCacheStore, stampPointers } from '#src/platform/kv/page-cache-store';
 // @ts-expect-error: a plain .mjs script without type declarations.
-import { readMigrations } from './read-migrations.mjs';
+import { readMigrations } from '../build/read-migrations.mjs';
 
-export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface Database {
   /** Applies the schema migrations the database has not had yet. */
