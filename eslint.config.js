@@ -107,7 +107,7 @@ export default tseslint.config(
     ]),
   },
   {
-    // The editor's browser code (the admin bundles, scripts/build-admin.mjs): its story preview
+    // The editor's browser code (the admin bundles, scripts/build/build-admin.mjs): its story preview
     // renders the site's own views and runs the import's Markdown pipeline in the browser, so it
     // may use views/, content/, domain/ and i18n/; never what runs only in the worker or the CLI,
     // nor the readers' browser code.

@@ -9,12 +9,12 @@ import { defineConfig } from 'vitest/config';
 
 // The worker links to the browser bundle's hashed entry: build it (esbuild, well under a second).
 // @ts-expect-error: a plain .mjs script without type declarations.
-const { buildClient } = await import('./scripts/build-client.mjs');
+const { buildClient } = await import('./scripts/build/build-client.mjs');
 await buildClient({ quiet: true });
 
 // The migrations, applied by test/worker/setup.ts with the CLIs' own code.
 // @ts-expect-error: a plain .mjs script without type declarations.
-const { readMigrations } = await import('./scripts/read-migrations.mjs');
+const { readMigrations } = await import('./scripts/build/read-migrations.mjs');
 const migrations = await readMigrations();
 
 /**
@@ -51,6 +51,9 @@ function workerProject(name: string, { include, isolate }: { include: string[]; 
       isolate,
       globalSetup: ['test/worker/global-setup.ts'],
       setupFiles: ['test/console-guard.ts', 'test/worker/setup.ts', ...(isolate ? [] : ['test/worker/read-only-guard.ts'])],
+      // A bound on a hang, not on speed: a crawl of the site or a fuzz run takes seconds of CPU,
+      // and a loaded machine may take many times that.
+      testTimeout: 60_000,
     },
     resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
   };
@@ -72,6 +75,8 @@ export default defineConfig({
           // between files, the files pass in any order (--sequence.shuffle.files), and the project
           // runs in a third of the time.
           isolate: false,
+          // A bound on a hang, not on speed (a loaded machine is many times slower).
+          testTimeout: 30_000,
         },
         resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
       },

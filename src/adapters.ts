@@ -11,6 +11,8 @@ import type { AlertStore, PublishingStore } from '#src/domain/publishing-ports';
 import type { SearchPushStore } from '#src/domain/search-push-ports';
 import type { SubscriptionStore } from '#src/domain/subscription-ports';
 import type { JobQueue } from '#src/domain/job-messages';
+import type { DistributionStore, MediaListLeaveStore } from '#src/domain/distribution';
+import type { PressOfficeStore } from '#src/domain/press-office-ports';
 import { configOf, type AppConfig } from './env';
 import { zipStream } from '#src/platform/archive/zip-stream';
 import { D1AlertStore } from '#src/platform/d1/alert-store';
@@ -18,6 +20,9 @@ import { D1ContentRepository, type QueryStats } from '#src/platform/d1/content-r
 import type { CachePointers } from '#src/platform/d1/import-statements';
 import { D1PublishingStore } from '#src/platform/d1/publishing-store';
 import { D1RecipientLinkStore } from '#src/platform/d1/recipient-links';
+import { D1MediaListLeaveStore } from '#src/platform/d1/media-list';
+import { D1DistributionStore, d1StatementRunner } from '#src/platform/d1/distribution';
+import { D1PressOffice } from '#src/platform/d1/press-office';
 import { D1SearchBackend } from '#src/platform/d1/search-backend';
 import { D1SearchPushStore } from '#src/platform/d1/search-push-store';
 import { openSession } from '#src/platform/d1/sessions';
@@ -44,8 +49,10 @@ export interface Deps {
   /** The search backend, its results cached under the given content revision. */
   search(revision: number): SearchBackend;
   readonly queryStats: QueryStats;
-  /** Openings of recipients' secret links. */
+  /** Recipients' secret links: their openings, and their deletion a while after each story went public. */
   readonly recipientLinks: RecipientLinkStore;
+  /** Journalists leaving the media list from a press mail. */
+  readonly pressList: MediaListLeaveStore;
   readonly publishing: PublishingStore;
   readonly alerts: AlertStore;
   readonly queue: JobQueue;
@@ -65,7 +72,7 @@ export interface Deps {
 }
 
 /** What the queue's jobs and the cron use of `Deps`. */
-export type JobDeps = Pick<Deps, 'publishing' | 'alerts' | 'content' | 'mailer' | 'transport' | 'queue' | 'searchPushes' | 'searchIndex' | 'revision' | 'fetch' | 'config'> & {
+export type JobDeps = Pick<Deps, 'publishing' | 'alerts' | 'content' | 'mailer' | 'transport' | 'queue' | 'searchPushes' | 'searchIndex' | 'revision' | 'fetch' | 'config' | 'recipientLinks'> & {
   readonly outbox: OutboxQueue;
 };
 
@@ -93,6 +100,7 @@ export function depsOf(env: CloudflareBindings, db: D1Database | D1DatabaseSessi
       }),
     queryStats: content.stats,
     recipientLinks: new D1RecipientLinkStore(db),
+    pressList: new D1MediaListLeaveStore(db),
     // Publishing's stores write in transactions of their own: always on the database itself.
     publishing: new D1PublishingStore(env.DB),
     alerts: new D1AlertStore(env.DB),
@@ -120,6 +128,11 @@ export function depsOf(env: CloudflareBindings, db: D1Database | D1DatabaseSessi
 export function requestDepsOf(env: CloudflareBindings, session: { bookmark: string | undefined; writes: boolean }): { deps: Deps; bookmark: () => string | null } {
   const db = openSession(env.DB, session);
   return { deps: depsOf(env, db), bookmark: () => db.getBookmark() };
+}
+
+/** The press office view's stores (/admin/press, behind Cloudflare Access): on the database itself. */
+export function pressOfficeStoresOf(env: CloudflareBindings): { office: PressOfficeStore; distribution: DistributionStore; queue: JobQueue } {
+  return { office: new D1PressOffice(env.DB), distribution: new D1DistributionStore(d1StatementRunner(env.DB)), queue: env.JOBS as JobQueue };
 }
 
 /** The page cache's store in KV: pages, the revision pointers, the pre-render marker. */

@@ -35,6 +35,7 @@ import { CLIENT_BUILD } from '#src/views/client-assets';
 import { ErrorPage } from '#src/views/pages/error-page';
 import { renderHtml } from '#src/views/render';
 import { adminRoutes } from '#src/admin/admin-routes';
+import { pressOffice } from '#src/admin/press/press-office-routes';
 import { api } from './routes/api';
 import { DECLARED_QUERIES } from './page-cache/declared-queries';
 import { policies } from './routes/policies';
@@ -53,6 +54,7 @@ import { search } from './routes/search';
 import { seo } from './routes/seo';
 import { secretStoryLinks } from './routes/secret-story';
 import { secretGalleryLinks } from './routes/secret-gallery';
+import { pressLeave } from './routes/press-leave';
 import { redirect } from './http/redirect';
 import { story } from './routes/story';
 import { theme } from './routes/theme';
@@ -63,6 +65,8 @@ export interface AppOptions {
   readonly build?: string;
   /** Outbound requests of the editor's GitHub login and upload signatures (tests pass a stand-in of GitHub). */
   readonly githubFetch?: typeof fetch;
+  /** Outbound requests for Cloudflare Access's keys (tests pass a stand-in of the team's certs). */
+  readonly accessFetch?: typeof fetch;
 }
 
 /** The build part of page-cache keys: the client build and what the configuration puts into pages. */
@@ -86,6 +90,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
   // The press team's editor (src/admin/): apart from the readers' site, never in the page cache.
   app.route('/', adminRoutes);
+  // The press office view (ADR 0044): behind Cloudflare Access, verified here; never cached.
+  app.route('/', pressOffice({ fetch: options.accessFetch }));
   app.use(
     '*',
     pageCache({
@@ -120,6 +126,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   // a shape of their own (src/domain/gallery-link.ts), then stories'.
   app.route('/s', secretGalleryLinks);
   app.route('/s', secretStoryLinks);
+  // A journalist leaving the media list from a press mail (never cached: the address is a secret).
+  app.route('/press/leave', pressLeave);
 
   app.route('/', seo);
   // The newsroom's theme stylesheet, /theme-{hash}.css (before stories: `/{slug}`).

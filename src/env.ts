@@ -11,6 +11,14 @@ import type { GitHubOAuthApp, GitHubRepository } from '#src/platform/github/oaut
 // Reads the worker's secrets and bindings: never in a browser bundle.
 assertServerOnly('src/env.ts (worker configuration)');
 
+/** How long recipients' links and opening records outlive the story's release unless RECIPIENT_RECORDS_DAYS says otherwise. */
+export const DEFAULT_RECIPIENT_RECORDS_DAYS = 90;
+const MAX_RECIPIENT_RECORDS_DAYS = 3650;
+
+/** `REQUEST_LOG`: `every` request's line (production), or only `errors-and-slow` ones (npm start; src/middleware/request-log.ts). */
+export const REQUEST_LOG_MODES = ['every', 'errors-and-slow'] as const;
+export type RequestLogMode = (typeof REQUEST_LOG_MODES)[number];
+
 const VarsSchema = z.object({
   SITE_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
   MEDIA_CDN_URL: z.optional(z.string()),
@@ -26,7 +34,12 @@ const VarsSchema = z.object({
   TURNSTILE_SITE_KEY: z.optional(z.string()),
   TURNSTILE_SECRET_KEY: z.optional(z.string()),
   TURNSTILE_VERIFY_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
+  RECIPIENT_RECORDS_DAYS: z.optional(
+    z.union([z.literal(''), z.string().check(z.regex(/^[1-9][0-9]{0,3}$/, 'must be a number of days'), z.refine((days) => Number(days) <= MAX_RECIPIENT_RECORDS_DAYS, 'must be at most 3650 days'))]),
+  ),
+  REQUEST_LOG: z.optional(z.union([z.literal(''), z.enum(REQUEST_LOG_MODES)])),
 });
+
 
 /** Cloudflare Turnstile's server-side check (siteverify). */
 export const DEFAULT_TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
@@ -62,6 +75,10 @@ export interface AppConfig {
   readonly release: string;
   /** Error reporting and tracing (worker and browser); null without `SENTRY_DSN`. */
   readonly errorReporting: ErrorReportingConfig | null;
+  /** Days a journalist's links and their opening records are kept after the story went public. */
+  readonly recipientRecordsDays: number;
+  /** Which requests write a log line (`REQUEST_LOG`): `every` unless set (src/middleware/request-log.ts). */
+  readonly requestLog: RequestLogMode;
 }
 
 /**
@@ -96,7 +113,9 @@ const fingerprints = new WeakMap<AppConfig, string>();
 export function configFingerprint(config: AppConfig): string {
   let fingerprint = fingerprints.get(config);
   if (fingerprint === undefined) {
-    const visible = { ...config, emailApi: config.emailApi ? { url: config.emailApi.url, from: config.emailApi.from } : null, turnstile: config.turnstile?.siteKey ?? null, errorReporting: config.errorReporting !== null };
+    // Settings that never reach a page: changing them keeps the cached pages.
+    const { requestLog: _notInPages, recipientRecordsDays: _notInPagesEither, ...shown } = config;
+    const visible = { ...shown, emailApi: config.emailApi ? { url: config.emailApi.url, from: config.emailApi.from } : null, turnstile: config.turnstile?.siteKey ?? null, errorReporting: config.errorReporting !== null };
     // FNV-1a, 32 bits: a cheap, stable tag (not a security boundary).
     let hash = 0x811c9dc5;
     for (const char of JSON.stringify(visible)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
@@ -144,6 +163,8 @@ export function readConfig(env: CloudflareBindings): AppConfig {
     search: readSearchSettings(env),
     indexNow: vars.INDEXNOW_KEY ? { key: vars.INDEXNOW_KEY, endpoint: vars.INDEXNOW_ENDPOINT || DEFAULT_INDEXNOW_ENDPOINT } : null,
     webSubHub: vars.WEBSUB_HUB || null,
+    recipientRecordsDays: vars.RECIPIENT_RECORDS_DAYS ? Number(vars.RECIPIENT_RECORDS_DAYS) : DEFAULT_RECIPIENT_RECORDS_DAYS,
+    requestLog: vars.REQUEST_LOG || 'every',
     turnstile: vars.TURNSTILE_SITE_KEY
       ? { siteKey: vars.TURNSTILE_SITE_KEY, secretKey: vars.TURNSTILE_SECRET_KEY!, verifyUrl: vars.TURNSTILE_VERIFY_URL || DEFAULT_TURNSTILE_VERIFY_URL }
       : null,
@@ -259,11 +280,56 @@ export function editorUploadsOf(env: CloudflareBindings): EditorUploadsConfig {
   return { enabled: true, publicKey, secretKey, uploadUrl: (uploadUrl || DEFAULT_UPLOADCARE_UPLOAD_URL).replace(/\/+$/, ''), cdnRoot };
 }
 
+/** A Cloudflare Access team domain, `<team>.cloudflareaccess.com` (with or without `https://`). */
+const ACCESS_TEAM_DOMAIN_PATTERN = /^(?:https:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\.cloudflareaccess\.com\/?$/i;
+/** An Access application's AUD tag: 64 hexadecimal characters. */
+const ACCESS_AUD_PATTERN = /^[0-9a-f]{64}$/i;
+/** Where Access publishes a team's signing keys, on the team domain. */
+export const ACCESS_CERTS_PATH = '/cdn-cgi/access/certs';
+
+const OfficeAccessSchema = z.object({
+  ACCESS_TEAM_DOMAIN: z.optional(z.union([z.literal(''), z.string().check(z.regex(ACCESS_TEAM_DOMAIN_PATTERN, 'must be the Access team domain, like newsroom.cloudflareaccess.com'))])),
+  ACCESS_AUD: z.optional(z.union([z.literal(''), z.string().check(z.regex(ACCESS_AUD_PATTERN, 'must be the Access application\'s AUD tag (64 hexadecimal characters)'))])),
+  ACCESS_CERTS_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/, hostname: /^(127\.0\.0\.1|localhost|\[::1\])$/, error: 'may only name a local stand-in (http://127.0.0.1:PORT/…): the keys come from the team domain' })])),
+});
+
+/**
+ * The press office view's sign-in (/admin/press, docs/decisions/0044-press-office-view.md):
+ * Cloudflare Access in front of it, and its token checked here against the team's keys. On when
+ * the team domain (`ACCESS_TEAM_DOMAIN`) and the application's AUD tag (`ACCESS_AUD`) are set.
+ * The keys are always read from the team domain, except that `ACCESS_CERTS_URL` may name a
+ * stand-in on this machine's loopback (tests, a local trial): a deployed worker cannot reach a
+ * loopback address, so a value left in a deployment opens nothing. No request can choose it.
+ * Like the editor's login, a missing or malformed part never throws (the public site does not
+ * depend on the office view): the view is refused, with `problem` saying why (for the log).
+ */
+export type OfficeAccessConfig =
+  | {
+      readonly enabled: true;
+      /** `https://<team>.cloudflareaccess.com`: the tokens' `iss`. */
+      readonly issuer: string;
+      /** The application's AUD tag: one of the tokens' `aud`. */
+      readonly audience: string;
+      /** Where the team's signing keys are read (a JWKS). */
+      readonly certsUrl: string;
+    }
+  | { readonly enabled: false; readonly problem: string };
+
+export function officeAccessOf(env: CloudflareBindings): OfficeAccessConfig {
+  const parsed = OfficeAccessSchema.safeParse(env);
+  if (!parsed.success) return { enabled: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
+  const { ACCESS_TEAM_DOMAIN: teamDomain, ACCESS_AUD: audience, ACCESS_CERTS_URL: certsUrl } = parsed.data;
+  if (!teamDomain && !audience) return { enabled: false, problem: 'ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set: the office view needs Cloudflare Access (docs/operations.md)' };
+  if (!teamDomain || !audience) return { enabled: false, problem: 'ACCESS_TEAM_DOMAIN and ACCESS_AUD go together' };
+  const issuer = `https://${ACCESS_TEAM_DOMAIN_PATTERN.exec(teamDomain)![1]!.toLowerCase()}.cloudflareaccess.com`;
+  return { enabled: true, issuer, audience: audience.toLowerCase(), certsUrl: certsUrl || `${issuer}${ACCESS_CERTS_PATH}` };
+}
+
 /**
  * Does this worker run on a developer's machine? Only when `npm start` says so
  * (`LOCAL_DEVELOPMENT=true`, never in wrangler.toml) and the request names a loopback host: a
  * deployed worker that somehow had the variable still answers no for its public host names. The
- * host is the client's word, so `npm start` listens on loopback only (scripts/start.mjs).
+ * host is the client's word, so `npm start` listens on loopback only (scripts/dev/start.mjs).
  */
 export function isLocalDevelopment(env: CloudflareBindings, requestUrl: string): boolean {
   if ((env as unknown as Record<string, unknown>).LOCAL_DEVELOPMENT !== 'true') return false;

@@ -7,7 +7,8 @@
 import { createApp, pageCacheBuild } from './app';
 import { configOf } from './env';
 import { runGoLive } from './jobs/go-live';
-import { depsOf, pageCacheStoreOf } from './adapters';
+import { depsOf, pageCacheStoreOf, type JobDeps } from './adapters';
+import { deleteExpiredRecipientRecords } from './jobs/recipient-retention';
 import { handleJobs } from './jobs/queue';
 import { warmPageCache } from './page-cache/prerender';
 import { describeError } from './domain/errors';
@@ -24,6 +25,16 @@ async function renderIntoCache(env: CloudflareBindings, url: string): Promise<nu
   await response.arrayBuffer();
   await Promise.all(stored);
   return response.status;
+}
+
+/** Recipients' links of stories public for longer than RECIPIENT_RECORDS_DAYS, deleted; a failure waits for the next minute. */
+async function forgetOldRecipientRecords(deps: JobDeps, now: number): Promise<void> {
+  try {
+    const deleted = await deleteExpiredRecipientRecords(deps.recipientLinks, deps.config.recipientRecordsDays, now);
+    if (deleted > 0) logEvent('recipient_records_deleted', { links: deleted, days: deps.config.recipientRecordsDays });
+  } catch (error) {
+    logEvent('recipient_records_deletion_failed', { error: describeError(error) }, 'warn');
+  }
 }
 
 async function prerender(env: CloudflareBindings): Promise<void> {
@@ -50,10 +61,12 @@ export default {
   fetch: app.fetch,
   async scheduled(controller, env, _ctx) {
     const startedAt = Date.now();
+    const deps = depsOf(env);
+    const now = Math.floor(controller.scheduledTime / 1000);
     try {
       // The trigger's own time, not the clock: a late run still publishes what was due by then
       // and everything before, and tests pin the time.
-      const report = await runGoLive(depsOf(env), Math.floor(controller.scheduledTime / 1000));
+      const report = await runGoLive(deps, now);
       // One line per run, idle ones included: a missing minute in the log is a cron that did not run.
       logEvent('go_live', {
         cron: controller.cron,
@@ -69,6 +82,7 @@ export default {
       logFailure('Go-live run failed', { cron: controller.cron, error: String(error), stack: (error as Error)?.stack });
       throw error;
     }
+    await forgetOldRecipientRecords(deps, now);
     // After go-live moved the revision (or an import did): the busiest pages, before visitors ask.
     await prerender(env);
   },

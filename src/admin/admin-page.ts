@@ -1,9 +1,9 @@
 /**
  * The editor's one HTML page, /admin/: Sveltia CMS's bundle and our admin script at their hashed
- * addresses (scripts/build-admin.mjs), told where Sveltia's translations are, the self-hosted
+ * addresses (scripts/build/build-admin.mjs), told where Sveltia's translations are, the self-hosted
  * fonts' stylesheet, nothing of the readers' site. Sveltia reads `config.yml` beside the page
  * (src/admin/admin-routes.ts serves it). An import map sends Sveltia's import of Immutable.js from
- * unpkg (for preview templates and custom field types) to our copy (scripts/build-admin.mjs; the
+ * unpkg (for preview templates and custom field types) to our copy (scripts/build/build-admin.mjs; the
  * policy allows it by hash), so the editor works offline and the policy names no CDN. When the
  * editor uploads to Uploadcare, a JSON data block (never run) hands our script the upload
  * settings for the body blocks' image and file fields, which it registers before config.yml loads.

@@ -106,5 +106,5 @@ export function classifyEntryFileName(kind: PerLocaleKind, name: string): EntryF
   return { kind: 'unknown', expected };
 }
 
-/** The command that moves a folder in the layout before the editor to this one (scripts/upgrade-content-folder.ts). */
+/** The command that moves a folder in the layout before the editor to this one (scripts/cli/upgrade-content-folder.ts). */
 export const UPGRADE_COMMAND = 'npm run upgrade-content -- DIR';

@@ -2,7 +2,7 @@
  * Finds the files of a content folder still in the layout before the editor (a story's language as
  * `stories/<key>/<locale>.md`, a policy's as `policies/<kind>/<locale>.md`, the company page's as
  * `company/<locale>.yaml`) and says where each now belongs (src/content/folder-layout.ts). The
- * import refuses such a folder with one message per file; scripts/upgrade-content-folder.ts moves
+ * import refuses such a folder with one message per file; scripts/cli/upgrade-content-folder.ts moves
  * them.
  */
 import type { FolderReader } from './folder-reader';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_CONTENT_SIGNALS } from '#src/domain/content-signals';
-import { NAVIGATION_LAYOUTS, NOTIFICATION_STYLES, SOCIAL_NETWORKS, TRACKING_POLICIES } from '#src/domain/newsroom';
+import { DEFAULT_TRACKING_POLICY, NAVIGATION_LAYOUTS, NOTIFICATION_STYLES, SOCIAL_NETWORKS, TRACKING_POLICIES } from '#src/domain/newsroom';
 import { STORY_STATUSES, STORY_VISIBILITIES } from '#src/domain/story';
 import { LOGO_HEIGHT_MAX, LOGO_HEIGHT_MIN, THEME_COLOUR_PATTERN, themeContrastProblems } from '#src/domain/theme';
 import { isSupportedLocale, LOCALE_PATTERN } from '#src/i18n/locales';
@@ -66,7 +66,7 @@ export const NewsroomFileSchema = z.strictObject({
   is_indexable: z.boolean().default(true),
   is_plausible_enabled: z.boolean().default(false),
   plausible_site_id: optionalText,
-  tracking_policy: z.enum(TRACKING_POLICIES).default('default'),
+  tracking_policy: z.enum(TRACKING_POLICIES).default(DEFAULT_TRACKING_POLICY),
   segment_analytics_id: optionalText,
   google_analytics_id: optionalText,
   google_search_console_key: optionalText,
@@ -75,9 +75,10 @@ export const NewsroomFileSchema = z.strictObject({
   show_featured_categories: z.boolean().default(false),
   /** How wide screens show the categories in the header: a bar (the rest under "More") or a dropdown. */
   navigation: z.enum(NAVIGATION_LAYOUTS).default('bar'),
-  /** robots.txt's Content-Signal line (src/domain/content-signals.ts); a use left out keeps its default. */
+  /** robots.txt's Content-Signal line (src/domain/content-signals.ts), unless `enabled: false`; a use left out keeps its default. */
   content_signals: z
     .strictObject({
+      enabled: z.boolean().default(DEFAULT_CONTENT_SIGNALS.enabled),
       search: signal.default(DEFAULT_CONTENT_SIGNALS.search),
       ai_input: signal.default(DEFAULT_CONTENT_SIGNALS.ai_input),
       ai_train: signal.default(DEFAULT_CONTENT_SIGNALS.ai_train),

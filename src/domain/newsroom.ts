@@ -104,10 +104,10 @@ export function defaultLanguage(languages: readonly Language[]): Language {
  * (a language the content folder wrote no company file for still shows the newsroom's own), else
  * none.
  */
-export function companyFor(
-  site: { readonly languages: readonly Language[]; readonly companies: Readonly<Record<string, CompanyInformation>> },
+export function companyFor<Company = CompanyInformation>(
+  site: { readonly languages: readonly Language[]; readonly companies: Readonly<Record<string, Company>> },
   locale: string,
-): CompanyInformation | null {
+): Company | null {
   return site.companies[locale] ?? (site.languages.length > 0 ? site.companies[defaultLanguage(site.languages).code] : undefined) ?? null;
 }
 
@@ -118,7 +118,7 @@ export function companyFor(
  * the newsroom's display name.
  */
 export function siteNameFor(
-  site: { readonly newsroom: Pick<Newsroom, 'display_name'>; readonly languages: readonly Language[]; readonly companies: Readonly<Record<string, CompanyInformation>> },
+  site: { readonly newsroom: Pick<Newsroom, 'display_name'>; readonly languages: readonly Language[]; readonly companies: Readonly<Record<string, Pick<CompanyInformation, 'name'>>> },
   locale: string,
 ): string {
   return companyFor(site, locale)?.name ?? site.newsroom.display_name;

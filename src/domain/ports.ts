@@ -153,6 +153,8 @@ export interface RecipientStory extends SharedStory {
 /** Openings of recipients' links (src/domain/recipient-link.ts): counted, never stored one by one. */
 export interface RecipientLinkStore {
   recordOpening(linkId: number, at: number, agentBit: number): Promise<void>;
+  /** Deletes the recipients' links (with their opening records) of stories public since before `cutoff` (epoch seconds); how many. */
+  deleteLinksOfStoriesPublicBefore(cutoff: number): Promise<number>;
 }
 
 export interface ContentRepository {

@@ -1,7 +1,7 @@
 /**
  * Addresses that hold a secret: a journalist's link (`/s/{token}`, `/s/{token}.json`) and the
  * privacy portal's mailed links (`…/subscribe/confirm/{token}`, `…/data-request/confirm/{token}`,
- * `…/unsubscribe/{token}`). `withoutSecrets` is the one redaction every log line and error report
+ * `…/unsubscribe/{token}`) and a journalist's `/press/leave/{token}`. `withoutSecrets` is the one redaction every log line and error report
  * goes through (the request log, onError's line, toucan-js events), and `hasSecret` tells the
  * page cache and the redirect helper that an address is one of them.
  *
@@ -16,8 +16,8 @@
 /** What replaces a secret. */
 export const REDACTED_TOKEN = ':token';
 
-/** A secret's marker and its value: everything after `/s/`, `/confirm/` or `/unsubscribe/`. */
-const SECRET = /(\/(?:s|confirm|unsubscribe)\/)[^?#\s"'<>]+/gi;
+/** A secret's marker and its value: everything after `/s/`, `/confirm/`, `/unsubscribe/` or `/leave/`. */
+const SECRET = /(\/(?:s|confirm|unsubscribe|leave)\/)[^?#\s"'<>]+/gi;
 /** Escapes are decoded this many times at most: `%2573` is `%73` is `s`. */
 const DECODE_ROUNDS = 4;
 

@@ -7,8 +7,9 @@
  * never make an error page worse: a misconfiguration or a failing client is logged and ignored,
  * and sending happens after the response through `waitUntil`.
  *
- * Outgoing trace headers: `shouldAttachTraceHeaders` (platform/errors/trace-propagation.ts) and
- * `traceHeaders` (platform/errors/reporter.ts) decide and build them.
+ * The worker sends no trace headers: its only outgoing requests go to third parties (search
+ * engines, mail, GitHub, Uploadcare), which must not see them. The browser's SDK attaches them
+ * to its own origin's requests (BROWSER_TRACE_PROPAGATION_TARGETS, src/domain/error-events.ts).
  */
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env';

@@ -35,6 +35,15 @@ export function formatTimeOfDay(bcp47: string, date: Date, timeZone = 'UTC'): { 
   return { time, zone };
 }
 
+/**
+ * A moment as a reader in `timeZone` sees it, in their language, with the zone named in full
+ * (mail read far from the newsroom): "December 5, 2026", "1:00 PM", "Gulf Standard Time".
+ */
+export function formatZonedMoment(bcp47: string, date: Date, timeZone: string): { date: string; time: string; zone: string } {
+  const zone = dateTimeFormat(bcp47, { timeZoneName: 'long', timeZone }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  return { date: formatLongDate(bcp47, date, timeZone), time: dateTimeFormat(bcp47, { timeStyle: 'short', timeZone }).format(date), zone };
+}
+
 /** A file size in the visitor's language, e.g. "12.4 MB" / "12,4 Mo" (decimal units, as file managers show). */
 export function formatFileSize(bcp47: string, bytes: number): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;

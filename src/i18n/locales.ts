@@ -7,7 +7,7 @@ import { languageNames } from './intl';
 
 export const DEFAULT_LOCALE = 'en';
 
-/** Every language the site can be served in (about 48 codes). */
+/** Every language the site can be served in: 55 codes (docs/locales.md; docs/spec-coverage.md section 5). */
 export const SUPPORTED_LOCALES = [
   'ar', 'bg', 'bs', 'ca', 'cs', 'cy', 'da', 'de', 'el', 'en', 'en-gb', 'en-us', 'es', 'es-419', 'et',
   'eu', 'fa', 'fi', 'fil', 'fr', 'fr-ca', 'ga', 'gl', 'he', 'hi', 'hr', 'hu', 'id', 'is', 'it', 'ja',

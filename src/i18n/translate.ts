@@ -5,7 +5,7 @@
  */
 import en from './messages/en.json';
 import { CATALOGUE_ALIASES, CATALOGUES } from './messages/index';
-import { formatFileSize, formatLongDate, formatTemplate, formatTimeOfDay, type MessageValues } from './format';
+import { formatFileSize, formatLongDate, formatTemplate, formatTimeOfDay, formatZonedMoment, type MessageValues } from './format';
 import { languageOf, servedLocale, toBcp47 } from './locales';
 import { numberFormat } from './intl';
 
@@ -37,6 +37,11 @@ export function formatDate(locale: string, epochSeconds: number, timeZone = 'UTC
 /** A time of day and its zone in the visitor's language, e.g. "08:00" and "CET" (embargo notices). */
 export function formatTime(locale: string, epochSeconds: number, timeZone = 'UTC'): { time: string; zone: string } {
   return formatTimeOfDay(intlTag(locale), new Date(epochSeconds * 1000), timeZone);
+}
+
+/** A moment in a reader's time zone with the zone named in full (embargo times in mail). */
+export function formatMoment(locale: string, epochSeconds: number, timeZone: string): { date: string; time: string; zone: string } {
+  return formatZonedMoment(intlTag(locale), new Date(epochSeconds * 1000), timeZone);
 }
 
 /** A file size in the visitor's language ("12.4 MB"). */

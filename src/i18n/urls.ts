@@ -201,6 +201,10 @@ export const urls = {
   unsubscribe(locale: string, newsroomUuid: string, token: string): string {
     return `/${locale}/newsroom/${segment(newsroomUuid)}/unsubscribe/${segment(token)}`;
   },
+  /** A journalist's link to leave the media list (and the RFC 8058 one-click target of press mail). */
+  pressLeave(token: string): string {
+    return `/press/leave/${segment(token)}`;
+  },
   /** A story's secret link for journalists (never public: the token is the key). */
   sharedStory(token: string): string {
     return `/s/${segment(token)}`;

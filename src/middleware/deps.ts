@@ -14,7 +14,7 @@ import type { AppEnv } from '#src/http/app-env';
 import { BOOKMARK_COOKIE, bookmarkCookie } from '#src/platform/d1/sessions';
 import { setResponseHeader } from '#src/http/responses';
 
-/** A form post (the privacy portal, one-click unsubscribe) writes; the API's POSTs only read. */
+/** A form post (the privacy portal, one-click unsubscribe, leaving the media list) writes; the API's POSTs only read. */
 function writes(c: Context<AppEnv>): boolean {
   return c.req.method === 'POST' && !c.req.path.startsWith('/api/');
 }

@@ -11,9 +11,15 @@
  * a secret story link or a mailed link, in any spelling (`withoutSecrets`,
  * src/domain/secret-paths.ts). The line is shaped by the pure `requestLogLine` (tested as a
  * table); the middleware only gathers the facts.
+ *
+ * Which lines are written is the deployment's `REQUEST_LOG` (read once with the rest of the
+ * configuration): every request's (the default, for Workers Logs), or only errors and slow
+ * requests (`npm start`, where wrangler dev parses and source-maps every line in Node, which
+ * halved local throughput). The same code runs either way; only `isRequestLogged` differs.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { configOf, type RequestLogMode } from '#src/env';
 import type { AppEnv } from '#src/http/app-env';
 import { withoutSecrets } from '#src/domain/secret-paths';
 import { logEvent } from '#src/log';
@@ -23,6 +29,8 @@ import { setResponseHeader } from '#src/http/responses';
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** What the page cache answers in `X-Cache`; anything else is logged as null. */
 export const CACHE_RESULTS: readonly string[] = ['HIT', 'MISS', 'STALE', 'BYPASS'];
+/** In `errors-and-slow` mode, a request at least this slow is logged whatever its status. */
+export const SLOW_REQUEST_MS = 500;
 /** Longer paths (a scanner's junk) are cut: a log line stays small. */
 export const MAX_LOGGED_PATH_LENGTH = 512;
 
@@ -92,6 +100,20 @@ export function requestLogLine(facts: RequestFacts): RequestLogLine {
   };
 }
 
+/** Whether a request's line is written: always in `every` mode; else server errors and slow requests. */
+export function isRequestLogged(line: Pick<RequestLogLine, 'status' | 'durationMs'>, mode: RequestLogMode): boolean {
+  return mode === 'every' || line.status >= 500 || line.durationMs >= SLOW_REQUEST_MS;
+}
+
+/** The deployment's mode; a configuration that cannot be read (its error page is on the way) logs every line. */
+function requestLogModeOf(env: AppEnv['Bindings']): RequestLogMode {
+  try {
+    return configOf(env).requestLog;
+  } catch {
+    return 'every';
+  }
+}
+
 /**
  * Cloudflare's ray id when the request has a plausible one (the edge sets it; elsewhere a client
  * could send anything), else a random id.
@@ -122,18 +144,16 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('requestId', requestId);
   await next();
   setResponseHeader(c, REQUEST_ID_HEADER, requestId);
-  logEvent(
-    'request',
-    requestLogLine({
-      requestId,
-      method: c.req.method,
-      path: c.req.path,
-      route: routeOf(c),
-      locale: c.var.locale ?? null,
-      status: c.res.status,
-      cache: c.res.headers.get('X-Cache'),
-      d1: c.var.deps?.queryStats ?? null,
-      durationMs: Date.now() - startedAt,
-    }),
-  );
+  const line = requestLogLine({
+    requestId,
+    method: c.req.method,
+    path: c.req.path,
+    route: routeOf(c),
+    locale: c.var.locale ?? null,
+    status: c.res.status,
+    cache: c.res.headers.get('X-Cache'),
+    d1: c.var.deps?.queryStats ?? null,
+    durationMs: Date.now() - startedAt,
+  });
+  if (isRequestLogged(line, requestLogModeOf(c.env))) logEvent('request', line);
 };

@@ -25,7 +25,10 @@ export type PortalView =
   /** Kept for the operators without a confirmation mail (its mailbox had already had its mails for the day). */
   | { kind: 'data-request-recorded' }
   | { kind: 'confirm-data-request' }
-  | { kind: 'received' };
+  | { kind: 'received' }
+  /** A journalist's link to leave the media list (src/pages/press-leave.ts): the question, then the outcome. */
+  | { kind: 'leave-media-list'; email: string }
+  | { kind: 'left-media-list' };
 
 export interface PortalPageModel {
   readonly layout: LayoutModel;

@@ -11,7 +11,7 @@ import { NotFoundError } from '#src/domain/errors';
 import { categoriesForLocale } from '#src/domain/category';
 import { hasTagPage } from '#src/domain/tag';
 import { pageOffset } from '#src/domain/paging';
-import { contentSignalValue } from '#src/domain/content-signals';
+import { contentSignalLine } from '#src/domain/content-signals';
 import type { SiteContext, SitemapStory } from '#src/domain/ports';
 import { buildAlternates } from '#src/i18n/alternates';
 import { urls, urlContextOf } from '#src/i18n/urls';
@@ -63,10 +63,12 @@ export const seo = new Hono<AppEnv>()
   .get('/robots.txt', (c) => {
     // The one route that answers before anything is imported (no requireSite): nothing to crawl yet.
     const site = c.var.site;
-    // Content signals (ADR 0024) only beside an Allow: a newsroom's `Disallow: /` already says all.
+    // Content signals (ADR 0024, 0048) only beside an Allow, and only when the newsroom states
+    // them: a newsroom's `Disallow: /` already says all.
+    const signals = site ? contentSignalLine(site.newsroom.content_signals) : null;
     const lines =
       site && site.newsroom.is_indexable
-        ? ['User-agent: *', `Content-Signal: ${contentSignalValue(site.newsroom.content_signals)}`, 'Allow: /', 'Disallow: /api/', 'Disallow: /*/newsroom/', 'Disallow: /s/', 'Disallow: /admin/', '', `Sitemap: ${urls.absolute(site.newsroom.url, urls.sitemapIndex())}`]
+        ? ['User-agent: *', ...(signals ? [signals] : []), 'Allow: /', 'Disallow: /api/', 'Disallow: /*/newsroom/', 'Disallow: /s/', 'Disallow: /admin/', '', `Sitemap: ${urls.absolute(site.newsroom.url, urls.sitemapIndex())}`]
         : ['User-agent: *', 'Disallow: /'];
     return c.text(`${lines.join('\n')}\n`, 200, { 'Cache-Control': cacheRules.feed });
   })

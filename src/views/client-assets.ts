@@ -1,5 +1,5 @@
 /**
- * Where the browser bundle is: the hashed entry written by scripts/build-client.mjs (which
+ * Where the browser bundle is: the hashed entry written by scripts/build/build-client.mjs (which
  * `npm start`, `npm test`, wrangler's build step and the bench all run first).
  */
 import manifest from './client-manifest.generated.json';

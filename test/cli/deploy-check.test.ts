@@ -4,8 +4,9 @@
 // module's top-level evaluation, which Cloudflare limits too) is measured in workerd with
 // wrangler's own profiler, `wrangler check startup`, and printed.
 //
-// Budgets (ADR 0026), measured 2026-11-23 at 2208 KiB raw / 452 KiB gzip: about 15% headroom,
-// so real growth (a dependency, a language's messages) is a decision, not an accident.
+// Budgets (ADR 0026), measured 2026-11-23 at 2208 KiB raw / 452 KiB gzip with about 15% headroom,
+// so real growth (a dependency, a language's messages) is a decision, not an accident; the raw
+// one raised for the press office view (ADR 0044), measured then at 2586 KiB raw / 533 KiB gzip.
 // Cloudflare's own limits are far above (3 MiB gzip on the free plan, 10 MiB paid).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, expect, test } from 'vitest';
 
-const BUNDLE_BUDGET_RAW_KIB = 2560;
+const BUNDLE_BUDGET_RAW_KIB = 2720;
 const BUNDLE_BUDGET_GZIP_KIB = 576;
 /**
  * Not a benchmark (timings vary with the machine): a tripwire for work moved to module scope.

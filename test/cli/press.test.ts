@@ -1,4 +1,4 @@
-// The media list end to end through `npm run press` (scripts/press.ts) on real local D1: journalists
+// The media list end to end through `npm run press` (scripts/cli/press.ts) on real local D1: journalists
 // added, listed, imported and exported as CSV, taken off a list, deleted for good.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,8 +3,8 @@
  * (wrangler's --persist-to) when it touches D1, offline: its exit code and output, never a
  * throw, so tests assert on failures as on successes.
  *
- * `runScript` starts the script as its own process (scripts/<name> through tsx). `runCli` runs
- * the D1 CLIs (import, share, press) in the test's process with the same arguments and the same answer,
+ * `runScript` starts the script as its own process (scripts/cli/<name> through tsx). `runCli` runs
+ * the D1 CLIs (import, share, press, distribute) in the test's process with the same arguments and the same answer,
  * and every run on one state shares one local database (`localD1`, closed after the file's
  * tests): no Node process and no workerd start per run, which were most of a CLI test's time.
  */
@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll } from 'vitest';
 import { getPlatformProxy } from 'wrangler';
-import { runCli as runCliIn, type Cli, type CliContext } from '../../scripts/cli-context';
-import { localDatabaseOf, type Database } from '../../scripts/d1-database';
+import { runCli as runCliIn, type Cli, type CliContext } from '../../scripts/cli/cli-context';
+import { localDatabaseOf, type Database } from '../../scripts/cli/d1-database';
 
 export const root = join(import.meta.dirname, '../..');
 
@@ -26,7 +26,7 @@ export interface ScriptResult {
 
 export async function runScript(script: string, args: readonly string[], state?: string, extraEnv: Record<string, string> = {}): Promise<ScriptResult> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts', script), ...args, ...(state ? [`--persist-to=${state}`] : [])], {
+    const { stdout, stderr } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/cli', script), ...args, ...(state ? [`--persist-to=${state}`] : [])], {
       cwd: root,
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...extraEnv },
     });
@@ -69,13 +69,14 @@ afterAll(async () => {
 });
 
 const CLIS = {
-  'import.ts': async () => (await import('../../scripts/import')).importCli,
-  'share.ts': async () => (await import('../../scripts/share')).shareCli,
-  'press.ts': async () => (await import('../../scripts/press')).pressCli,
+  'import.ts': async () => (await import('../../scripts/cli/import')).importCli,
+  'share.ts': async () => (await import('../../scripts/cli/share')).shareCli,
+  'press.ts': async () => (await import('../../scripts/cli/press')).pressCli,
+  'distribute.ts': async () => (await import('../../scripts/cli/distribute')).distributeCli,
 } satisfies Record<string, () => Promise<Cli>>;
 
-/** `runScript` for the D1 CLIs, in this process (see above). */
-export async function runCli(script: keyof typeof CLIS, args: readonly string[], state: string, extraEnv: Record<string, string> = {}): Promise<ScriptResult> {
+/** `runScript` for the D1 CLIs, in this process (see above); `state` null for a run that must not open a local database (`--remote`). */
+export async function runCli(script: keyof typeof CLIS, args: readonly string[], state: string | null, extraEnv: Record<string, string> = {}): Promise<ScriptResult> {
   const cli = await CLIS[script]();
   let stdout = '';
   let stderr = '';
@@ -84,8 +85,11 @@ export async function runCli(script: keyof typeof CLIS, args: readonly string[],
     out: (line) => (stdout += `${line}\n`),
     err: (line) => (stderr += `${line}\n`),
     // Every run names the same state; the shared database (whose close does nothing) stays open for the next one.
-    openLocalDatabase: async () => (await localD1(state)).database,
+    openLocalDatabase: async () => {
+      if (state === null) throw new Error('This run was given no local state.');
+      return (await localD1(state)).database;
+    },
   };
-  const code = await runCliIn(cli, [...args, `--persist-to=${state}`], context);
+  const code = await runCliIn(cli, state === null ? args : [...args, `--persist-to=${state}`], context);
   return { code, stdout, stderr };
 }

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { runCli } from './run-script';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -60,7 +61,7 @@ async function runSetup(env?: string): Promise<{ changed: boolean; actions: stri
 
 beforeAll(async () => {
   // @ts-expect-error: a plain .mjs script without type declarations.
-  setup = (await import('../../scripts/setup-cloudflare.mjs')) as SetupModule;
+  setup = (await import('../../scripts/deploy/setup-cloudflare.mjs')) as SetupModule;
   // Ids a developer wrote into the repository's file must not leak into the "fresh" copy.
   pristine = readFileSync(join(root, 'wrangler.toml'), 'utf8').replace(/^\s*(database_id|id)\s*=.*\r?\n/gm, '');
 }, 30_000);
@@ -183,7 +184,7 @@ describe('setup:cloudflare', () => {
   });
 
   test('the command line runs the given wrangler and ends with the secrets and the command that sets each', () => {
-    const result = spawnSync(process.execPath, [join(root, 'scripts/setup-cloudflare.mjs'), '--env', 'staging', '--config', config], { cwd: root, env: fakeEnv(), encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [join(root, 'scripts/deploy/setup-cloudflare.mjs'), '--env', 'staging', '--config', config], { cwd: root, env: fakeEnv(), encoding: 'utf8' });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(calls()).toContain('d1 create newsroom-staging');
@@ -195,7 +196,7 @@ describe('setup:cloudflare', () => {
 
 describe('deploy', () => {
   const deploy = (args: string[], extraEnv: Record<string, string> = {}) =>
-    spawnSync(process.execPath, [join(root, 'scripts/deploy.mjs'), ...args, '--config', config], { cwd: root, env: { ...fakeEnv(), DEPLOY_RELEASE: 'abc1234', CONTENT_DIR: '', ...extraEnv }, encoding: 'utf8' });
+    spawnSync(process.execPath, [join(root, 'scripts/deploy/deploy.mjs'), ...args, '--config', config], { cwd: root, env: { ...fakeEnv(), DEPLOY_RELEASE: 'abc1234', CONTENT_DIR: '', ...extraEnv }, encoding: 'utf8' });
 
   test('builds, creates what is missing, migrates the remote database, then deploys with RELEASE set and prints the address', () => {
     const result = deploy(['--env', 'staging']);
@@ -224,13 +225,9 @@ describe('deploy', () => {
 });
 
 describe('import --remote --env', () => {
-  test('a staging import writes only staging: every wrangler command names the environment', () => {
-    const result = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), join(root, 'test/fixtures/content/basic'), '--remote', '--env', 'staging'], {
-      cwd: root,
-      env: fakeEnv(),
-      encoding: 'utf8',
-    });
-    expect(result.status, result.stderr).toBe(0);
+  test('a staging import writes only staging: every wrangler command names the environment', async () => {
+    const result = await runCli('import.ts', [join(root, 'test/fixtures/content/basic'), '--remote', '--env', 'staging'], null, { FAKE_WRANGLER_DIR: work, WRANGLER_BIN: fake });
+    expect(result.code, result.stderr).toBe(0);
     const recorded = calls();
     expect(recorded.map((call) => call.split(' --')[0])).toEqual([
       'd1 migrations apply DB',

@@ -1,5 +1,5 @@
 // A secret link belongs to one story for good, end to end through the CLIs a press office runs:
-// `npm run import` on real files into real local D1, and `npm run share` (scripts/share.ts).
+// `npm run import` on real files into real local D1, and `npm run share` (scripts/cli/share.ts).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

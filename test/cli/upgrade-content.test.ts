@@ -1,4 +1,4 @@
-// `npm run upgrade-content -- DIR` (scripts/upgrade-content-folder.ts) on real folders: a folder in
+// `npm run upgrade-content -- DIR` (scripts/cli/upgrade-content-folder.ts) on real folders: a folder in
 // the layout before the editor is moved to today's (with git mv in a repository), story uuids are
 // written the way earlier imports derived them, a second run changes nothing, and a conflict
 // stops it with nothing changed.

@@ -10,7 +10,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { root } from '../../scripts/local-newsroom.mjs';
+import { root } from '../../scripts/dev/local-newsroom.mjs';
 import { contentFiles, editorField, openEditor, readFolderBytes, writeFiles } from './editor-session.mjs';
 import { fetchWithOneRetry, launchBrowser, runCli, startServer, waitFor } from './server.mjs';
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
-import { root } from '../../scripts/local-newsroom.mjs';
+import { root } from '../../scripts/dev/local-newsroom.mjs';
 import { changedFiles, editorField, editorPage, editorPane, loadEditor, openLocalRepository, putFolder, readFolderBytes, writeFiles } from './editor-session.mjs';
 import { fetchWithOneRetry, fireScheduled, launchBrowser, runCli, startServer, statusOf, waitFor } from './server.mjs';
 

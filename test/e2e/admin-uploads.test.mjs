@@ -150,7 +150,7 @@ test('a press officer uploads a cover to Uploadcare through the worker’s signa
   cpSync(DEMO, folder, { recursive: true });
   writeFileSync(join(folder, `stories/${STORY}/index.en.md`), story);
   const before = uploadcare.requests.length;
-  const { stdout } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/import.ts'), folder, '--dry-run'], {
+  const { stdout } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/cli/import.ts'), folder, '--dry-run'], {
     cwd: root,
     env: { ...cliEnv, UPLOADCARE_PUBLIC_KEY: uploadcare.publicKey, UPLOADCARE_UPLOAD_BASE_URL: uploadcare.baseURL },
     encoding: 'utf8',

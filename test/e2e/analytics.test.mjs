@@ -297,6 +297,9 @@ describe('default policy, with Plausible and Google Analytics', () => {
     assert.equal(event.properties.path, GALLERY);
     assert.equal(event.context.newsroom, '11111111-2222-4333-8444-555555555555');
     assert.equal(event.context.page.path, GALLERY);
+    const group = assertEvent(await waitForCall(calls, isTrack('g'), { what: 'the group event' }), { type: 'group', writeKey: 'wk-default' });
+    assert.equal(group.groupId, '11111111-2222-4333-8444-555555555555', 'grouped under the newsroom');
+    assert.equal(group.anonymousId, event.anonymousId);
 
     const plausible = await waitForCall(calls, isPlausible, { what: 'the Plausible page view' });
     assert.equal(plausible.method, 'POST');
@@ -352,6 +355,8 @@ describe('default policy, with Plausible and Google Analytics', () => {
     assert.equal(identify.userId, 'user-42');
     const pageEvent = (await waitForCall(calls, isTrack('p'))).body;
     assert.equal(identify.anonymousId, pageEvent.anonymousId);
+    const alias = assertEvent(await waitForCall(calls, isTrack('a'), { what: 'the alias event' }), { type: 'alias', writeKey: 'wk-default' });
+    assert.deepEqual([alias.userId, alias.previousId], ['user-42', pageEvent.anonymousId], 'the anonymous visitor is the recipient');
     assert.equal(await page.evaluate(() => localStorage.getItem('newsroom:deferred-identify')), null);
     assert.deepEqual(expectedErrors(errors), []);
     assert.deepEqual(unexpected, []);
@@ -408,6 +413,8 @@ describe('consent-to-identify policy', () => {
     const identify = assertEvent(await waitForCall(calls, isTrack('i'), { what: 'the flushed identify' }), { type: 'identify', writeKey: 'wk-c2i' });
     assert.equal(identify.userId, 'user-7');
     assert.equal(identify.timestamp, deferred[0].timestamp, 'sent with the time it was made');
+    const alias = assertEvent(await waitForCall(calls, isTrack('a'), { what: 'the flushed alias' }), { type: 'alias', writeKey: 'wk-c2i' });
+    assert.deepEqual([alias.userId, alias.previousId], ['user-7', await page.evaluate(() => localStorage.getItem('newsroom:anonymous-id'))]);
     assert.equal(await readDeferred(page), null, 'the queue is emptied');
     await settle(page);
     assert.equal(calls.filter(isTrack('i')).length, 1, 'sent once');

@@ -333,7 +333,7 @@ function runCommand(command, args, missing) {
 
 /** A secret link (`/s/{token}`) to a story of the demo, made as a journalist makes one: `npm run share`. */
 async function secretLinkPath(slug) {
-  const { stdout } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/share.ts'), slug, `--persist-to=${server.state}`, `--origin=${server.origin}`], {
+  const { stdout } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/cli/share.ts'), slug, `--persist-to=${server.state}`, `--origin=${server.origin}`], {
     cwd: root,
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     encoding: 'utf8',

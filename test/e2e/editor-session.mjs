@@ -3,7 +3,7 @@
 // site, the folder put into the page's private file system (with the `.git/HEAD` Sveltia wants
 // before it lists anything) and handed out by the folder picker, the editor opened on it, entries
 // opened and saved, and the folder read back out of the browser. Used by the editor's browser tests
-// and by `npm run check-round-trip` (scripts/check-round-trip.mjs).
+// and by `npm run check-round-trip` (scripts/cli/check-round-trip.mjs).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 

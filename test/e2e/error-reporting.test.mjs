@@ -168,7 +168,7 @@ test('the page allows the ingest in connect-src, and trace headers go to same-or
 });
 
 test('a page whose address is a secret runs no reporter and allows no ingest: an event would carry the address', async () => {
-  const { stdout } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/share.ts'), 'supervisory-board-succession-briefing', `--persist-to=${server.state}`, `--origin=${server.origin}`], {
+  const { stdout } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/cli/share.ts'), 'supervisory-board-succession-briefing', `--persist-to=${server.state}`, `--origin=${server.origin}`], {
     cwd: root,
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     encoding: 'utf8',

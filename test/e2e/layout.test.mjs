@@ -1,6 +1,7 @@
 // Every page type of the demo at phone, tablet and desktop widths, left to right and right to
 // left: nothing scrolls sideways, no text spills out of its box, the phone header leaves room for
-// the first story. Screenshots go to test-results/layout/ for a person to look at. And the phone
+// the first story, category links stay whole 24 px tap targets. Screenshots go to
+// test-results/layout/ for a person to look at. And the phone
 // menu without JavaScript: a disclosure that opens and reaches every category.
 //
 // The pages are measured in fonts shipped with the tests, never the machine's (whose fonts decide
@@ -117,6 +118,28 @@ function overflowingText() {
   return offenders;
 }
 
+/**
+ * Category links (cards and story pages) smaller than 24 px or overlapped by another control: the
+ * tap targets WCAG 2.5.8 asks for, which Lighthouse's target-size audit checks.
+ */
+function crowdedCategoryLinks() {
+  // Only what is shown: a closed disclosure's links (the language list, the phone menu) are not.
+  const controls = [...document.querySelectorAll('a, button, summary, input, select, textarea')].filter((control) => control.checkVisibility({ visibilityProperty: true }));
+  const problems = [];
+  for (const link of document.querySelectorAll('.story-card-categories a, .story-categories a')) {
+    const box = link.getBoundingClientRect();
+    if (box.height < 24 || box.width < 24) problems.push(`category link “${link.textContent}” is ${box.width.toFixed(1)} × ${box.height.toFixed(1)} px`);
+    for (const other of controls) {
+      if (other === link || other.contains(link) || link.contains(other)) continue;
+      for (const rect of other.getClientRects()) {
+        const overlap = Math.min(box.bottom, rect.bottom) - Math.max(box.top, rect.top);
+        if (rect.left < box.right && rect.right > box.left && overlap > 0) problems.push(`category link “${link.textContent}” is overlapped by “${other.textContent.trim().slice(0, 30)}” by ${overlap.toFixed(1)} px`);
+      }
+    }
+  }
+  return problems;
+}
+
 for (const locale of ['en', 'ar']) {
   test(`${locale}: every page type fits phone, tablet and desktop widths, in a narrow and a wide font`, async () => {
     const pages = await pagesOf(locale);
@@ -137,6 +160,7 @@ for (const locale of ['en', 'ar']) {
         const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
         if (scrollWidth > clientWidth) problems.push(`${where}: scrolls sideways (${scrollWidth} > ${clientWidth})`);
         for (const offender of await page.evaluate(overflowingText)) problems.push(`${where}: ${offender}`);
+        for (const crowded of await page.evaluate(crowdedCategoryLinks)) problems.push(`${where}: ${crowded}`);
         if (viewport.width === 390) {
           const headerHeight = await page.$eval('.site-header', (header) => header.getBoundingClientRect().height);
           if (headerHeight > MAX_PHONE_HEADER_PX) problems.push(`${where}: header is ${headerHeight} px high`);

@@ -1,6 +1,6 @@
 // Publishing end to end, through the programs a newcomer runs: wrangler dev with `--test-scheduled`
-// (what `npm start` runs, firing /__scheduled every minute), `npm run share` (scripts/share.ts) and
-// `npm run import` (scripts/import.ts) on the same local state while the server runs, the portal's
+// (what `npm start` runs, firing /__scheduled every minute), `npm run share` (scripts/cli/share.ts) and
+// `npm run import` (scripts/cli/import.ts) on the same local state while the server runs, the portal's
 // subscription form, and a local stub standing in for IndexNow and the WebSub hub.
 // docs/decisions/0015-scheduled-publishing.md, docs/decisions/0016-secret-story-links.md.
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fetchWithOneRetry, fireScheduled, runCli, startServer, statusOf, waitFor } from './server.mjs';
-import { root } from '../../scripts/local-newsroom.mjs';
+import { root } from '../../scripts/dev/local-newsroom.mjs';
 
 const NEWSROOM_URL = 'https://newsroom.northwind.example';
 const UUID = '5f0c6a52-9a57-4c69-8a3c-6f2b8f1d2e10';

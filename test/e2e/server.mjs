@@ -1,11 +1,11 @@
-// Starts the real worker for browser tests (scripts/local-newsroom.mjs): the demo content (or
+// Starts the real worker for browser tests (scripts/dev/local-newsroom.mjs): the demo content (or
 // another folder) in a throwaway local state directory, then the worker as `wrangler deploy`
 // builds it, served by workerd through Miniflare on a free loopback port with wrangler.toml's
 // bindings (D1, KV, queues, rate limits, assets), as the benchmark serves it. With `args`, wrangler
 // dev options (`--test-scheduled`, which serves /__scheduled as `npm start` does), it is `wrangler
 // dev` itself, in its own process group so stop() ends it (and workerd) by PID. stop() removes the
-// state; `state` in the answer is the state directory, for the CLIs (`scripts/import.ts`,
-// `scripts/share.ts`) to work on the same local D1; `output()` is what the worker printed.
+// state; `state` in the answer is the state directory, for the CLIs (`scripts/cli/import.ts`,
+// `scripts/cli/share.ts`) to work on the same local D1; `output()` is what the worker printed.
 // Also the one home of what the browser tests do with a server: its CLIs on its state (runCli),
 // the minute's cron (fireScheduled), a status (statusOf), and polling until something is so (waitFor).
 import { execFile } from 'node:child_process';
@@ -13,10 +13,10 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DEMO_CONTENT, env, importContent, root, serveDeployBundle, startWorker } from '../../scripts/local-newsroom.mjs';
+import { DEMO_CONTENT, env, importContent, root, serveDeployBundle, startWorker } from '../../scripts/dev/local-newsroom.mjs';
 
 /**
- * A state directory with the demo already imported, made once per `npm test` (scripts/test.mjs)
+ * A state directory with the demo already imported, made once per `npm test` (scripts/test/test.mjs)
  * and copied for each server of the demo: an import is some 20 s of CPU here, a copy
  * next to nothing. A test file run on its own imports the demo itself.
  */
@@ -121,12 +121,12 @@ export async function fetchWithOneRetry(url, init = {}) {
 }
 
 /**
- * One of the project's CLIs (`scripts/<script>`) as `npm run …` runs it (tsx), offline, on the
+ * One of the project's CLIs (`scripts/cli/<script>`) as `npm run …` runs it (tsx), offline, on the
  * state directory of `server` (startServer): its { stdout, stderr }; a failure throws with both.
  */
 export async function runCli(server, script, ...args) {
   try {
-    return await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts', script), ...args, `--persist-to=${server.state}`], {
+    return await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/cli', script), ...args, `--persist-to=${server.state}`], {
       cwd: root,
       env,
       encoding: 'utf8',

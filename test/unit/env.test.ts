@@ -1,6 +1,6 @@
 // The site's configured origin (SITE_URL) as the worker reads it (src/env.ts).
 import { expect, test } from 'vitest';
-import { editorContentDirOf, editorLoginOf, editorUploadsOf, isLocalDevelopment, readConfig } from '#src/env';
+import { configFingerprint, editorContentDirOf, editorLoginOf, editorUploadsOf, isLocalDevelopment, officeAccessOf, readConfig } from '#src/env';
 
 const configWith = (vars: Record<string, string>) => readConfig(vars as unknown as CloudflareBindings);
 
@@ -22,6 +22,39 @@ test.each(['news.example.com', 'ftp://news.example.com', 'https://news.example.c
     expect(() => configWith({ SITE_URL: value })).toThrow(/Invalid worker configuration: SITE_URL/);
   },
 );
+
+test.each([
+  [undefined, 90],
+  ['', 90],
+  ['1', 1],
+  ['30', 30],
+  ['3650', 3650],
+])('RECIPIENT_RECORDS_DAYS %j keeps recipients’ records %j days after the story went public', (value, days) => {
+  expect(configWith(value === undefined ? {} : { RECIPIENT_RECORDS_DAYS: value }).recipientRecordsDays).toBe(days);
+});
+
+test.each(['0', '-5', '1.5', 'ninety', '3651', '99999'])('RECIPIENT_RECORDS_DAYS %j is refused with the field named', (value) => {
+  expect(() => configWith({ RECIPIENT_RECORDS_DAYS: value })).toThrow(/Invalid worker configuration: RECIPIENT_RECORDS_DAYS/);
+});
+
+test.each([
+  [undefined, 'every'],
+  ['', 'every'],
+  ['every', 'every'],
+  ['errors-and-slow', 'errors-and-slow'],
+])('REQUEST_LOG %j logs %s', (value, mode) => {
+  expect(configWith(value === undefined ? {} : { REQUEST_LOG: value }).requestLog).toBe(mode);
+});
+
+test.each(['all', 'errors', 'EVERY'])('REQUEST_LOG %j is refused with the field named', (value) => {
+  expect(() => configWith({ REQUEST_LOG: value })).toThrow(/Invalid worker configuration: REQUEST_LOG/);
+});
+
+test('the request log mode is not part of the page-cache fingerprint: pages do not depend on it', () => {
+  expect(configFingerprint(configWith({ REQUEST_LOG: 'errors-and-slow' }))).toBe(configFingerprint(configWith({})));
+  expect(configFingerprint(configWith({ RECIPIENT_RECORDS_DAYS: '30' }))).toBe(configFingerprint(configWith({})));
+  expect(configFingerprint(configWith({ ANALYTICS_HOST: 'https://a.example' }))).not.toBe(configFingerprint(configWith({})));
+});
 
 // The editor's GitHub login: on only when every part is set; a missing or malformed part turns
 // it off (with the reason) and never stops the readers' site.
@@ -124,4 +157,35 @@ test.each([
   [{}, 'http://localhost:8787/admin/uploads/signature', false],
 ])('%j at %s is the developer’s machine: %s', (vars, url, expected) => {
   expect(isLocalDevelopment(vars as unknown as CloudflareBindings, url)).toBe(expected);
+});
+
+// The press office view's Cloudflare Access: the team domain and the AUD tag go together; the keys
+// come from the team domain, and only a loopback stand-in may replace them.
+const AUD = 'a'.repeat(64);
+const officeAccessWith = (vars: Record<string, string>) => officeAccessOf(vars as unknown as CloudflareBindings);
+
+test.each([
+  ['northwind.cloudflareaccess.com', 'https://northwind.cloudflareaccess.com'],
+  ['https://Northwind.cloudflareaccess.com/', 'https://northwind.cloudflareaccess.com'],
+])('ACCESS_TEAM_DOMAIN %j: tokens issued by %j, keys read from its certs', (teamDomain, issuer) => {
+  expect(officeAccessWith({ ACCESS_TEAM_DOMAIN: teamDomain, ACCESS_AUD: AUD.toUpperCase() })).toEqual({ enabled: true, issuer, audience: AUD, certsUrl: `${issuer}/cdn-cgi/access/certs` });
+});
+
+test.each(['http://127.0.0.1:9999/certs', 'http://localhost:9999/certs', 'http://[::1]:9999/certs'])('ACCESS_CERTS_URL may name a stand-in on loopback: %j', (certsUrl) => {
+  expect(officeAccessWith({ ACCESS_TEAM_DOMAIN: 'northwind.cloudflareaccess.com', ACCESS_AUD: AUD, ACCESS_CERTS_URL: certsUrl })).toMatchObject({ enabled: true, certsUrl });
+});
+
+test.each([
+  [{}, 'ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set'],
+  [{ ACCESS_TEAM_DOMAIN: 'northwind.cloudflareaccess.com' }, 'ACCESS_TEAM_DOMAIN and ACCESS_AUD go together'],
+  [{ ACCESS_AUD: AUD }, 'ACCESS_TEAM_DOMAIN and ACCESS_AUD go together'],
+  [{ ACCESS_TEAM_DOMAIN: 'login.example.com', ACCESS_AUD: AUD }, 'ACCESS_TEAM_DOMAIN: must be the Access team domain'],
+  [{ ACCESS_TEAM_DOMAIN: 'evil.com/x.cloudflareaccess.com', ACCESS_AUD: AUD }, 'ACCESS_TEAM_DOMAIN: must be the Access team domain'],
+  [{ ACCESS_TEAM_DOMAIN: 'northwind.cloudflareaccess.com', ACCESS_AUD: 'my-app' }, 'ACCESS_AUD: must be the Access application\'s AUD tag'],
+  [{ ACCESS_TEAM_DOMAIN: 'northwind.cloudflareaccess.com', ACCESS_AUD: AUD, ACCESS_CERTS_URL: 'https://keys.example.com/certs' }, 'ACCESS_CERTS_URL: may only name a local stand-in'],
+  [{ ACCESS_TEAM_DOMAIN: 'northwind.cloudflareaccess.com', ACCESS_AUD: AUD, ACCESS_CERTS_URL: 'http://127.0.0.1.example.com/certs' }, 'ACCESS_CERTS_URL: may only name a local stand-in'],
+])('%j leaves the office view closed: %s', (vars, problem) => {
+  const access = officeAccessWith(vars as Record<string, string>);
+  expect(access.enabled).toBe(false);
+  expect(!access.enabled && access.problem).toContain(problem);
 });

@@ -10,6 +10,7 @@ import worker from '#src/worker';
 import { createApp } from '#src/app';
 import { cacheRules } from '#src/http/cache-rules';
 import { HEALTH_CHECK_TIMEOUT_MS } from '#src/routes/health';
+import { SLOW_REQUEST_MS } from '#src/middleware/request-log';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { countingD1, downD1, downKv } from '../fixtures/failing-bindings';
 import { testLinkToken } from '../fixtures/story-links';
@@ -84,6 +85,25 @@ test('a rendered page writes exactly one request line: route, locale, status, ca
     durationMs: expect.any(Number),
   });
   expect(Number(roundTrips)).toBeGreaterThan(0);
+});
+
+test('with REQUEST_LOG=errors-and-slow (npm start) a quick answer writes no line and a server error writes its line', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const local = { REQUEST_LOG: 'errors-and-slow' } as Partial<Cloudflare.Env>;
+  const origin = uniqueOrigin();
+  const { result, lines } = await logsOf(async () => {
+    const page = await send(`${origin}/category/company-news`, local);
+    const missing = await send(`${origin}/no-such-story`, local);
+    const down = await send(`${origin}/category/products`, { ...local, DB: downD1() });
+    return [page, missing, down].map(({ response }) => response.status);
+  });
+  expect(result[0]).toBe(200);
+  expect(result[1]).toBe(404);
+  expect(result[2]).toBeGreaterThanOrEqual(500);
+  // Quick and fine: no line (a 200 slower than SLOW_REQUEST_MS would still write one).
+  expect(requestLines(lines).filter((line) => (line.durationMs as number) < SLOW_REQUEST_MS).map((line) => [line.path, line.status])).toEqual([['/category/products', result[2]]]);
+  vi.restoreAllMocks();
 });
 
 test('a cache hit is logged as HIT with no D1 cost, under the route that would have answered', async () => {

@@ -166,6 +166,19 @@ test('robots.txt states the newsroom’s own content signals, and the defaults f
   });
 });
 
+test('a newsroom whose content signals are not enabled states none: robots.txt has no Content-Signal line and keeps its rules', async () => {
+  await withSql(
+    `UPDATE newsroom SET content_signals = '{"enabled":false,"search":true,"ai_input":true,"ai_train":false}'`,
+    `UPDATE newsroom SET content_signals = '{"enabled":true,"search":true,"ai_input":true,"ai_train":false}'`,
+    async () => {
+      const text = await (await fresh('/robots.txt')).text();
+      expect(text).not.toContain('Content-Signal');
+      expect(text.startsWith('User-agent: *\nAllow: /\nDisallow: /api/\n')).toBe(true);
+      expect(text).toContain('\nSitemap: ');
+    },
+  );
+});
+
 test('the sitemap index lists per-language sitemaps and the news sitemap; each parses', async () => {
   const index = await (await get('/sitemap.xml')).text();
   expect(XMLValidator.validate(index)).toBe(true);

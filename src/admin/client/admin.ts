@@ -44,7 +44,7 @@ declare global {
   }
 }
 
-/** The hashed address of the story preview's module (./story-preview.tsx), set by scripts/build-admin.mjs. */
+/** The hashed address of the story preview's module (./story-preview.tsx), set by scripts/build/build-admin.mjs. */
 declare const STORY_PREVIEW_MODULE: string;
 
 /**

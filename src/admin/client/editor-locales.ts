@@ -4,7 +4,7 @@
  * one the browser prefers) from unpkg when it starts; the editor's policy blocks unpkg, and
  * Sveltia 0.221.1, its translation refused, falls back and asks again without end, so /admin/
  * never finishes loading in a browser set to any other language. The translations ship in its npm
- * package: scripts/build-admin.mjs serves them beside the bundle, and this sends Sveltia's
+ * package: scripts/build/build-admin.mjs serves them beside the bundle, and this sends Sveltia's
  * requests for them there (docs/decisions/0039-the-press-teams-editor.md).
  */
 

@@ -10,7 +10,7 @@
  * reads from the editor comes in asynchronously (newsroom.yaml, categories, contacts, galleries;
  * the bytes of each media file), and each arrival renders the preview again.
  *
- * A module of its own (scripts/build-admin.mjs), loaded by ./admin.ts when the first preview opens:
+ * A module of its own (scripts/build/build-admin.mjs), loaded by ./admin.ts when the first preview opens:
  * the views, the Markdown pipeline and every message catalogue weigh some 300 KB gzipped, which
  * the editor need not load before it starts.
  */

@@ -5,7 +5,7 @@
  * value the editor accepts is one the import accepts (docs/decisions/0039-the-press-teams-editor.md).
  * Each field gets its widget from the schema's kind, `required` and its patterns from the schema's
  * checks, and its words from field-texts.ts; a schema field without words, or words without a
- * field, fail the generation. Node only: scripts/editor-config.ts writes the result to
+ * field, fail the generation. Node only: scripts/build/editor-config.ts writes the result to
  * src/admin/editor-config.generated.json.
  */
 import { STORY_STATUSES, STORY_VISIBILITIES, type StoryStatus, type StoryVisibility } from '#src/domain/story';

@@ -60,6 +60,7 @@ export const FIELD_TEXTS = {
     navigation: t('Categories in the header', 'bar: in a row, the rest under "More"; dropdown: in one menu.'),
     show_featured_categories: t('Featured categories on the homepage', 'On: the categories marked featured show as tiles.'),
     content_signals: t('Content signals', 'What robots.txt says the content may be used for.'),
+    'content_signals.enabled': t('State them in robots.txt', 'Off: robots.txt states no preference (Lighthouse counts the line as an unknown directive).'),
     'content_signals.search': t('Search', 'Search engines may index and link to it.'),
     'content_signals.ai_input': t('AI answers', 'AI tools may use it to answer questions.'),
     'content_signals.ai_train': t('AI training', 'It may be used to train AI models.'),

@@ -5,7 +5,7 @@
  * formats). Refinements no form can express (cross-field rules, time zones) are flagged, so the
  * generator can say in a hint that the import checks more. A zod construct it does not know
  * throws, naming the field: a new kind of schema needs a decision here, never a silent guess.
- * Node only (the generator, scripts/editor-config.ts): the worker never imports classic zod.
+ * Node only (the generator, scripts/build/editor-config.ts): the worker never imports classic zod.
  */
 
 /** A regular expression the value must match, with the import's own message. */

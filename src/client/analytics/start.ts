@@ -1,7 +1,8 @@
 /**
  * Wires analytics into the page: page views on load and on every return to the page (back/forward
  * cache), Plausible, event tracking with the tracking policy, campaign identification, Google
- * Analytics after consent, and download and share clicks as events. Nothing at all under `disabled`.
+ * Analytics after consent, and download and share clicks as events; every page load is grouped
+ * under the newsroom (`/track/g`). Nothing at all under `disabled`.
  */
 import type { ClientConfig } from '../config';
 import type { ConsentController } from '../consent';
@@ -53,6 +54,9 @@ export function startAnalytics(config: ClientConfig, consent: ConsentController,
     if (settings.plausibleDomains && settings.plausibleDomains.length > 0) post(PLAUSIBLE_EVENT_URL, plausiblePageView(settings.plausibleDomains, win.location.href, doc.referrer));
   };
   pageView();
+  // Events are grouped under the newsroom, once per page load: without consent every page load
+  // has an anonymous id of its own.
+  tracker.group(settings.newsroomUuid);
   win.addEventListener('pageshow', (event) => {
     if (event.persisted) pageView();
   });
@@ -75,6 +79,6 @@ export function startAnalytics(config: ClientConfig, consent: ConsentController,
   });
 
   // A recipient is looked up only when events can be sent: identifying would go nowhere otherwise.
-  void identifyFromCampaign(new URL(win.location.href), settings.writeKey ? settings.host : null, (userId) => tracker.identify(userId));
+  void identifyFromCampaign(new URL(win.location.href), settings.writeKey ? settings.host : null, (userId) => tracker.recognise(userId));
   return tracker;
 }

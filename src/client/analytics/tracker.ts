@@ -3,6 +3,8 @@
  * JSON, with the newsroom's write key, to `{host}/track/a|g|i|p|t`. Tracking policies (section 4):
  * `disabled` sends nothing; `consent-to-identify` keeps identify calls in local storage until the
  * visitor consents, then sends them (a refusal drops them); `default` sends them at once.
+ * A visitor recognised from a campaign link is aliased (`/track/a`: the anonymous id they browsed
+ * under becomes the recipient's id) and then identified, both under the identify rules.
  * Persistent ids need consent: without it each page view gets a fresh anonymous id.
  * Everything the tracker touches (transport, storage, consent, clock) is passed in, so its rules
  * are tested without a browser.
@@ -35,12 +37,16 @@ interface DeferredIdentify {
   readonly userId: string;
   readonly traits: Traits;
   readonly timestamp: string;
+  /** Alias the anonymous id to `userId` before identifying (a recognised visitor). */
+  readonly alias?: true;
 }
 
 export interface Tracker {
   page(properties?: Traits): void;
   track(event: string, properties?: Traits): void;
   identify(userId: string, traits?: Traits): void;
+  /** The anonymous visitor turns out to be `userId` (a campaign recipient): alias, then identify. */
+  recognise(userId: string, traits?: Traits): void;
   alias(userId: string, previousId: string): void;
   group(groupId: string, traits?: Traits): void;
   /** Tell the tracker the visitor's consent changed. */
@@ -81,7 +87,24 @@ export function createTracker(env: TrackerEnvironment): Tracker {
   const flushDeferred = () => {
     const deferred = readDeferred();
     env.storage?.removeItem(DEFERRED_IDENTIFY_KEY);
-    for (const call of deferred) send('identify', { userId: call.userId, traits: call.traits }, call.timestamp);
+    for (const call of deferred) sendIdentify(call);
+  };
+
+  const sendIdentify = ({ userId, traits, timestamp, alias }: DeferredIdentify) => {
+    if (alias) send('alias', { userId, previousId: anonymousId() }, timestamp);
+    send('identify', { userId, traits }, timestamp);
+  };
+
+  const identify = (call: DeferredIdentify) => {
+    if (!active) return;
+    if (env.policy === 'consent-to-identify' && env.consent() !== true) {
+      // A visitor who refused is not identified later either: nothing is kept.
+      if (env.consent() === false) return;
+      const deferred = [...readDeferred().filter((kept) => kept.userId !== call.userId), call];
+      env.storage?.setItem(DEFERRED_IDENTIFY_KEY, JSON.stringify(deferred));
+      return;
+    }
+    sendIdentify(call);
   };
 
   return {
@@ -89,17 +112,8 @@ export function createTracker(env: TrackerEnvironment): Tracker {
     track: (event, properties = {}) => send('track', { event, properties }),
     alias: (userId, previousId) => send('alias', { userId, previousId }),
     group: (groupId, traits = {}) => send('group', { groupId, traits }),
-    identify(userId, traits = {}) {
-      if (!active) return;
-      if (env.policy === 'consent-to-identify' && env.consent() !== true) {
-        // A visitor who refused is not identified later either: nothing is kept.
-        if (env.consent() === false) return;
-        const deferred = [...readDeferred().filter((call) => call.userId !== userId), { userId, traits, timestamp: env.now().toISOString() }];
-        env.storage?.setItem(DEFERRED_IDENTIFY_KEY, JSON.stringify(deferred));
-        return;
-      }
-      send('identify', { userId, traits });
-    },
+    identify: (userId, traits = {}) => identify({ userId, traits, timestamp: env.now().toISOString() }),
+    recognise: (userId, traits = {}) => identify({ userId, traits, timestamp: env.now().toISOString(), alias: true }),
     consentChanged(consent) {
       if (!active || env.policy !== 'consent-to-identify') return;
       if (consent === true) flushDeferred();

@@ -1,9 +1,13 @@
 /**
  * The SQL of the media list (`npm run press`, migrations/0018_media_list.sql): journalists, the
- * named lists they are on, and their removal. Statements are plain data, so the CLI runs them on
+ * named lists they are on, and their removal (by the office, or by the journalist through the
+ * leave link of a press mail, migrations/0020_press_distribution.sql). Statements are plain data, so the CLI runs them on
  * local D1 or, as a script, on the deployed database (like story-links.ts).
  */
+import { PRESS_MAIL_KEY_PREFIX, type LeavingJournalist, type MediaListLeaveStore } from '#src/domain/distribution';
 import type { Journalist } from '#src/domain/journalist';
+import { guardD1 } from './guard';
+import type { D1Queryable } from './sessions';
 import type { SqlStatement } from './sql-statement';
 
 export interface JournalistRow {
@@ -54,9 +58,13 @@ export function removeFromListStatement(email: string, list: string): SqlStateme
   };
 }
 
-/** Deletes the journalist, every membership and every link of theirs with its openings (the cascade, written out so it never depends on it). */
+/**
+ * Deletes the journalist, every membership and every link of theirs with its openings (the
+ * cascade, written out so it never depends on it), and press mail to them not sent yet.
+ */
 export function deleteJournalistStatements(email: string): SqlStatement[] {
   return [
+    { sql: `DELETE FROM outbox WHERE sent_at IS NULL AND idempotency_key LIKE '${PRESS_MAIL_KEY_PREFIX}%' AND to_address = ?1`, params: [email] },
     { sql: 'DELETE FROM media_list_members WHERE journalist_id = (SELECT id FROM journalists WHERE email = ?1)', params: [email] },
     { sql: 'DELETE FROM recipient_links WHERE journalist_id = (SELECT id FROM journalists WHERE email = ?1)', params: [email] },
     { sql: 'DELETE FROM journalists WHERE email = ?1', params: [email] },
@@ -101,4 +109,36 @@ export const MEDIA_LISTS_QUERY: SqlStatement = {
 
 export function mediaListQuery(name: string): SqlStatement {
   return { sql: 'SELECT name FROM media_lists WHERE name = ?1', params: [name] };
+}
+
+/** Everything of the journalist whose leave link has this hash: mail to them not sent yet, memberships, links and openings, their record. */
+export function leaveStatements(leaveTokenHash: string): SqlStatement[] {
+  const journalist = '(SELECT id FROM journalists WHERE leave_token_hash = ?1)';
+  return [
+    {
+      sql: `DELETE FROM outbox WHERE sent_at IS NULL AND idempotency_key LIKE '${PRESS_MAIL_KEY_PREFIX}%'
+            AND to_address = (SELECT email FROM journalists WHERE leave_token_hash = ?1)`,
+      params: [leaveTokenHash],
+    },
+    { sql: `DELETE FROM media_list_members WHERE journalist_id = ${journalist}`, params: [leaveTokenHash] },
+    { sql: `DELETE FROM recipient_links WHERE journalist_id = ${journalist}`, params: [leaveTokenHash] },
+    { sql: 'DELETE FROM journalists WHERE leave_token_hash = ?1', params: [leaveTokenHash] },
+  ];
+}
+
+/** Leaving the media list from a press mail's link, for the worker (src/routes/press-leave.tsx). */
+export class D1MediaListLeaveStore implements MediaListLeaveStore {
+  constructor(private readonly db: D1Queryable) {}
+
+  async findByLeaveToken(tokenHash: string): Promise<LeavingJournalist | null> {
+    const row = await guardD1(() =>
+      this.db.prepare('SELECT email, name, language, leave_token FROM journalists WHERE leave_token_hash = ?1').bind(tokenHash).first<{ email: string; name: string; language: string; leave_token: string }>(),
+    );
+    return row ? { email: row.email, name: row.name, language: row.language, leaveToken: row.leave_token } : null;
+  }
+
+  async leave(tokenHash: string): Promise<boolean> {
+    const results = await guardD1(() => this.db.batch(leaveStatements(tokenHash).map((statement) => this.db.prepare(statement.sql).bind(...statement.params))));
+    return (results.at(-1)?.meta.changes ?? 0) > 0;
+  }
 }

@@ -5,7 +5,7 @@
  * wrangler itself agree on what a database has, whichever of them applied it.
  *
  * Locally this saves starting wrangler, and a workerd per migration, on every import: the import
- * already holds D1 through the platform proxy (scripts/d1-database.ts). Remote databases still go
+ * already holds D1 through the platform proxy (scripts/cli/d1-database.ts). Remote databases still go
  * through wrangler, which is the one that can reach them.
  */
 

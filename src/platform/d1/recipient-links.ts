@@ -20,6 +20,18 @@ export class D1RecipientLinkStore implements RecipientLinkStore {
       .bind(linkId, at, agentBit)
       .run();
   }
+
+  async deleteLinksOfStoriesPublicBefore(cutoff: number): Promise<number> {
+    // Scans recipient_links (a few rows per embargoed story), each looked up by the story's uuid.
+    const result = await this.db
+      .prepare(
+        `DELETE FROM recipient_links WHERE EXISTS (SELECT 1 FROM stories s WHERE s.uuid = recipient_links.story_uuid
+           AND s.status = 'published' AND s.visibility = 'public' AND s.published_at < ?1)`,
+      )
+      .bind(cutoff)
+      .run();
+    return result.meta.changes ?? 0;
+  }
 }
 
 export interface RecipientLinkRow {

@@ -39,7 +39,7 @@ export interface NewsroomRow {
   theme: Nullable<string>;
   navigation_layout: NavigationLayout;
   show_featured_categories: number;
-  /** JSON of newsroom.yaml's `content_signals:` (migration 0012); NULL: the defaults. */
+  /** JSON of newsroom.yaml's `content_signals:` (migration 0012); NULL, or a field missing (stored before it existed): the defaults. */
   content_signals: Nullable<string>;
 }
 

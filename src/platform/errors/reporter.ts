@@ -9,7 +9,6 @@
 import { Toucan } from 'toucan-js';
 import type { ErrorReportingConfig } from './config';
 import { beforeSend } from '#src/domain/error-events';
-import { shouldAttachTraceHeaders } from './trace-propagation';
 
 /** Request headers worth attaching to an event; everything else (cookies first) stays behind. */
 export const REPORTED_HEADERS: readonly string[] = ['user-agent', 'accept', 'accept-language', 'referer', 'cf-ray', 'cf-ipcountry'];
@@ -44,19 +43,4 @@ export function createReporter(config: ErrorReportingConfig, context: ReporterCo
     beforeSend,
     transportOptions: overrides.fetcher ? { fetcher: overrides.fetcher } : {},
   });
-}
-
-/**
- * `sentry-trace` and `baggage` for an outgoing request, or nothing when `url` is not ours
- * (see trace-propagation.ts).
- */
-export function traceHeaders(reporter: Toucan, config: ErrorReportingConfig, url: string, origin: string): Record<string, string> {
-  if (!shouldAttachTraceHeaders(url, origin)) return {};
-  const { traceId, spanId, sampled } = reporter.getPropagationContext();
-  const sentryTrace = sampled === undefined ? `${traceId}-${spanId}` : `${traceId}-${spanId}-${sampled ? 1 : 0}`;
-  const publicKey = new URL(config.dsn).username;
-  const baggage = Object.entries({ trace_id: traceId, environment: config.environment, release: config.release, public_key: publicKey })
-    .map(([name, value]) => `sentry-${name}=${encodeURIComponent(value)}`)
-    .join(',');
-  return { 'sentry-trace': sentryTrace, baggage };
 }

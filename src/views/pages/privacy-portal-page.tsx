@@ -1,5 +1,8 @@
-/** The privacy portal: subscribe (double opt-in), unsubscribe and data-request forms and outcomes. */
-import { SubscribeDisclaimer } from '#src/views/components/subscribe-disclaimer';
+/**
+ * The privacy portal: subscribe (double opt-in), unsubscribe and data-request forms and outcomes;
+ * and a journalist leaving the media list from a press mail, a page of the same kind.
+ */
+import { SubscribeDisclaimer } from '../components/subscribe-disclaimer';
 import { DATA_REQUEST_KINDS } from '#src/domain/subscriber';
 import { TURNSTILE_SCRIPT_URL } from '#src/domain/turnstile';
 import type { MessageId } from '#src/i18n/translate';
@@ -169,5 +172,13 @@ function PrivacyContent({ model }: { model: PortalPageModel }) {
       return <ConfirmForm action={model.action} intro={t('data_request.confirm_intro')} submit={t('data_request.confirm_submit')} />;
     case 'received':
       return <Notice id="data_request.received" />;
+    case 'leave-media-list':
+      return <ConfirmForm action={model.action} intro={t('press_leave.question', { name: model.companyName, email: view.email })} submit={t('press_leave.title')} />;
+    case 'left-media-list':
+      return (
+        <p className="notice notice-success" role="status">
+          {t('press_leave.done', { name: model.companyName })}
+        </p>
+      );
   }
 }

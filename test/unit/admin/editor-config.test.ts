@@ -11,7 +11,7 @@ import { keyChoiceOptions } from '#src/admin/config/key-choices';
 import { DIRECTIVE_BLOCKS } from '#src/admin/client/directive-blocks';
 import { stateProblem } from '#src/domain/publishing';
 import { StoryFrontMatterSchema } from '#src/content/schema';
-import { EDITOR_CONFIG_FILE, editorConfigText } from '../../../scripts/editor-config';
+import { EDITOR_CONFIG_FILE, editorConfigText } from '../../../scripts/build/editor-config';
 
 const LANGUAGES = { locales: ['en', 'fr', 'ar'], defaultLocale: 'en' };
 type Field = { name: string; widget: string; required: boolean; label: string; hint: string; fields?: Field[]; pattern?: [string, string]; options?: string[]; media_folder?: string; public_folder?: string; default?: unknown };

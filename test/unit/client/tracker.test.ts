@@ -57,9 +57,52 @@ test.each([
   tracker.page();
   tracker.track('Download');
   tracker.identify('user-1');
+  tracker.recognise('user-1');
+  tracker.group('newsroom-1');
   tracker.consentChanged(true);
   expect(sent).toEqual([]);
   expect(storage.items.size).toBe(0);
+});
+
+describe('a visitor recognised from a campaign link is aliased, then identified', () => {
+  test('the default policy sends the alias from the anonymous id and the identify at once', () => {
+    const { tracker, sent } = setup({ policy: 'default', consent: null });
+    tracker.page();
+    tracker.recognise('user-42');
+    const [page, alias, identify] = sent.map((call) => call.body);
+    expect(sent.map((call) => call.url.slice(-1))).toEqual(['p', 'a', 'i']);
+    expect(alias).toMatchObject({ type: 'alias', userId: 'user-42', previousId: page!.anonymousId, anonymousId: page!.anonymousId });
+    expect(identify).toMatchObject({ type: 'identify', userId: 'user-42', anonymousId: page!.anonymousId });
+  });
+
+  test('consent-to-identify keeps both until consent, then aliases the kept anonymous id', () => {
+    const { tracker, sent, storage, setConsent } = setup({ policy: 'consent-to-identify' });
+    tracker.recognise('user-7');
+    expect(sent).toEqual([]);
+    expect(JSON.parse(storage.items.get(DEFERRED_IDENTIFY_KEY)!)).toEqual([{ userId: 'user-7', traits: {}, timestamp: '2026-11-22T10:00:00.000Z', alias: true }]);
+    setConsent(true);
+    tracker.consentChanged(true);
+    const kept = storage.items.get(ANONYMOUS_ID_KEY);
+    expect(sent.map((call) => [call.body.type, call.body.userId, call.body.previousId])).toEqual([
+      ['alias', 'user-7', kept],
+      ['identify', 'user-7', undefined],
+    ]);
+  });
+
+  test.each([
+    ['a refusal', false],
+    ['no answer yet', null],
+  ] as const)('consent-to-identify with %s sends no alias', (_name, consent) => {
+    const { tracker, sent } = setup({ policy: 'consent-to-identify', consent });
+    tracker.recognise('user-8');
+    expect(sent).toEqual([]);
+  });
+
+  test('a plain identify sends no alias', () => {
+    const { tracker, sent } = setup({ policy: 'default' });
+    tracker.identify('user-1');
+    expect(sent.map((call) => call.body.type)).toEqual(['identify']);
+  });
 });
 
 test('the default policy identifies at once, without consent', () => {

@@ -184,12 +184,12 @@ test.each([
 test('content signals: the defaults when newsroom.yaml names none, else its own, a left-out one defaulting', () => {
   const defaults = load(copy());
   if (!defaults.ok) throw new Error(defaults.problems.map(formatProblem).join('\n'));
-  expect(defaults.bundle.newsroom.content_signals).toEqual({ search: true, ai_input: true, ai_train: false });
+  expect(defaults.bundle.newsroom.content_signals).toEqual({ enabled: true, search: true, ai_input: true, ai_train: false });
   const folder = copy();
   edit(folder, 'newsroom.yaml', 'show_featured_categories: true', 'show_featured_categories: true\ncontent_signals: { ai_input: false, ai_train: true }');
   const own = load(folder);
   if (!own.ok) throw new Error(own.problems.map(formatProblem).join('\n'));
-  expect(own.bundle.newsroom.content_signals).toEqual({ search: true, ai_input: false, ai_train: true });
+  expect(own.bundle.newsroom.content_signals).toEqual({ enabled: true, search: true, ai_input: false, ai_train: true });
 });
 
 test('policies, notices and featured categories reach the bundle', () => {

@@ -1,9 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { categoriesForLocale, categoryDisplayName, type Category } from '#src/domain/category';
 import { analyticsSiteDomains, companyFor, defaultLanguage, DEFAULT_TRACKING_POLICY, siteNameFor, type CompanyInformation } from '#src/domain/newsroom';
+import { NewsroomFileSchema } from '#src/content/schema';
 
 test('the default tracking policy is default', () => {
   expect(DEFAULT_TRACKING_POLICY).toBe('default');
+});
+
+test('a newsroom.yaml that names no tracking policy gets the default one', () => {
+  const parsed = NewsroomFileSchema.parse({ uuid: '11111111-2222-4333-8444-555555555555', url: 'https://news.test.example', display_name: 'Test', languages: [{ code: 'en' }] });
+  expect(parsed.tracking_policy).toBe(DEFAULT_TRACKING_POLICY);
 });
 
 test.each([

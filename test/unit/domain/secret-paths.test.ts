@@ -38,6 +38,8 @@ test.each([
   [`/en/newsroom/${UUID}/unsubscribe/0123abcd`, `/en/newsroom/${UUID}/unsubscribe/:token`],
   [`/en/newsroom/${UUID}/unsubscribe/0123abcd/`, `/en/newsroom/${UUID}/unsubscribe/:token`],
   [`/en/newsroom/${UUID}/%75nsubscribe/0123abcd`, `/en/newsroom/${UUID}/unsubscribe/:token`],
+  [`/press/leave/${TOKEN}`, '/press/leave/:token'],
+  [`/press/%6Ceave/${TOKEN}?x=1`, '/press/leave/:token?x=1'],
   [`/en/newsroom/${UUID}/subscribe%2Fconfirm%2F0123abcd`, `/en/newsroom/${UUID}/subscribe/confirm/:token`],
   // Whole URLs (a Referer) and messages: the query and the fragment stay, the secret does not.
   [`https://news.example/s/${TOKEN}`, 'https://news.example/s/:token'],

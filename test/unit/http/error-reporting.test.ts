@@ -5,8 +5,6 @@ import type { Options } from 'toucan-js';
 import { createApp } from '#src/app';
 import { readErrorReportingConfig } from '#src/platform/errors/config';
 import { beforeSend, ERROR_SAMPLE_RATE, hasOnlyAnonymousFrames, isIgnoredError, redactEmails, scrubEvent } from '#src/domain/error-events';
-import { createReporter, traceHeaders } from '#src/platform/errors/reporter';
-import { shouldAttachTraceHeaders } from '#src/platform/errors/trace-propagation';
 
 /** Sentry's error event, as toucan-js hands it to `beforeSend`. */
 type ErrorEvent = Parameters<NonNullable<Options['beforeSend']>>[0];
@@ -88,36 +86,6 @@ describe('error reporting', () => {
     [{ SENTRY_DSN: DSN, SENTRY_TRACES_SAMPLE_RATE: 'all' }, 'SENTRY_TRACES_SAMPLE_RATE'],
   ])('a malformed configuration names the variable: %o', (env, variable) => {
     expect(() => readErrorReportingConfig(env)).toThrow(variable);
-  });
-
-  test.each([
-    ['/api/fetch-stories', true],
-    ['api/fetch-stories', true],
-    ['/fr/search?query=wind', true],
-    ['https://news.example/api/x', true],
-    ['http://localhost:8787/api/x', true],
-    ['http://127.0.0.1:9000/', true],
-    ['http://app.localhost/', true],
-    ['https://search.meilisearch.example/multi-search', false],
-    ['https://other.example/api/x', false],
-    ['//other.example/api/x', false],
-    ['/\\other.example/x', false],
-    ['https://localhost.evil.example/', false],
-    ['http://news.example/api/x', false],
-    ['javascript:alert(1)', false],
-    ['data:text/plain,hi', false],
-  ])('trace headers for %s from https://news.example: %s', (url, expected) => {
-    expect(shouldAttachTraceHeaders(url, 'https://news.example')).toBe(expected);
-  });
-
-  test('trace headers carry the trace id, release and public key, only where allowed', () => {
-    const config = readErrorReportingConfig({ SENTRY_DSN: DSN, RELEASE: 'r1' })!;
-    const reporter = createReporter(config, { request: new Request('https://news.example/'), waitUntil: () => undefined });
-    const headers = traceHeaders(reporter, config, '/api/fetch-stories', 'https://news.example');
-    expect(headers['sentry-trace']).toMatch(/^[0-9a-f]{32}-[0-9a-f]{16}(-[01])?$/);
-    expect(headers.baggage).toContain('sentry-release=r1');
-    expect(headers.baggage).toContain('sentry-public_key=publickey123');
-    expect(traceHeaders(reporter, config, 'https://search.example/', 'https://news.example')).toEqual({});
   });
 
   test.each([

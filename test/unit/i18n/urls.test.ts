@@ -63,6 +63,20 @@ test('alternates are sorted by code and x-default is English when the page exist
   ]);
 });
 
+test.each([
+  [['en-gb', 'fr', 'nl'], 'nl', 'en-gb'],
+  [['en-us', 'fr'], 'fr', 'en-us'],
+  [['en-gb', 'en-us', 'fr'], 'fr', 'en-gb'],
+  [['en-gb', 'en-us', 'fr'], 'en-us', 'en-us'],
+  [['en', 'en-gb', 'en-us'], 'en-us', 'en'],
+])('among %j with default %s, x-default is the English %s', (codes, defaultLocale, expected) => {
+  const alternates = buildAlternates(
+    codes.map((code) => ({ code, href: `/${code}` })),
+    defaultLocale,
+  );
+  expect(alternates.at(-1)).toEqual({ hreflang: 'x-default', href: `/${expected}` });
+});
+
 test('without English, x-default is the default language; without either, there is none', () => {
   expect(buildAlternates([{ code: 'fr', href: '/fr' }, { code: 'nl', href: '/nl' }], 'nl').at(-1)).toEqual({ hreflang: 'x-default', href: '/nl' });
   expect(buildAlternates([{ code: 'fr', href: '/fr' }], 'nl').map((a) => a.hreflang)).toEqual(['fr']);

@@ -58,6 +58,7 @@ function fakeDeps(options: { announced?: () => Promise<AnnouncedStory[]>; config
     searchIndex: null,
     outbox: { claimUnsent: record('outbox.claimUnsent', []), markSent: record('outbox.markSent', undefined), release: record('outbox.release', undefined), markFailed: record('outbox.markFailed', undefined), hasUnsent: record('outbox.hasUnsent', false) },
     transport: null,
+    recipientLinks: { recordOpening: record('recipientLinks.recordOpening', undefined), deleteLinksOfStoriesPublicBefore: record('recipientLinks.deleteLinksOfStoriesPublicBefore', 0) },
     revision: { read: record('revision.read', { revision: null, lastWithdrawal: null }), write: record('revision.write', undefined) },
     fetch: async (input) => {
       calls.push(`fetch(${JSON.stringify(String(input))})`);

@@ -36,7 +36,7 @@ export function testSite(overrides: Partial<SiteContext> = {}, newsroom: Partial
       theme: null,
       navigation_layout: 'bar',
       show_featured_categories: false,
-      content_signals: { search: true, ai_input: true, ai_train: false },
+      content_signals: { enabled: true, search: true, ai_input: true, ai_train: false },
       ...newsroom,
     },
     languages: [
@@ -63,10 +63,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     showOutbox: false,
     release: 'dev',
     errorReporting: null,
+    requestLog: 'every',
     search: { searchBackend: 'd1', appId: null, apiKey: null, host: null, indexName: 'stories' },
     indexNow: null,
     webSubHub: null,
     turnstile: null,
+    recipientRecordsDays: 90,
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@
 // shaped from plain facts. No query, no secret, every field present.
 import { expect, test } from 'vitest';
 import { LOCALE_SEGMENT } from '#src/middleware/locale';
-import { loggedPath, MAX_LOGGED_PATH_LENGTH, requestIdOf, requestLogLine, routeLabel, type RequestFacts } from '#src/middleware/request-log';
+import { isRequestLogged, loggedPath, MAX_LOGGED_PATH_LENGTH, requestIdOf, requestLogLine, routeLabel, SLOW_REQUEST_MS, type RequestFacts } from '#src/middleware/request-log';
 
 const FACTS: RequestFacts = {
   requestId: '8a1b2c3d4e5f6789-LHR',
@@ -102,4 +102,19 @@ test.each([
 test('without a cf-ray, each request gets its own random id', () => {
   const ids = new Set(Array.from({ length: 20 }, () => requestIdOf(null)));
   expect(ids.size).toBe(20);
+});
+
+test.each([
+  ['every', 200, 3, true],
+  ['every', 404, 0, true],
+  ['errors-and-slow', 200, 3, false],
+  ['errors-and-slow', 304, 0, false],
+  ['errors-and-slow', 404, 12, false],
+  ['errors-and-slow', 499, SLOW_REQUEST_MS - 1, false],
+  ['errors-and-slow', 500, 1, true],
+  ['errors-and-slow', 503, 0, true],
+  ['errors-and-slow', 200, SLOW_REQUEST_MS, true],
+  ['errors-and-slow', 404, 2_000, true],
+] as const)('in %s mode a %i answered in %i ms is logged: %s', (mode, status, durationMs, logged) => {
+  expect(isRequestLogged({ status, durationMs }, mode)).toBe(logged);
 });

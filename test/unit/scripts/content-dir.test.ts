@@ -1,4 +1,4 @@
-// Where a content folder is in the repository the editor opens (scripts/content-dir.mjs), as
+// Where a content folder is in the repository the editor opens (scripts/dev/content-dir.mjs), as
 // `npm start` and `npm run deploy` tell the worker (EDITOR_CONTENT_DIR).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 // @ts-expect-error: a plain .mjs script without type declarations.
-import { contentDirInRepository } from '../../../scripts/content-dir.mjs';
+import { contentDirInRepository } from '../../../scripts/dev/content-dir.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'newsroom-content-dir-'));
 const project = join(work, 'project');

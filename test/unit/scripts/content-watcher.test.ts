@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
 // @ts-expect-error: a plain .mjs script without type declarations.
-import { createDebouncedRunner, DEBOUNCE_MS, isContentChange, watchContentFolder } from '../../../scripts/content-watcher.mjs';
+import { createDebouncedRunner, DEBOUNCE_MS, isContentChange, watchContentFolder } from '../../../scripts/dev/content-watcher.mjs';
 
 afterEach(() => vi.useRealTimers());
 

@@ -21,7 +21,7 @@ import { ORIGIN } from '../request';
 declare global {
   namespace Cloudflare {
     interface Env {
-      /** scripts/build-test-seed.ts: buildSearchDocuments over the bundle the D1 seed comes from. */
+      /** scripts/build/build-test-seed.ts: buildSearchDocuments over the bundle the D1 seed comes from. */
       TEST_SEARCH_DOCUMENTS: SearchDocument[];
     }
   }

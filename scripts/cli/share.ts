@@ -1,0 +1,106 @@
+/**
+ * `npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]`
+ * `npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]`
+ * `npm run share -- --gallery <key> [same options]`
+ *
+ * Prints the secret link of a story and of each of its translations, one per line: language,
+ * state, absolute link on the newsroom's `url` (`--origin` for another one, such as
+ * http://localhost:8787 under `npm start`). A live story prints its public address. `--rotate`
+ * gives the whole translation group new links first (the old ones answer 404 at once: use it when
+ * a link went somewhere it should not). `--remote` works on the deployed D1 database (of
+ * wrangler.toml's `[env.NAME]` with `--env NAME`, else production). `--revoke` makes one link
+ * open nothing from now on, whether its story still exists or not; the story gets a new link the
+ * next time it is shared.
+ *
+ * With `--to <email>[,<email>…]`, `--list` or `--revoke <email>`, a link per journalist on the media
+ * list instead: made, listed with their openings, or cut off one by one (./share-recipients.ts).
+ *
+ * With `--gallery`, the secret link of the gallery `galleries/<key>.yaml` instead (one line:
+ * `gallery`, its state, its link): for journalists before its release time; a released gallery
+ * prints its public address (./share-gallery.ts).
+ */
+import { describeState } from '#src/domain/publishing';
+import { isPubliclyVisible } from '#src/domain/story';
+import { hashLinkToken, isWellFormedLinkToken, newStoryLink } from '#src/domain/story-link';
+import { urls } from '#src/i18n/urls';
+import { linkedStoryQuery, NEWSROOM_URL_QUERY, replaceLinkStatement, revokeLinkStatement, sharedGroupQuery, type SharedGroupRow } from '#src/platform/d1/story-links';
+import { fail, parseFlags, runAsProcess, type Cli, type CliContext } from './cli-context';
+import { hasEnvironment, remoteDatabase } from './d1-database';
+import { shareGallery } from './share-gallery';
+import { listRecipients, recipientsOf, requireOnMediaList, revokeRecipient, shareToRecipients } from './share-recipients';
+
+const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- <slug> --to <email>[,<email>…] | --list | --revoke <email> [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --gallery <key> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]';
+
+const FLAGS = {
+  revoke: { type: 'boolean', default: false },
+  rotate: { type: 'boolean', default: false },
+  gallery: { type: 'boolean', default: false },
+  to: { type: 'string' },
+  list: { type: 'boolean', default: false },
+  remote: { type: 'boolean', default: false },
+  env: { type: 'string' },
+  origin: { type: 'string' },
+  'persist-to': { type: 'string' },
+} as const;
+
+async function share(argv: readonly string[], context: CliContext): Promise<void> {
+  const { values, positionals } = parseFlags(argv, FLAGS, USAGE);
+  const slug = positionals[0];
+  // `<slug> --revoke <email>`: one recipient cut off (./share-recipients.ts).
+  const revokedAddress = values.revoke && positionals.length === 2 ? positionals[1]! : null;
+  if (revokedAddress !== null && (!revokedAddress.includes('@') || revokedAddress.includes(','))) fail(`--revoke takes one recipient's email address after the story's slug, or a link alone.\n${USAGE}`);
+  const revokedRecipient = revokedAddress === null ? null : recipientsOf(revokedAddress)[0]!;
+  if (!slug || positionals.length !== (revokedRecipient ? 2 : 1)) fail(USAGE);
+  // One thing at a time: a flag another mode would ignore is refused.
+  const modes = [values.to !== undefined, values.list, values.revoke, values.gallery].filter(Boolean).length;
+  if (modes > 1 || ((values.list || revokedRecipient) && (values.rotate || values.origin !== undefined)) || (values.to !== undefined && values.rotate)) fail(`--to, --list, --revoke and --gallery go one at a time.\n${USAGE}`);
+  const recipients = values.to === undefined ? null : recipientsOf(values.to);
+  if (values.revoke && !revokedRecipient && (values.rotate || values.origin !== undefined)) fail(`--revoke takes a link alone.\n${USAGE}`);
+  // A link as printed (https://…/s/{token}) or its token alone.
+  const token = values.revoke && !revokedRecipient ? slug.replace(/^.*\/s\//, '').replace(/[/?#].*$/, '') : '';
+  if (values.revoke && !revokedRecipient && !isWellFormedLinkToken(token)) fail(`"${slug}" is not a secret link (…/s/ and a 43-character token).`);
+  if (values.env !== undefined && !values.remote) fail(`--env names a deployed environment: it goes with --remote.\n${USAGE}`);
+  // wrangler falls back to the top level (production) for an environment it does not know.
+  if (values.env !== undefined && !hasEnvironment(values.env)) fail(`wrangler.toml has no [env.${values.env}].`);
+  // Inside the try below, problems are thrown (not exits), so the local database is closed.
+  const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env], context.env) : await context.openLocalDatabase(values['persist-to']);
+  try {
+    // A local database is brought up to date; a deployed one is the deploy's (npm run deploy migrates it).
+    if (!values.remote) await db.migrate();
+    if (revokedRecipient) return await revokeRecipient(db, slug, revokedRecipient, context);
+    if (values.list) return await listRecipients(db, slug, context);
+    if (values.revoke) {
+      const tokenHash = await hashLinkToken(token);
+      const [story] = await db.query<{ slug: string; locale: string }>(linkedStoryQuery(tokenHash));
+      await db.write([revokeLinkStatement(tokenHash)]);
+      context.out(story ? `Revoked the link of ${story.slug} (${story.locale}): it opens nothing from now on.` : 'This link opens nothing (its story was removed, or the link was rotated or revoked before). Nothing else changed.');
+      return;
+    }
+    if (values.gallery) return await shareGallery(db, slug, { rotate: values.rotate, origin: values.origin }, context);
+    let group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));
+    if (group.length === 0) throw new Error(`no story with the slug "${slug}". Nothing was changed.`);
+    // Recipients are checked before anything is written: a wrong one changes nothing.
+    if (recipients) await requireOnMediaList(db, recipients);
+    const now = Math.floor(Date.now() / 1000);
+    const needLinks = recipients ? [] : values.rotate ? group : group.filter((story) => story.token === null);
+    if (needLinks.length > 0) {
+      await db.write(await Promise.all(needLinks.map(async (story) => replaceLinkStatement(story.uuid, await newStoryLink(), now))));
+      group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));
+    }
+    const [newsroom] = await db.query<{ url: string }>(NEWSROOM_URL_QUERY);
+    const origin = values.origin ?? newsroom?.url;
+    if (!origin) throw new Error('the newsroom has not been imported yet (npm run import -- DIR).');
+    if (recipients) return await shareToRecipients(db, group, recipients, origin, context);
+    for (const story of group) {
+      const path = isPubliclyVisible(story) ? urls.story(story.slug) : urls.sharedStory(story.token!);
+      context.out(`${story.locale}\t${describeState(story)}\t${urls.absolute(origin, path)}`);
+    }
+    if (values.rotate) context.err(`New links for ${group.length} ${group.length === 1 ? 'story' : 'stories'}: the previous ones no longer open anything.`);
+  } finally {
+    await db.close();
+  }
+}
+
+export const shareCli: Cli = { main: share, explain: (message) => `Share failed: ${message}` };
+
+runAsProcess(import.meta.url, shareCli);

@@ -1,0 +1,111 @@
+// `npm run deploy [-- --env staging]`: one command from a checkout to a live newsroom
+// (docs/operations.md, ADR 0026). In order, stopping at the first failure:
+//
+//   1. builds the browser bundle (and fails over its budget) before anything remote changes;
+//   2. finds or creates the environment's D1 database, KV namespace and queues, writing their ids
+//      into wrangler.toml (scripts/deploy/setup-cloudflare.mjs: on later deploys it only looks them up);
+//   3. applies the D1 migrations to the remote database, so the new code never meets an old schema;
+//   4. deploys the worker with RELEASE set to the commit, and prints the addresses it answers on.
+//      With CONTENT_DIR set (the publish workflow sets it), the worker's EDITOR_CONTENT_DIR is that
+//      folder, so the editor writes where the publish reads.
+//
+// Content is not part of a deploy: `npm run import -- <folder> --remote [--env staging]` publishes
+// it (the GitHub workflow runs both). DEPLOY_RELEASE overrides the release name; WRANGLER_BIN
+// names another wrangler executable (the tests' stub).
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { contentDirInRepository } from '../dev/content-dir.mjs';
+import { environmentLabel, parseSetupArgs, secretsHelp, setupCloudflare, wranglerBin } from './setup-cloudflare.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The release name: DEPLOY_RELEASE, else the checked-out commit (short), else GitHub's. */
+export function releaseName(env = process.env) {
+  if (env.DEPLOY_RELEASE) return env.DEPLOY_RELEASE;
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  if (git.status === 0 && git.stdout.trim()) return git.stdout.trim();
+  if (env.GITHUB_SHA) return env.GITHUB_SHA.slice(0, 7);
+  throw new Error('Cannot tell which commit this is (no git, no GITHUB_SHA): set DEPLOY_RELEASE.');
+}
+
+/** `--var EDITOR_CONTENT_DIR:<folder>` for CONTENT_DIR (its place in this repository), or nothing without it. */
+export function contentDirVar(env = process.env) {
+  const given = (env.CONTENT_DIR ?? '').trim();
+  if (!given) return [];
+  const folder = contentDirInRepository(given, root);
+  if (folder === null) throw new Error(`CONTENT_DIR ${given} is outside this repository: the editor could not write there.`);
+  return ['--var', `EDITOR_CONTENT_DIR:${folder}`];
+}
+
+/** The addresses of a deploy, from wrangler's machine-readable output file (WRANGLER_OUTPUT_FILE_PATH). */
+export function deployedUrls(outputFile) {
+  if (!existsSync(outputFile)) return [];
+  const entries = readFileSync(outputFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  const targets = entries.filter((entry) => entry.type === 'deploy').flatMap((entry) => entry.targets ?? []);
+  // Targets also name the cron schedule and the queues; custom domains come as "host (custom domain)".
+  return targets.flatMap((target) => {
+    if (/^https?:\/\//.test(target)) return [target];
+    const domain = /^(\S+) \(custom domain\)$/.exec(target);
+    return domain ? [`https://${domain[1]}`] : [];
+  });
+}
+
+function step(title) {
+  console.log(`\n▶ ${title}`);
+}
+
+function run(command, args, extraEnv = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...extraEnv } });
+  if (result.error) throw new Error(`Could not run ${command}: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`${[command, ...args].join(' ')} failed (exit ${result.status}).`);
+}
+
+async function main() {
+  const { env, configPath, location } = parseSetupArgs(process.argv.slice(2));
+  const label = environmentLabel(env);
+  const bin = wranglerBin();
+  const wranglerArgs = [...(env ? ['--env', env] : []), ...(configPath ? ['--config', configPath] : [])];
+  const release = releaseName();
+  console.log(`Deploying ${label}, release ${release}.`);
+
+  step('Browser bundle');
+  run(process.execPath, [join(root, 'scripts/build/build-client.mjs')]);
+
+  step('Cloudflare resources');
+  await setupCloudflare({ configPath, env, location, bin });
+
+  step('D1 migrations (remote)');
+  run(bin, ['d1', 'migrations', 'apply', 'DB', '--remote', ...wranglerArgs]);
+
+  step('Worker');
+  const outputDir = mkdtempSync(join(tmpdir(), 'newsroom-deploy-'));
+  const outputFile = join(outputDir, 'wrangler-output.json');
+  try {
+    // NODE_ENV goes into the bundle (wrangler defines process.env.NODE_ENV from it): a shell's
+    // "development" would ship React's development build.
+    run(bin, ['deploy', ...wranglerArgs, '--var', `RELEASE:${release}`, ...contentDirVar(), '--message', `release ${release}`], { WRANGLER_OUTPUT_FILE_PATH: outputFile, NODE_ENV: 'production' });
+    const urls = deployedUrls(outputFile);
+    console.log('');
+    console.log(urls.length > 0 ? `Live: ${urls.join('  ')}  (${label}, release ${release})` : `Deployed ${label}, release ${release} (wrangler named no address: see its output above).`);
+    // In GitHub Actions, the address becomes the step's output (the workflow shows it as the environment's URL).
+    if (process.env.GITHUB_OUTPUT && urls.length > 0) appendFileSync(process.env.GITHUB_OUTPUT, `url=${urls.at(-1)}\nrelease=${release}\n`);
+  } finally {
+    rmSync(outputDir, { recursive: true, force: true });
+  }
+  console.log(`Content: npm run import -- <content folder> --remote${env ? ` --env ${env}` : ''}`);
+  console.log('');
+  for (const line of secretsHelp(env)) console.log(line);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(`\nDeploy failed: ${error.message}`);
+    process.exit(1);
+  });
+}

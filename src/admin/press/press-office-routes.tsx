@@ -1,0 +1,69 @@
+/**
+ * The press office view (docs/decisions/0044-press-office-view.md), mounted in src/app.tsx beside
+ * the editor, before the page cache (nothing of it is ever stored there): behind the office's
+ * Cloudflare Access door (office-access.tsx),
+ *
+ *   GET  /admin/press          the page (press-office-model.ts, press-office-page.tsx)
+ *   POST /admin/press/revoke   story, email: that recipient's links open nothing from now on
+ *   POST /admin/press/rotate   story: new links for the story and its translations
+ *   POST /admin/press/distribute  story, list: the release mailed to the list under embargo
+ *
+ * A post answers 303 back to the page, whose notice says what happened (or why nothing did).
+ */
+import { Hono, type Context } from 'hono';
+import { configOf } from '#src/env';
+import { logEvent } from '#src/log';
+import { requestBodyLimit } from '#src/middleware/request-limits';
+import { pressOfficeStoresOf } from '#src/adapters';
+import { sendJobs } from '#src/domain/job-messages';
+import { redirect } from '#src/http/redirect';
+import { renderHtml } from '#src/views/render';
+import { officeAccess, type OfficeAccessOptions, type OfficeEnv } from './office-access';
+import { officeHeaders } from './press-office-headers';
+import { distributeToList, loadPressOffice, noticeFromQuery, noticeQuery, revokeRecipient, rotateStoryLinks, type Notice, type PostedForm } from './press-office-model';
+import { DISTRIBUTE_PATH, PRESS_OFFICE_PATH, PressOfficePage, REVOKE_PATH, ROTATE_PATH } from './press-office-page';
+import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
+
+const nowInSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The form's fields; a body that is not a form is an empty one. */
+async function postedForm(c: Context<OfficeEnv>): Promise<PostedForm> {
+  try {
+    return await c.req.parseBody();
+  } catch {
+    return {};
+  }
+}
+
+function backToThePage(c: Context<OfficeEnv>, action: string, notice: Notice): Response {
+  logEvent('press_office_action', { action, outcome: notice.kind, ...('links' in notice ? { links: notice.links } : {}), by: c.var.officeEmail });
+  return redirect(c, `${PRESS_OFFICE_PATH}${noticeQuery(notice)}`, 303, { ...PRIVATE_PAGE_HEADERS });
+}
+
+export function pressOffice(options: OfficeAccessOptions = {}): Hono<OfficeEnv> {
+  const app = new Hono<OfficeEnv>();
+  // `/admin/press/*` covers `/admin/press` itself too: every answer below it passes the door.
+  app.use(`${PRESS_OFFICE_PATH}/*`, officeAccess(options));
+
+  app.get(PRESS_OFFICE_PATH, async (c) => {
+    const model = await loadPressOffice(pressOfficeStoresOf(c.env).office, {
+      now: nowInSeconds(),
+      signedInAs: c.var.officeEmail,
+      notice: noticeFromQuery({ notice: c.req.query('notice'), links: c.req.query('links') }),
+      mailLeavesOutbox: configOf(c.env).emailApi !== null,
+    });
+    return renderHtml(<PressOfficePage model={model} />, { headers: await officeHeaders() });
+  });
+
+  app.post(REVOKE_PATH, requestBodyLimit, async (c) => backToThePage(c, 'revoke', await revokeRecipient(pressOfficeStoresOf(c.env).office, await postedForm(c), nowInSeconds())));
+  app.post(ROTATE_PATH, requestBodyLimit, async (c) => backToThePage(c, 'rotate', await rotateStoryLinks(pressOfficeStoresOf(c.env).office, await postedForm(c), nowInSeconds())));
+  app.post(DISTRIBUTE_PATH, requestBodyLimit, async (c) => {
+    const config = configOf(c.env);
+    const notice = await distributeToList(pressOfficeStoresOf(c.env).distribution, await postedForm(c), { origin: config.siteUrl, now: nowInSeconds() });
+    // The mail goes now rather than at the next minute's cron (which would queue it too).
+    if (notice.kind === 'distributed' && notice.links > 0 && config.emailApi) await sendJobs(pressOfficeStoresOf(c.env).queue, [{ kind: 'deliver-mail' }]);
+    return backToThePage(c, 'distribute', notice);
+  });
+
+  return app;
+}

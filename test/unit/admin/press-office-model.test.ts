@@ -1,0 +1,165 @@
+// The press office view's model (src/admin/press/press-office-model.ts) over an in-memory store:
+// which groups it shows and in what order, each translation's state in the newsroom's time zone
+// (whatever the machine's), each recipient's figures, the mails' states, and the notices a query
+// may name.
+import { expect, test } from 'vitest';
+import type { OfficeRecipientLinkRow, OfficeStoryRow, PressOfficeSnapshot, PressOfficeStore } from '#src/domain/press-office-ports';
+import { type Notice, formatOfficeTime, loadPressOffice, noticeFromQuery, noticeQuery, officeState, revokeRecipient, rotateStoryLinks } from '#src/admin/press/press-office-model';
+
+const NOW = Date.UTC(2027, 0, 10, 12) / 1000;
+const at = (iso: string) => Date.parse(iso) / 1000;
+
+test.each([
+  [at('2027-02-04T07:00:00Z'), 'Europe/Amsterdam', '2027-02-04 08:00'],
+  [at('2027-07-04T07:00:00Z'), 'Europe/Amsterdam', '2027-07-04 09:00'],
+  [at('2027-02-04T07:00:00Z'), 'UTC', '2027-02-04 07:00'],
+  [at('2027-02-04T23:30:00Z'), 'Asia/Tokyo', '2027-02-05 08:30'],
+  [at('2027-02-04T00:05:00Z'), 'America/New_York', '2027-02-03 19:05'],
+])('%i in %s is %s', (seconds, zone, text) => {
+  expect(formatOfficeTime(seconds, zone)).toBe(text);
+});
+
+test.each([
+  [{ status: 'embargo', visibility: 'embargo', published_at: NOW + 3600 }, { kind: 'embargo', releaseAt: '2027-01-10 13:00' }],
+  [{ status: 'scheduled', visibility: 'public', published_at: NOW + 3600 }, { kind: 'scheduled', releaseAt: '2027-01-10 13:00' }],
+  // Due: live, whoever flips it.
+  [{ status: 'embargo', visibility: 'embargo', published_at: NOW }, { kind: 'live' }],
+  [{ status: 'draft', visibility: 'public', published_at: NOW + 3600 }, { kind: 'draft' }],
+  [{ status: 'uninitialized', visibility: 'public', published_at: NOW }, { kind: 'draft' }],
+  [{ status: 'published', visibility: 'private', published_at: NOW - 3600 }, { kind: 'private' }],
+  [{ status: 'published', visibility: 'confidential', published_at: NOW - 3600 }, { kind: 'confidential' }],
+  [{ status: 'published', visibility: 'embargo', published_at: NOW - 3600 }, { kind: 'embargoed-published' }],
+  [{ status: 'published', visibility: 'public', published_at: NOW - 3600 }, { kind: 'live' }],
+] as const)('%j is %j', (story, state) => {
+  expect(officeState(story, NOW, 'UTC')).toEqual(state);
+});
+
+const story = (uuid: string, group: string, locale: string, state: Pick<OfficeStoryRow, 'status' | 'visibility' | 'published_at'>): OfficeStoryRow => ({
+  uuid,
+  translation_group: group,
+  slug: `${uuid}-slug`,
+  locale,
+  title: `Title ${uuid}`,
+  ...state,
+});
+const link = (storyUuid: string, email: string, figures: Partial<OfficeRecipientLinkRow> = {}): OfficeRecipientLinkRow => ({
+  story_uuid: storyUuid,
+  email,
+  name: email.split('@')[0]!,
+  outlet: 'Outlet',
+  language: 'en',
+  revoked_at: null,
+  first_opened_at: null,
+  last_opened_at: null,
+  open_count: 0,
+  agent_bits: 0,
+  ...figures,
+});
+
+function storeOf(snapshot: Partial<PressOfficeSnapshot> | null): PressOfficeStore & { replaced: unknown[] } {
+  const replaced: unknown[] = [];
+  return {
+    replaced,
+    snapshot: async () => (snapshot ? { timeZone: 'Europe/Amsterdam', defaultLocale: 'en', stories: [], recipientLinks: [], mediaLists: [], alerts: [], mails: [], ...snapshot } : null),
+    storyGroup: async (slug) => (snapshot?.stories ?? []).filter((row) => row.translation_group === snapshot?.stories?.find((s) => s.slug === slug)?.translation_group).map((row) => row.uuid),
+    replaceStoryLinks: async (links) => {
+      replaced.push(...links);
+    },
+    revokeRecipient: async () => ({ outcome: 'revoked', links: 2 }),
+  };
+}
+
+const INPUT = { now: NOW, signedInAs: 'office@example.com', notice: null, mailLeavesOutbox: true };
+
+test('groups awaiting release come first, soonest first, then the others, newest first; groups public by now are left out; the default language leads', async () => {
+  const model = await loadPressOffice(
+    storeOf({
+      stories: [
+        story('draft-old', 'g1', 'en', { status: 'draft', visibility: 'public', published_at: NOW - 7200 }),
+        story('private-new', 'g2', 'en', { status: 'published', visibility: 'private', published_at: NOW - 60 }),
+        story('embargo-later-fr', 'g3', 'fr', { status: 'embargo', visibility: 'embargo', published_at: NOW + 7200 }),
+        story('embargo-later', 'g3', 'en', { status: 'embargo', visibility: 'embargo', published_at: NOW + 7200 }),
+        story('scheduled-soon', 'g4', 'en', { status: 'scheduled', visibility: 'public', published_at: NOW + 60 }),
+        story('due', 'g5', 'en', { status: 'embargo', visibility: 'embargo', published_at: NOW - 1 }),
+      ],
+    }),
+    INPUT,
+  );
+  expect(model.groups.map((group) => group.slug)).toEqual(['scheduled-soon-slug', 'embargo-later-slug', 'private-new-slug', 'draft-old-slug']);
+  expect(model.groups[1]!.translations.map((translation) => [translation.locale, translation.state])).toEqual([
+    ['en', { kind: 'embargo', releaseAt: '2027-01-10 15:00' }],
+    ['fr', { kind: 'embargo', releaseAt: '2027-01-10 15:00' }],
+  ]);
+});
+
+test('each recipient has a cell per translation: not opened, opened (how often, first, last, about how many browsers), revoked, or no link', async () => {
+  const model = await loadPressOffice(
+    storeOf({
+      stories: [story('e-en', 'g', 'en', { status: 'embargo', visibility: 'embargo', published_at: NOW + 60 }), story('e-fr', 'g', 'fr', { status: 'embargo', visibility: 'embargo', published_at: NOW + 60 })],
+      recipientLinks: [
+        link('e-en', 'anna@example.com', { open_count: 3, first_opened_at: at('2027-01-09T08:00:00Z'), last_opened_at: at('2027-01-10T09:30:00Z'), agent_bits: 0b101 }),
+        link('e-fr', 'anna@example.com'),
+        link('e-en', 'bob@example.com', { revoked_at: at('2027-01-10T10:00:00Z') }),
+      ],
+    }),
+    INPUT,
+  );
+  const [anna, bob] = model.groups[0]!.recipients;
+  expect(anna!.links).toEqual([
+    { locale: 'en', figures: { kind: 'opened', opened: { count: 3, first: '2027-01-09 09:00', last: '2027-01-10 10:30', browsers: 2 } } },
+    { locale: 'fr', figures: { kind: 'not-opened' } },
+  ]);
+  expect(anna!.hasOpenLink).toBe(true);
+  expect(bob!.links).toEqual([
+    { locale: 'en', figures: { kind: 'revoked', at: '2027-01-10 11:00', opened: null } },
+    { locale: 'fr', figures: { kind: 'no-link' } },
+  ]);
+  expect(bob!.hasOpenLink).toBe(false);
+});
+
+test('mails are sent, failed or waiting; without a newsroom the model says so', async () => {
+  const model = await loadPressOffice(
+    storeOf({
+      mails: [
+        { id: 3, to_address: 'a@example.com', to_name: null, subject: 'A', created_at: NOW, sent_at: null, failed_at: null },
+        { id: 2, to_address: 'b@example.com', to_name: 'B', subject: 'B', created_at: NOW, sent_at: null, failed_at: NOW + 60 },
+        { id: 1, to_address: 'c@example.com', to_name: null, subject: 'C', created_at: NOW, sent_at: NOW + 120, failed_at: null },
+      ],
+    }),
+    INPUT,
+  );
+  expect(model.mails.map((mail) => [mail.to, mail.state, mail.at])).toEqual([
+    ['a@example.com', 'waiting', null],
+    ['B <b@example.com>', 'failed', '2027-01-10 13:01'],
+    ['c@example.com', 'sent', '2027-01-10 13:02'],
+  ]);
+  expect(await loadPressOffice(storeOf(null), INPUT)).toMatchObject({ imported: false, groups: [] });
+});
+
+test('forms: a revoke needs a story and a valid address; a rotation gives every story of the group a new link', async () => {
+  const store = storeOf({ stories: [story('e-en', 'g', 'en', { status: 'embargo', visibility: 'embargo', published_at: NOW + 60 }), story('e-fr', 'g', 'fr', { status: 'embargo', visibility: 'embargo', published_at: NOW + 60 })] });
+  expect(await revokeRecipient(store, { story: 'e-en-slug', email: 'Anna@Example.com' }, NOW)).toEqual({ kind: 'revoked', links: 2 });
+  expect(await revokeRecipient(store, { story: 'e-en-slug', email: 'nope' }, NOW)).toEqual({ kind: 'bad-request' });
+  expect(await revokeRecipient(store, { email: 'anna@example.com' }, NOW)).toEqual({ kind: 'bad-request' });
+  expect(await rotateStoryLinks(store, { story: 'nothing' }, NOW)).toEqual({ kind: 'unknown-story' });
+  expect(store.replaced).toEqual([]);
+  expect(await rotateStoryLinks(store, { story: 'e-fr-slug' }, NOW)).toEqual({ kind: 'rotated', links: 2 });
+  expect(store.replaced).toEqual([
+    { storyUuid: 'e-en', token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), tokenHash: expect.any(String) },
+    { storyUuid: 'e-fr', token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), tokenHash: expect.any(String) },
+  ]);
+});
+
+test.each([
+  [{ notice: 'revoked', links: '2' }, { kind: 'revoked', links: 2 }],
+  [{ notice: 'rotated', links: '0' }, { kind: 'rotated', links: 0 }],
+  [{ notice: 'unknown-story' }, { kind: 'unknown-story' }],
+  [{ notice: 'revoked' }, null],
+  [{ notice: 'revoked', links: '-1' }, null],
+  [{ notice: 'revoked', links: '1e9' }, null],
+  [{ notice: 'pwned' }, null],
+  [{}, null],
+] as const)('the query %j names the notice %j', (query, notice) => {
+  expect(noticeFromQuery(query)).toEqual(notice);
+  if (notice) expect(noticeFromQuery(Object.fromEntries(new URLSearchParams(noticeQuery(notice as Notice)).entries()))).toEqual(notice);
+});
