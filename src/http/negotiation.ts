@@ -17,7 +17,7 @@ import { renderPage } from './render-page';
 /** `Vary` of every page that has a Markdown form: caches must keep the two forms apart. */
 export const NEGOTIATED_HEADERS = { Vary: 'Accept' } as const;
 
-export function wantsMarkdown(c: Context<AppEnv>): boolean {
+function wantsMarkdown(c: Context<AppEnv>): boolean {
   return prefersMarkdown(c.req.header('Accept'));
 }
 
@@ -37,14 +37,21 @@ export function markdownResponse(c: Context<AppEnv>, markdown: string, head: Hea
   });
 }
 
+/** A page's two forms, each made only when asked for (a story loads another body for Markdown). */
+export interface PageForms {
+  readonly html: () => Promise<{ element: ReactElement; headers?: Record<string, string> }>;
+  readonly markdown: () => Promise<{ text: string; head: HeadModel; lastModified?: number | null }>;
+}
+
 /**
  * A page with a Markdown form, at its HTML address: the form the client's Accept prefers, both
- * saying `Vary: Accept`. The HTML is only rendered, and the Markdown only written, when asked for.
+ * saying `Vary: Accept`. The one way every page negotiates (stories and the story lists alike).
  */
-export function negotiatedPage(
-  c: Context<AppEnv>,
-  page: { head: HeadModel; html: () => ReactElement; markdown: () => string; headers?: Record<string, string>; lastModified?: number | null },
-): Promise<Response> {
-  if (wantsMarkdown(c)) return markdownResponse(c, page.markdown(), page.head, { negotiated: true, lastModified: page.lastModified });
-  return renderPage(page.html(), { headers: { ...NEGOTIATED_HEADERS, ...page.headers } });
+export async function negotiatedPage(c: Context<AppEnv>, forms: PageForms): Promise<Response> {
+  if (wantsMarkdown(c)) {
+    const markdown = await forms.markdown();
+    return markdownResponse(c, markdown.text, markdown.head, { negotiated: true, lastModified: markdown.lastModified });
+  }
+  const page = await forms.html();
+  return renderPage(page.element, { headers: { ...NEGOTIATED_HEADERS, ...page.headers } });
 }

@@ -36,8 +36,14 @@ function storyListRoutes<Model extends { layout: LayoutModel }>(list: StoryList<
       return markdownResponse(c, list.markdownOf(model), model.layout.head, { negotiated: false });
     })
     .get(list.html, pageQuery, async (c) => {
-      const model = await list.load(c.var.deps, requireSite(c), c.var.locale, list.key(c, false), c.req.valid('query').page);
-      return negotiatedPage(c, { head: model.layout.head, html: () => list.view(model), markdown: () => list.markdownOf(model) });
+      const load = () => list.load(c.var.deps, requireSite(c), c.var.locale, list.key(c, false), c.req.valid('query').page);
+      return negotiatedPage(c, {
+        html: async () => ({ element: list.view(await load()) }),
+        markdown: async () => {
+          const model = await load();
+          return { text: list.markdownOf(model), head: model.layout.head };
+        },
+      });
     });
 }
 

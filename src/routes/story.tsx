@@ -11,9 +11,8 @@ import { storyMarkdown } from '#src/pages/markdown-form';
 import { loadStory, storyLastModified } from '#src/pages/story';
 import { StoryPage } from '#src/views/pages/story-page';
 import { archiveResponse } from '#src/http/archive-response';
-import { markdownResponse, NEGOTIATED_HEADERS, wantsMarkdown } from '#src/http/negotiation';
+import { markdownResponse, negotiatedPage } from '#src/http/negotiation';
 import { allowPlayers } from '#src/http/allow-players';
-import { renderPage } from '#src/http/render-page';
 
 export const story = new Hono<AppEnv>()
   // The JSON alternate `/{slug}.json`: the same visibility rules as the page.
@@ -24,7 +23,10 @@ export const story = new Hono<AppEnv>()
     return jsonAlternate(c, storyJson(model, site), { lastModified: storyLastModified(model.story), indexable: model.layout.head.indexable });
   })
   // The Markdown alternate `/{slug}.md`: the same visibility rules as the page.
-  .get('/:file{[^/]+\\.md}', async (c) => serveStoryMarkdown(c, c.req.param('file').slice(0, -'.md'.length), false))
+  .get('/:file{[^/]+\\.md}', async (c) => {
+    const { text, head, lastModified } = await storyMarkdownForm(c, c.req.param('file').slice(0, -'.md'.length));
+    return markdownResponse(c, text, head, { negotiated: false, lastModified });
+  })
   // The story's media, originals, in one ZIP (public stories only).
   .get('/:slug/download', async (c) => {
     const page = await c.var.deps.content.getStoryPage(c.req.param('slug'), 0);
@@ -32,17 +34,22 @@ export const story = new Hono<AppEnv>()
     if (!found || !isPubliclyVisible(found) || found.media_files.length === 0) throw new NotFoundError(`Story ${c.req.param('slug')} archive`);
     return archiveResponse(c, found.title, found.media_files);
   })
-  .get('/:slug', async (c) => {
-    const site = requireSite(c);
-    if (wantsMarkdown(c)) return serveStoryMarkdown(c, c.req.param('slug'), true);
-    const model = await loadStory(c.var.deps, site, c.req.param('slug'));
-    c.set('locale', model.story.locale);
-    allowPlayers(c, playerOriginsInHtml(model.story.body_html));
-    return renderPage(<StoryPage model={model} />, { headers: { ...NEGOTIATED_HEADERS, ...(model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' }) } });
-  });
+  .get('/:slug', (c) =>
+    negotiatedPage(c, {
+      html: async () => {
+        const model = await loadStory(c.var.deps, requireSite(c), c.req.param('slug'));
+        c.set('locale', model.story.locale);
+        allowPlayers(c, playerOriginsInHtml(model.story.body_html));
+        const headers: Record<string, string> = model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' };
+        return { element: <StoryPage model={model} />, headers };
+      },
+      markdown: () => storyMarkdownForm(c, c.req.param('slug')),
+    }),
+  );
 
-async function serveStoryMarkdown(c: Context<AppEnv>, slug: string, negotiated: boolean): Promise<Response> {
+/** The story's Markdown form (its body loaded as Markdown), naming its page as canonical. */
+async function storyMarkdownForm(c: Context<AppEnv>, slug: string) {
   const model = await loadStory(c.var.deps, requireSite(c), slug, 'markdown');
   c.set('locale', model.story.locale);
-  return markdownResponse(c, storyMarkdown(model), model.layout.head, { negotiated, lastModified: storyLastModified(model.story) });
+  return { text: storyMarkdown(model), head: model.layout.head, lastModified: storyLastModified(model.story) };
 }
