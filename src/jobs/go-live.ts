@@ -7,7 +7,7 @@
  * repeat: a late run catches up every overdue story, an overlapping run flips and claims nothing
  * twice, and work the queue refused stays in D1 for the next run.
  *
- * Publishing, read from here: an import (scripts/import.ts over src/content/, written in one D1
+ * Publishing, read from here: an import (scripts/cli/import.ts over src/content/, written in one D1
  * transaction by src/platform/d1/import-statements.ts) or this cron (src/worker.ts `scheduled`,
  * the states' rules in src/domain/publishing.ts and src/domain/story.ts, the store
  * src/platform/d1/publishing-store.ts) moves the content revision; the queue's jobs
