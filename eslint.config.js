@@ -1,5 +1,5 @@
-// Lint: TypeScript rules plus the import boundaries of DESIGN.md section 8, as docs/decisions/0029-layers-and-boundaries.md
-// lists them (docs/architecture.md draws the layers).
+// Lint: TypeScript rules plus the import boundaries of the layers (docs/decisions/0029-layers-and-boundaries.md,
+// 0045-web-layer-by-role.md; docs/architecture.md draws them).
 import tseslint from 'typescript-eslint';
 
 // Patterns are gitignore-style, where a leading `#` starts a comment: `#src/…` is escaped here, or
