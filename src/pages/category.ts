@@ -16,11 +16,7 @@ export async function loadCategory(deps: Deps, site: SiteContext, locale: string
   if (!category || (category.public_stories_count[locale] ?? 0) === 0) throw new NotFoundError(`Category ${slug}`);
   const translation = category.i18n[locale]!;
   const ctx = urlContextOf(site);
-  const { list, ...listed } = await loadPagedList({
-    deps,
-    site,
-    locale,
-    page,
+  const { list, ...listed } = await loadPagedList({ deps, site, locale, page }, {
     pageSize: DEFAULT_PAGE_SIZE,
     total: category.public_stories_count[locale] ?? 0,
     fetch: (page, pageSize) => deps.content.listStories({ locale, categoryId: category.id, page, pageSize }),

@@ -18,11 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export async function loadGalleryIndex(deps: Deps, site: SiteContext, locale: string, page: number): Promise<GalleryIndexModel> {
   const ctx = urlContextOf(site);
   const title = formatMessage(locale, messagesFor(locale), 'media.title');
-  const { list, ...listed } = await loadPagedList({
-    deps,
-    site,
-    locale,
-    page,
+  const { list, ...listed } = await loadPagedList({ deps, site, locale, page }, {
     pageSize: GALLERY_PAGE_SIZE,
     total: site.galleries_count,
     fetch: (page, pageSize) => deps.content.listGalleries(page, pageSize),

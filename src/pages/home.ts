@@ -16,11 +16,7 @@ export async function loadHomepage(deps: Deps, site: SiteContext, locale: string
   const ctx = urlContextOf(site);
   const company = site.companies[locale];
   const total = site.languages.find((language) => language.code === locale)?.public_stories_count ?? 0;
-  const { list: content, ...listed } = await loadPagedList({
-    deps,
-    site,
-    locale,
-    page,
+  const { list: content, ...listed } = await loadPagedList({ deps, site, locale, page }, {
     pageSize: DEFAULT_PAGE_SIZE,
     total,
     // The newest public story is highlighted whenever there is one.

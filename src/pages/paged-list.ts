@@ -27,11 +27,15 @@ export function listPaging(paging: Paging, href: (page: number) => string): List
   };
 }
 
-export interface PagedListInput<List> {
+/** Which page of which list, for whom: what every list page is asked. */
+export interface ListRequest {
   readonly deps: Deps;
   readonly site: SiteContext;
   readonly locale: string;
   readonly page: number;
+}
+
+export interface PagedListInput<List> {
   readonly pageSize: number;
   /**
    * The list's length from the counts kept at import and go-live, checked before any query (a page
@@ -56,14 +60,15 @@ export interface PagedList<List> extends ListPagingModel {
   readonly list: List;
 }
 
-export async function loadPagedList<List>(input: PagedListInput<List>): Promise<PagedList<List>> {
-  const { page, pageSize } = input;
+export async function loadPagedList<List>(request: ListRequest, input: PagedListInput<List>): Promise<PagedList<List>> {
+  const { page } = request;
+  const { pageSize } = input;
   const counted = input.total === null ? null : paginate({ page, pageSize, total: input.total, withHighlightedStory: input.withHighlightedStory });
   const list = await input.fetch(page, pageSize);
   input.check?.(list);
   const paging = counted ?? paginate({ page, pageSize, total: input.totalOf?.(list) ?? 0, withHighlightedStory: input.withHighlightedStory });
   return {
-    layout: buildLayout({ ...input.layout(list), site: input.site, config: input.deps.config, locale: input.locale, path: input.href(page) }),
+    layout: buildLayout({ ...input.layout(list), site: request.site, config: request.deps.config, locale: request.locale, path: input.href(page) }),
     list,
     ...listPaging(paging, input.href),
   };

@@ -25,11 +25,7 @@ export async function loadTag(deps: Deps, site: SiteContext, locale: string, req
   const tag = normalizeTag(requested);
   const ctx = urlContextOf(site);
   const title = tagTitle(locale, tag);
-  const { list, ...listed } = await loadPagedList({
-    deps,
-    site,
-    locale,
-    page,
+  const { list, ...listed } = await loadPagedList({ deps, site, locale, page }, {
     pageSize: DEFAULT_PAGE_SIZE,
     // Only the list knows how many stories carry the tag.
     total: null,
