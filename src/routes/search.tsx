@@ -5,9 +5,10 @@
  *
  * The feature, read from here (docs/decisions/0005-search-on-d1-fts5.md, 0010-search-backends.md):
  * - the query's rules and the hits' shape: src/domain/search-query.ts, src/domain/search.ts;
- * - the page: its model src/pages/search.ts, its view src/views/pages/search-page.tsx; the search
- *   box's quick results, /api/search in src/routes/api.ts (src/pages/api-answers.ts), drawn by src/ui/search-box.tsx and
- *   mounted in the browser by src/client/islands/mount-search-box.tsx;
+ * - the page: its model src/pages/search.ts, its view src/views/pages/search-page.tsx;
+ * - the search box's quick results: /api/search (src/routes/api.ts, its answer
+ *   src/pages/api-answers.ts), drawn by src/ui/search-box.tsx and mounted in the browser by
+ *   src/client/islands/mount-search-box.tsx;
  * - the backends, built in src/adapters.ts: D1's full-text index (src/platform/d1/search-backend.ts),
  *   Algolia or Meilisearch (src/platform/search/), the fallback to D1 when an engine fails
  *   (src/platform/search/fallback.ts), results cached in KV per content revision
