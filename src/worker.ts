@@ -7,55 +7,13 @@
 import { createApp, pageCacheBuild } from './app';
 import { configOf } from './env';
 import { runGoLive } from './jobs/go-live';
-import { depsOf, pageCacheStoreOf, type JobDeps } from './adapters';
-import { deleteExpiredRecipientRecords } from './jobs/recipient-retention';
+import { depsOf } from './adapters';
+import { forgetOldRecipientRecords } from './jobs/recipient-retention';
 import { handleJobs } from './jobs/queue';
-import { warmPageCache } from './page-cache/prerender';
-import { describeError } from './domain/errors';
+import { prerender } from './page-cache/prerender';
 import { logEvent, logFailure } from './log';
-import { cacheFillRequest } from './page-cache/page-cache';
 
 const app = createApp();
-
-/** Renders an address through the app into the page cache, waiting for the copy to be stored. */
-async function renderIntoCache(env: CloudflareBindings, url: string): Promise<number> {
-  const stored: Promise<unknown>[] = [];
-  const ctx = { waitUntil: (work: Promise<unknown>) => void stored.push(work), passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
-  const response = await app.fetch(cacheFillRequest(url), env, ctx);
-  await response.arrayBuffer();
-  await Promise.all(stored);
-  return response.status;
-}
-
-/** Recipients' links of stories public for longer than RECIPIENT_RECORDS_DAYS, deleted; a failure waits for the next minute. */
-async function forgetOldRecipientRecords(deps: JobDeps, now: number): Promise<void> {
-  try {
-    const deleted = await deleteExpiredRecipientRecords(deps.recipientLinks, deps.config.recipientRecordsDays, now);
-    if (deleted > 0) logEvent('recipient_records_deleted', { links: deleted, days: deps.config.recipientRecordsDays });
-  } catch (error) {
-    logEvent('recipient_records_deletion_failed', { error: describeError(error) }, 'warn');
-  }
-}
-
-async function prerender(env: CloudflareBindings): Promise<void> {
-  const startedAt = Date.now();
-  const store = pageCacheStoreOf(env);
-  try {
-    const report = await warmPageCache(
-      {
-        content: depsOf(env).content,
-        revision: () => store.readRevision(),
-        marker: { read: () => store.readPrerendered(), write: (value) => store.writePrerendered(value) },
-        render: (url) => renderIntoCache(env, url),
-      },
-      pageCacheBuild(configOf(env)),
-    );
-    if (report) logEvent('prerender', { ...report, durationMs: Date.now() - startedAt });
-  } catch (error) {
-    // A cold cache is slower, not broken: the next run tries again.
-    logEvent('prerender_failed', { error: describeError(error) }, 'warn');
-  }
-}
 
 export default {
   fetch: app.fetch,
@@ -84,7 +42,7 @@ export default {
     }
     await forgetOldRecipientRecords(deps, now);
     // After go-live moved the revision (or an import did): the busiest pages, before visitors ask.
-    await prerender(env);
+    await prerender(env, app.fetch, pageCacheBuild(configOf(env)));
   },
   async queue(batch, env, _ctx) {
     await handleJobs(depsOf(env), batch);

@@ -5,8 +5,15 @@
  * once per revision and build (a marker in KV); a page it cannot render is left to the first
  * visitor, who then gets the previous revision's copy while it renders (page-cache/page-cache.ts).
  */
+import { depsOf, pageCacheStoreOf } from '#src/adapters';
+import { describeError } from '#src/domain/errors';
 import type { ContentRepository, SiteContext, SitemapStory } from '#src/domain/ports';
 import { urls, urlContextOf, type FeedFormat } from '#src/i18n/urls';
+import { logEvent } from '#src/log';
+import { cacheFillRequest } from './page-cache';
+
+/** The app's fetch handler, which renders a request into the page cache. */
+type AppFetch = (request: Request, env: CloudflareBindings, ctx: ExecutionContext) => Response | Promise<Response>;
 
 /** How many of the newest public stories (all languages) are rendered ahead of visitors. */
 export const NEWEST_STORIES_PRERENDERED = 5;
@@ -57,4 +64,38 @@ export async function warmPageCache(deps: WarmDeps, build: string): Promise<Warm
   }
   await deps.marker.write(marker);
   return { revision, rendered, failed };
+}
+
+/** Renders an address through the app into the page cache, waiting for the copy to be stored. */
+async function renderIntoCache(appFetch: AppFetch, env: CloudflareBindings, url: string): Promise<number> {
+  const stored: Promise<unknown>[] = [];
+  const ctx = { waitUntil: (work: Promise<unknown>) => void stored.push(work), passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
+  const response = await appFetch(cacheFillRequest(url), env, ctx);
+  await response.arrayBuffer();
+  await Promise.all(stored);
+  return response.status;
+}
+
+/**
+ * The cron's step after go-live: pre-renders through the app (`appFetch`) for this build, and logs
+ * what it did. A cold cache is slower, not broken: a failure waits for the next run.
+ */
+export async function prerender(env: CloudflareBindings, appFetch: AppFetch, build: string): Promise<void> {
+  const startedAt = Date.now();
+  const store = pageCacheStoreOf(env);
+  try {
+    const report = await warmPageCache(
+      {
+        content: depsOf(env).content,
+        revision: () => store.readRevision(),
+        marker: { read: () => store.readPrerendered(), write: (value) => store.writePrerendered(value) },
+        render: (url) => renderIntoCache(appFetch, env, url),
+      },
+      build,
+    );
+    if (report) logEvent('prerender', { ...report, durationMs: Date.now() - startedAt });
+  } catch (error) {
+    // A cold cache is slower, not broken: the next run tries again.
+    logEvent('prerender_failed', { error: describeError(error) }, 'warn');
+  }
 }
