@@ -8,7 +8,8 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/http/app-env';
-import { configOf, editorContentDirOf, editorLoginOf } from '#src/env';
+import { configOf } from '#src/env';
+import { editorContentDirOf, editorLoginOf } from './admin-env';
 import { logEvent } from '#src/log';
 import { redirect } from '#src/http/redirect';
 import { httpsOrigin } from '#src/http/content-security-policy';

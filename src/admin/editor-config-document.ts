@@ -18,7 +18,7 @@
  * (`inRepositoryFolder`); the public address of media (`/media/...`, what the content files say)
  * stays as it is, so a file saved locally is the file saved on GitHub.
  */
-import { DEFAULT_EDITOR_CONTENT_DIR, type EditorLoginConfig, type EditorPublishMode, type EditorUploadsConfig } from '#src/env';
+import { DEFAULT_EDITOR_CONTENT_DIR, type EditorLoginConfig, type EditorPublishMode, type EditorUploadsConfig } from './admin-env';
 import { UPLOADCARE_WIDGETS } from './client/uploadcare-upload';
 import generated from './editor-config.generated.json';
 

@@ -21,7 +21,8 @@
 import { Hono, type Context } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
 import { languageDetector, type LanguageVariables } from 'hono/language';
-import { configOf, editorLoginOf, type EditorLoginConfig } from '#src/env';
+import { configOf } from '#src/env';
+import { editorLoginOf, type EditorLoginConfig } from './admin-env';
 import type { AppEnv } from '#src/http/app-env';
 import { logEvent } from '#src/log';
 import { limitClient } from '#src/http/client-limits';

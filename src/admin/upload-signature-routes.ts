@@ -17,7 +17,8 @@
  * editor's private headers; refusals say why in `message`, which the editor shows.
  */
 import { Hono, type Context } from 'hono';
-import { editorLoginOf, editorUploadsOf, isLocalDevelopment, type EditorUploadsConfig } from '#src/env';
+import { editorLoginOf, editorUploadsOf, type EditorUploadsConfig } from './admin-env';
+import { isLocalDevelopment } from '#src/env';
 import type { AppEnv } from '#src/http/app-env';
 import { TooManyRequestsError } from '#src/domain/errors';
 import { logEvent } from '#src/log';

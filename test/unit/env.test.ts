@@ -1,6 +1,7 @@
 // The site's configured origin (SITE_URL) as the worker reads it (src/env.ts).
 import { expect, test } from 'vitest';
-import { configFingerprint, editorContentDirOf, editorLoginOf, editorUploadsOf, isLocalDevelopment, officeAccessOf, readConfig } from '#src/env';
+import { configFingerprint, isLocalDevelopment, readConfig } from '#src/env';
+import { editorContentDirOf, editorLoginOf, editorUploadsOf, officeAccessOf } from '#src/admin/admin-env';
 
 const configWith = (vars: Record<string, string>) => readConfig(vars as unknown as CloudflareBindings);
 

@@ -12,7 +12,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { officeAccessOf } from '#src/env';
+import { officeAccessOf } from '#src/admin/admin-env';
 import type { AppEnv } from '#src/http/app-env';
 import { logEvent } from '#src/log';
 import { isCrossSitePost } from '#src/middleware/request-limits';

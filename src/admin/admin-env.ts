@@ -1,0 +1,163 @@
+/**
+ * The configuration of the press team's tools, read from the worker's bindings apart from the
+ * site's own (src/env.ts): the editor's GitHub login, its content folder and its uploads, and the
+ * press office view's Cloudflare Access. None of them throws: the public site does not depend on
+ * them, so a missing or malformed part turns the tool off, with `problem` saying why (for the log).
+ */
+import * as z from 'zod/mini';
+import { configOf } from '#src/env';
+import type { GitHubOAuthApp, GitHubRepository } from '#src/platform/github/oauth-client';
+
+/** The content folder the editor writes to when EDITOR_CONTENT_DIR is empty: the publish workflow's default too. */
+export const DEFAULT_EDITOR_CONTENT_DIR = 'content/demo';
+/** EDITOR_CONTENT_DIR's value for a content folder that is the repository itself. */
+export const REPOSITORY_ROOT_CONTENT_DIR = '.';
+
+/** A relative folder path: names of letters, digits, `.`, `_` and `-` joined by `/`, none of them `.` or `..`. */
+const CONTENT_DIR_PATTERN = /^(?!\.{1,2}(?:\/|$))(?!.*\/\.{1,2}(?:\/|$))[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
+
+const EditorLoginSchema = z.object({
+  GITHUB_OAUTH_CLIENT_ID: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be the OAuth App\'s client id'))])),
+  GITHUB_OAUTH_CLIENT_SECRET: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be the OAuth App\'s client secret'))])),
+  EDITOR_REPOSITORY: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, 'must be owner/name'))])),
+  EDITOR_PUBLISH_MODE: z.optional(z.enum(['', 'editorial_workflow', 'simple'])),
+});
+
+/**
+ * How a save in the editor reaches the repository: `editorial_workflow` (the default) opens a pull
+ * request per entry, moved through draft → in review → ready and merged by "Publish"; `simple`
+ * commits each save straight to the branch.
+ */
+export type EditorPublishMode = 'editorial_workflow' | 'simple';
+
+/**
+ * The editor's GitHub login (/admin/auth, src/admin/oauth-routes.ts): on when the OAuth App's
+ * client id and secret (Worker secrets), the repository (`EDITOR_REPOSITORY`) and the site's
+ * origin (`SITE_URL`, where GitHub sends the browser back) are all set. Unlike readConfig, a
+ * missing or malformed part never throws: the public site does not depend on the editor, so it
+ * only turns the login off, with `problem` saying why (for the log; never the values).
+ */
+export type EditorLoginConfig =
+  | {
+      readonly enabled: true;
+      readonly app: GitHubOAuthApp;
+      readonly repository: GitHubRepository;
+      readonly siteOrigin: string;
+      readonly publishMode: EditorPublishMode;
+    }
+  | { readonly enabled: false; readonly problem: string | null };
+
+export function editorLoginOf(env: CloudflareBindings): EditorLoginConfig {
+  const parsed = EditorLoginSchema.safeParse(env);
+  if (!parsed.success) return { enabled: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
+  const { GITHUB_OAUTH_CLIENT_ID: clientId, GITHUB_OAUTH_CLIENT_SECRET: clientSecret, EDITOR_REPOSITORY: repository, EDITOR_PUBLISH_MODE: publishMode } = parsed.data;
+  // Nothing set: the login is simply not in use.
+  if (!clientId && !clientSecret) return { enabled: false, problem: null };
+  if (!clientId || !clientSecret) return { enabled: false, problem: 'GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET go together' };
+  if (!repository) return { enabled: false, problem: 'EDITOR_REPOSITORY (owner/name) is not set' };
+  const siteOrigin = configOf(env).siteUrl;
+  if (!siteOrigin) return { enabled: false, problem: 'SITE_URL is not set: GitHub needs the address to send the browser back to' };
+  const [owner, name] = repository.split('/') as [string, string];
+  return { enabled: true, app: { clientId, clientSecret }, repository: { owner, name }, siteOrigin, publishMode: publishMode || 'editorial_workflow' };
+}
+
+const EditorContentDirSchema = z.union([z.literal(''), z.literal(REPOSITORY_ROOT_CONTENT_DIR), z.string().check(z.regex(CONTENT_DIR_PATTERN, 'must be a folder inside the repository, like content/acme (no leading or trailing slash, no . or .. parts), or . for the repository itself'))]);
+
+/**
+ * Where the content folder is inside the repository the editor opens (the repository's root
+ * folder, locally as on GitHub): `EDITOR_CONTENT_DIR`, content/demo when empty, null when the
+ * content folder is the repository itself (`.`). `npm start` sets it for its CONTENT_DIR and
+ * `npm run deploy` for the publish workflow's. A malformed value is a problem, never a guess: the
+ * editor would write where nothing is imported.
+ */
+export function editorContentDirOf(env: CloudflareBindings): { readonly ok: true; readonly contentDir: string | null } | { readonly ok: false; readonly problem: string } {
+  const parsed = EditorContentDirSchema.safeParse((env as { EDITOR_CONTENT_DIR?: unknown }).EDITOR_CONTENT_DIR ?? '');
+  if (!parsed.success) return { ok: false, problem: `EDITOR_CONTENT_DIR ${parsed.error.issues[0]?.message ?? 'is malformed'}` };
+  return { ok: true, contentDir: parsed.data === REPOSITORY_ROOT_CONTENT_DIR ? null : parsed.data || DEFAULT_EDITOR_CONTENT_DIR };
+}
+
+/** Uploadcare's Upload API, where the editor's browser sends files unless UPLOADCARE_UPLOAD_URL says otherwise. */
+export const DEFAULT_UPLOADCARE_UPLOAD_URL = 'https://upload.uploadcare.com';
+
+const UploadcareKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be the Uploadcare project\'s key'));
+const EditorUploadsSchema = z.object({
+  UPLOADCARE_PUBLIC_KEY: z.optional(z.union([z.literal(''), UploadcareKey])),
+  UPLOADCARE_SECRET_KEY: z.optional(z.union([z.literal(''), UploadcareKey])),
+  UPLOADCARE_UPLOAD_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
+});
+
+/**
+ * The editor's uploads to Uploadcare (docs/decisions/0042-editor-uploads-to-uploadcare.md): on
+ * when the project's public key (`UPLOADCARE_PUBLIC_KEY`, a variable), its secret key
+ * (`UPLOADCARE_SECRET_KEY`, a Worker secret that signs uploads and never leaves the worker) and
+ * the CDN the site serves media from (`MEDIA_CDN_URL`, an absolute address) are all set. Off, the
+ * editor keeps its files in the content folder's media/ as before. Like the login, a missing or
+ * malformed part never throws: it turns the uploads off, with `problem` saying why (for the log).
+ */
+export type EditorUploadsConfig =
+  | {
+      readonly enabled: true;
+      readonly publicKey: string;
+      readonly secretKey: string;
+      /** Where the browser uploads (Uploadcare's Upload API, or a stand-in in tests), no trailing slash. */
+      readonly uploadUrl: string;
+      /** The CDN root the fields' addresses start with (MEDIA_CDN_URL). */
+      readonly cdnRoot: string;
+    }
+  | { readonly enabled: false; readonly problem: string | null };
+
+export function editorUploadsOf(env: CloudflareBindings): EditorUploadsConfig {
+  const parsed = EditorUploadsSchema.safeParse(env);
+  if (!parsed.success) return { enabled: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
+  const { UPLOADCARE_PUBLIC_KEY: publicKey, UPLOADCARE_SECRET_KEY: secretKey, UPLOADCARE_UPLOAD_URL: uploadUrl } = parsed.data;
+  if (!publicKey && !secretKey) return { enabled: false, problem: null };
+  if (!publicKey || !secretKey) return { enabled: false, problem: 'UPLOADCARE_PUBLIC_KEY and UPLOADCARE_SECRET_KEY go together' };
+  const cdnRoot = configOf(env).mediaRoot;
+  if (!/^https?:\/\//.test(cdnRoot)) return { enabled: false, problem: 'MEDIA_CDN_URL is not set: the site must serve media from the Uploadcare CDN the editor uploads to' };
+  return { enabled: true, publicKey, secretKey, uploadUrl: (uploadUrl || DEFAULT_UPLOADCARE_UPLOAD_URL).replace(/\/+$/, ''), cdnRoot };
+}
+
+/** A Cloudflare Access team domain, `<team>.cloudflareaccess.com` (with or without `https://`). */
+const ACCESS_TEAM_DOMAIN_PATTERN = /^(?:https:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\.cloudflareaccess\.com\/?$/i;
+/** An Access application's AUD tag: 64 hexadecimal characters. */
+const ACCESS_AUD_PATTERN = /^[0-9a-f]{64}$/i;
+/** Where Access publishes a team's signing keys, on the team domain. */
+export const ACCESS_CERTS_PATH = '/cdn-cgi/access/certs';
+
+const OfficeAccessSchema = z.object({
+  ACCESS_TEAM_DOMAIN: z.optional(z.union([z.literal(''), z.string().check(z.regex(ACCESS_TEAM_DOMAIN_PATTERN, 'must be the Access team domain, like newsroom.cloudflareaccess.com'))])),
+  ACCESS_AUD: z.optional(z.union([z.literal(''), z.string().check(z.regex(ACCESS_AUD_PATTERN, 'must be the Access application\'s AUD tag (64 hexadecimal characters)'))])),
+  ACCESS_CERTS_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/, hostname: /^(127\.0\.0\.1|localhost|\[::1\])$/, error: 'may only name a local stand-in (http://127.0.0.1:PORT/…): the keys come from the team domain' })])),
+});
+
+/**
+ * The press office view's sign-in (/admin/press, docs/decisions/0044-press-office-view.md):
+ * Cloudflare Access in front of it, and its token checked here against the team's keys. On when
+ * the team domain (`ACCESS_TEAM_DOMAIN`) and the application's AUD tag (`ACCESS_AUD`) are set.
+ * The keys are always read from the team domain, except that `ACCESS_CERTS_URL` may name a
+ * stand-in on this machine's loopback (tests, a local trial): a deployed worker cannot reach a
+ * loopback address, so a value left in a deployment opens nothing. No request can choose it.
+ * Like the editor's login, a missing or malformed part never throws (the public site does not
+ * depend on the office view): the view is refused, with `problem` saying why (for the log).
+ */
+export type OfficeAccessConfig =
+  | {
+      readonly enabled: true;
+      /** `https://<team>.cloudflareaccess.com`: the tokens' `iss`. */
+      readonly issuer: string;
+      /** The application's AUD tag: one of the tokens' `aud`. */
+      readonly audience: string;
+      /** Where the team's signing keys are read (a JWKS). */
+      readonly certsUrl: string;
+    }
+  | { readonly enabled: false; readonly problem: string };
+
+export function officeAccessOf(env: CloudflareBindings): OfficeAccessConfig {
+  const parsed = OfficeAccessSchema.safeParse(env);
+  if (!parsed.success) return { enabled: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
+  const { ACCESS_TEAM_DOMAIN: teamDomain, ACCESS_AUD: audience, ACCESS_CERTS_URL: certsUrl } = parsed.data;
+  if (!teamDomain && !audience) return { enabled: false, problem: 'ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set: the office view needs Cloudflare Access (docs/operations.md)' };
+  if (!teamDomain || !audience) return { enabled: false, problem: 'ACCESS_TEAM_DOMAIN and ACCESS_AUD go together' };
+  const issuer = `https://${ACCESS_TEAM_DOMAIN_PATTERN.exec(teamDomain)![1]!.toLowerCase()}.cloudflareaccess.com`;
+  return { enabled: true, issuer, audience: audience.toLowerCase(), certsUrl: certsUrl || `${issuer}${ACCESS_CERTS_PATH}` };
+}
