@@ -1,7 +1,8 @@
 /**
  * The JSON alternate of an entity (`/{slug}.json`, `/media/album/{uuid}.json`): one way for every
  * entity, with its validators (ETag, and Last-Modified when the entity knows when it changed) and
- * the 304 a client's copy earns; cached like a page; `noindex` where the page is not indexable.
+ * the 304 a client's copy earns; cached like a page, or private at a secret address (`headers`:
+ * src/http/cache-rules.ts's PRIVATE_PAGE_HEADERS); `noindex` where the page is not indexable.
  */
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env';
@@ -10,11 +11,15 @@ import { conditionalResponse } from './conditional-get';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-export function jsonAlternate(c: Context<AppEnv>, value: unknown, options: { lastModified: number | null; indexable: boolean }): Promise<Response> {
+export function jsonAlternate(
+  c: Context<AppEnv>,
+  value: unknown,
+  options: { lastModified: number | null; indexable: boolean; headers?: Readonly<Record<string, string>> },
+): Promise<Response> {
   return conditionalResponse(c.req.raw, JSON.stringify(value), {
     contentType: JSON_CONTENT_TYPE,
     cacheControl: cacheRules.page,
     lastModified: options.lastModified,
-    headers: options.indexable ? {} : { 'X-Robots-Tag': 'noindex' },
+    headers: { ...(options.indexable ? {} : { 'X-Robots-Tag': 'noindex' }), ...options.headers },
   });
 }

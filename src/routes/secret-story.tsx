@@ -13,6 +13,8 @@ import { quietSite } from '#src/http/private-page';
 import { renderPage } from '#src/http/render-page';
 import { logEvent } from '#src/log';
 import { storyJson } from '#src/pages/json-form';
+import { storyLastModified } from '#src/pages/story';
+import { jsonAlternate } from '#src/http/json-alternate';
 import { loadSharedStory } from '#src/pages/secret-story';
 import { StoryPage } from '#src/views/pages/story-page';
 
@@ -29,7 +31,7 @@ export const secretStoryLinks = new Hono<AppEnv>()
     const site = quietSite(c);
     const model = await loadSharedStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length), urls.storyJson);
     c.set('locale', model.story.locale);
-    return c.json(storyJson(model, site), 200, PRIVATE_PAGE_HEADERS);
+    return jsonAlternate(c, storyJson(model, site), { lastModified: storyLastModified(model.story), indexable: false, headers: PRIVATE_PAGE_HEADERS });
   })
   .get('/:token', async (c) => {
     const site = quietSite(c);

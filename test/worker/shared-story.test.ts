@@ -198,6 +198,12 @@ test.each(Object.values(HIDDEN).map(({ slug }) => slug))('the JSON alternate of 
   expect(response.headers.get('Cache-Control')).toBe(cacheRules.private);
   expect(response.headers.get('Referrer-Policy')).toBe('no-referrer');
   expect(response.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
+  // Validators like every JSON alternate; the 304 stays private too.
+  const etag = response.headers.get('ETag');
+  expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+  const again = await get(`${path}.json`, { headers: { 'If-None-Match': etag! } });
+  expect(again.status).toBe(304);
+  expect(again.headers.get('Cache-Control')).toBe(cacheRules.private);
   const story = (await response.json()) as Record<string, unknown>;
   const publicStory = (await (await get('/english-story-01.json')).json()) as Record<string, unknown>;
   expect(Object.keys(story).sort()).toEqual(Object.keys(publicStory).sort());
