@@ -162,7 +162,7 @@ export function buildDeployBundle(outdir, configPath = join(root, 'wrangler.toml
  * startWorker. The worker's output is read and dropped (as Workers Logs takes it off the request's
  * path), or with `keepOutput` its end is kept for `output()`, to show when a test fails.
  */
-export async function serveDeployBundle(state, entry, { vars = {}, bundle = null, keepOutput = false } = {}) {
+export async function serveDeployBundle(state, entry, { vars = {}, bundle = null, keepOutput = false, inspectorPort = undefined } = {}) {
   const configPath = entry ? configForEntry(state, entry) : join(root, 'wrangler.toml');
   const outdir = bundle ?? join(state, 'deploy-bundle');
   if (!bundle) buildDeployBundle(outdir, configPath);
@@ -176,6 +176,8 @@ export async function serveDeployBundle(state, entry, { vars = {}, bundle = null
     workers: [{ ...workerOptions, name: 'newsroom', modules: true, modulesRoot: outdir, scriptPath: join(outdir, main), bindings: { ...workerOptions.bindings, ...vars } }],
     host: '127.0.0.1',
     port: await freePort(),
+    // The V8 inspector (scripts/measure/profile-miss.mjs profiles the worker there); off unless asked.
+    ...(inspectorPort ? { inspectorPort } : {}),
     d1Persist: join(persist, 'd1'),
     kvPersist: join(persist, 'kv'),
     cachePersist: join(persist, 'cache'),

@@ -265,8 +265,19 @@ export function stylesheetHash(text: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-/** The theme stylesheet and its hash, or null when there is nothing to link. */
+const themeAssets = new WeakMap<NewsroomTheme, { css: string; hash: string } | null>();
+
+/**
+ * The theme stylesheet and its hash, or null when there is nothing to link; worked out once per
+ * theme object (the isolate keeps the site context, and its theme, across requests).
+ */
 export function themeAsset(theme: NewsroomTheme | null | undefined): { css: string; hash: string } | null {
-  const css = themeStylesheet(theme);
-  return css === null ? null : { css, hash: stylesheetHash(css) };
+  if (!theme) return null;
+  let asset = themeAssets.get(theme);
+  if (asset === undefined) {
+    const css = themeStylesheet(theme);
+    asset = css === null ? null : { css, hash: stylesheetHash(css) };
+    themeAssets.set(theme, asset);
+  }
+  return asset;
 }

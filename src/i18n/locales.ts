@@ -97,14 +97,22 @@ export function toOpenGraphLocale(locale: string): string {
   return `${language}_${(region && region.length === 2 ? region : language === 'en' ? 'us' : language ?? '').toUpperCase()}`;
 }
 
-/** The language's own name for itself ("Français"), for language switchers. */
+const nativeNames = new Map<string, string>();
+
+/** The language's own name for itself ("Français"), for language switchers; asked of Intl once per code. */
 export function nativeLanguageName(locale: string): string {
-  try {
-    const tag = toBcp47(locale);
-    const name = languageNames(tag).of(tag);
-    if (name) return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
-  } catch {
-    // Intl without the data for this locale: the code is still a usable label.
+  let label = nativeNames.get(locale);
+  if (label === undefined) {
+    label = locale.toUpperCase();
+    try {
+      const tag = toBcp47(locale);
+      const name = languageNames(tag).of(tag);
+      if (name) label = name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+    } catch {
+      // Intl without the data for this locale: the code is still a usable label.
+    }
+    // Only codes a page asked for: the supported locales, a bounded set.
+    if (nativeNames.size < 256) nativeNames.set(locale, label);
   }
-  return locale.toUpperCase();
+  return label;
 }

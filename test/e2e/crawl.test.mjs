@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
-import { startServer } from './server.mjs';
+import { fetchWithOneRetry, startServer } from './server.mjs';
 
 const validator = new HtmlValidate(new FileSystemConfigLoader());
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
@@ -86,7 +86,7 @@ function announcedFeeds(html) {
 
 /** What is wrong with a feed: it must parse, list items, and give each a title, link, date, content and image. */
 async function feedProblems(origin, path) {
-  const response = await fetch(`${origin}${path}`, { headers: { 'X-Page-Cache-Bypass': FEED_CHECK_TOKEN } });
+  const response = await fetchWithOneRetry(`${origin}${path}`, { headers: { 'X-Page-Cache-Bypass': FEED_CHECK_TOKEN } });
   const body = await response.text();
   if (response.status !== 200) return [`${path} → ${response.status}`];
   const type = response.headers.get('content-type') ?? '';
@@ -145,7 +145,7 @@ test('a crawl of every internal link from /, /fr, /nl and /ar finds no broken li
   while (queue.length > 0) {
     const { path, from } = queue.shift();
     if (seen.has(path)) continue;
-    const response = await fetch(`${origin}${path}`, { redirect: 'manual' });
+    const response = await fetchWithOneRetry(`${origin}${path}`, { redirect: 'manual' });
     seen.set(path, response.status);
     if (response.status >= 300 && response.status < 400) {
       const location = response.headers.get('location');
@@ -211,7 +211,7 @@ test('a crawl of every internal link from /, /fr, /nl and /ar finds no broken li
 
 /** A search results page read as a visitor sees it: the stated total, the hits, the facets and the next page. */
 async function searchPage(origin, path) {
-  const html = await (await fetch(`${origin}${path}`)).text();
+  const html = await (await fetchWithOneRetry(`${origin}${path}`)).text();
   const summary = html.match(/class="search-summary"[^>]*>([^<]*)</)?.[1] ?? '';
   const facets = [...html.matchAll(/<section class="search-facet"><h2>([^<]*)<\/h2>([\s\S]*?)<\/section>/g)].map(([, name, list]) => ({
     name,
@@ -271,7 +271,7 @@ test('search finds demo stories by title and body words in English, French and A
 });
 
 test('every feed and sitemap of the demo parses, and every RSS, Atom and JSON Feed item has title, link, date, content and image', async () => {
-  const get = async (path) => (await fetch(`${server.origin}${path}`)).text();
+  const get = async (path) => (await fetchWithOneRetry(`${server.origin}${path}`)).text();
   for (const locale of ['', '/fr', '/nl', '/ar']) {
     const rss = await get(`${locale}/feed`);
     assert.equal(XMLValidator.validate(rss), true, `${locale}/feed`);
@@ -300,7 +300,7 @@ test('every feed and sitemap of the demo parses, and every RSS, Atom and JSON Fe
     for (const body of [rss, atom, json.items.map((item) => item.content_html).join('\n'), JSON.stringify(json)]) {
       for (const address of mediaAddresses(body, server.origin)) {
         assert.equal(mediaAddressProblem(address), null);
-        const response = await fetch(`${server.origin}${address}`);
+        const response = await fetchWithOneRetry(`${server.origin}${address}`);
         assert.equal(response.status, 200, address);
         await response.arrayBuffer();
       }
@@ -346,7 +346,7 @@ async function secretLinkPath(slug) {
 
 test('one page of every page type passes the Nu HTML Checker (vnu) with no error', async () => {
   const origin = server.origin;
-  const text = async (path) => (await fetch(`${origin}${path}`)).text();
+  const text = async (path) => (await fetchWithOneRetry(`${origin}${path}`)).text();
   const home = await text('/');
   const mediaIndex = await text('/media');
   const portal = (action) => home.match(new RegExp(`href="(/[a-z]{2,3}(?:-[a-z0-9]{1,4})?/newsroom/[0-9a-f-]{36}/${action})"`))?.[1];
@@ -382,7 +382,7 @@ test('one page of every page type passes the Nu HTML Checker (vnu) with no error
       assert.ok(path, `no address found for the ${name} page`);
       const response = form
         ? await fetch(`${origin}${path}`, { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) })
-        : await fetch(`${origin}${path}`);
+        : await fetchWithOneRetry(`${origin}${path}`);
       const html = await response.text();
       assert.equal(response.status, status, `${name} (${path})`);
       assert.match(response.headers.get('content-type') ?? '', /^text\/html/, `${name} (${path})`);

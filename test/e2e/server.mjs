@@ -103,10 +103,11 @@ async function gotoWithOneRetry(page, url) {
 const FETCH_ATTEMPT_MS = 60_000;
 
 /**
- * fetch, where a GET wrangler dev has not answered in a minute is sent once more, with a warning
- * (see gotoWithOneRetry). Seen once in CI: a GET sent right after a CLI had opened the same local
- * state through a second workerd (npm run share) got no headers for 300 s. Other methods are sent
- * once: a retried POST could act twice.
+ * fetch, where a GET the worker has not answered in a minute, or whose kept-alive connection the
+ * server closed just as it was reused (undici's "other side closed", a race of idle timeouts on a
+ * loaded machine), is sent once more, with a warning (see gotoWithOneRetry). Seen once in CI: a
+ * GET sent right after a CLI had opened the same local state through a second workerd (npm run
+ * share) got no headers for 300 s. Other methods are sent once: a retried POST could act twice.
  */
 export async function fetchWithOneRetry(url, init = {}) {
   const method = (init.method ?? 'GET').toUpperCase();
@@ -114,8 +115,9 @@ export async function fetchWithOneRetry(url, init = {}) {
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_ATTEMPT_MS) });
   } catch (error) {
-    if (error?.name !== 'TimeoutError') throw error;
-    console.warn(`warning: ${method} ${url} had no answer after ${FETCH_ATTEMPT_MS / 1000} s; trying once more`);
+    const closed = error?.cause?.code === 'UND_ERR_SOCKET';
+    if (error?.name !== 'TimeoutError' && !closed) throw error;
+    console.warn(`warning: ${method} ${url} ${closed ? 'lost its connection before the answer' : `had no answer after ${FETCH_ATTEMPT_MS / 1000} s`}; trying once more`);
     return await fetch(url, { ...init, signal: AbortSignal.timeout(FETCH_ATTEMPT_MS) });
   }
 }
