@@ -12,7 +12,7 @@ import type { SearchPushStore } from '#src/domain/search-push-ports';
 import type { SubscriptionStore } from '#src/domain/subscription-ports';
 import type { JobQueue } from '#src/domain/job-messages';
 import type { DistributionStore, MediaListLeaveStore } from '#src/domain/distribution';
-import type { PressOfficeStore } from '#src/domain/press-office-ports';
+import type { MediaListOfficeStore, PressOfficeStore } from '#src/domain/press-office-ports';
 import { configOf, type AppConfig } from './env';
 import { zipStream } from '#src/platform/archive/zip-stream';
 import { D1AlertStore } from '#src/platform/d1/alert-store';
@@ -20,7 +20,7 @@ import { D1ContentRepository, type QueryStats } from '#src/platform/d1/content-r
 import type { CachePointers } from '#src/platform/d1/import-statements';
 import { D1PublishingStore } from '#src/platform/d1/publishing-store';
 import { D1RecipientLinkStore } from '#src/platform/d1/recipient-links';
-import { D1MediaListLeaveStore } from '#src/platform/d1/media-list';
+import { D1MediaListLeaveStore, D1MediaListOffice } from '#src/platform/d1/media-list';
 import { D1DistributionStore, d1StatementRunner } from '#src/platform/d1/distribution';
 import { D1PressOffice } from '#src/platform/d1/press-office';
 import { D1SearchBackend } from '#src/platform/d1/search-backend';
@@ -131,8 +131,8 @@ export function requestDepsOf(env: CloudflareBindings, session: { bookmark: stri
 }
 
 /** The press office view's stores (/admin/press, behind Cloudflare Access): on the database itself. */
-export function pressOfficeStoresOf(env: CloudflareBindings): { office: PressOfficeStore; distribution: DistributionStore; queue: JobQueue } {
-  return { office: new D1PressOffice(env.DB), distribution: new D1DistributionStore(d1StatementRunner(env.DB)), queue: env.JOBS as JobQueue };
+export function pressOfficeStoresOf(env: CloudflareBindings): { office: PressOfficeStore; mediaList: MediaListOfficeStore; distribution: DistributionStore; queue: JobQueue } {
+  return { office: new D1PressOffice(env.DB), mediaList: new D1MediaListOffice(env.DB), distribution: new D1DistributionStore(d1StatementRunner(env.DB)), queue: env.JOBS as JobQueue };
 }
 
 /** The page cache's store in KV: pages, the revision pointers, the pre-render marker. */

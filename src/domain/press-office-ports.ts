@@ -4,6 +4,7 @@
  * and the latest alerts and mails with their delivery state. Rows as the store hands them over;
  * src/admin/press/press-office-model.ts makes the page's model of them.
  */
+import type { Journalist } from './journalist';
 import type { StoryStatus, StoryVisibility } from './story';
 
 export interface OfficeStoryRow {
@@ -92,4 +93,30 @@ export interface PressOfficeStore {
   replaceStoryLinks(links: readonly { readonly storyUuid: string; readonly token: string; readonly tokenHash: string }[], now: number): Promise<void>;
   /** Revokes a journalist's open links to the story with this slug and its translations; their openings stay. */
   revokeRecipient(slug: string, email: string, now: number): Promise<RecipientRevocation>;
+}
+
+/** A journalist of the media list, with the names of the lists they are on (by name). */
+export interface OfficeJournalistRow {
+  readonly email: string;
+  readonly name: string;
+  readonly outlet: string;
+  readonly language: string;
+  readonly timeZone: string | null;
+  readonly lists: readonly string[];
+}
+
+export type ListRemoval = 'taken-off' | 'unknown-journalist' | 'unknown-list' | 'not-on-list';
+
+/**
+ * The media list as the view manages it: the same statements as `npm run press -- add` and
+ * `remove` (src/platform/d1/media-list.ts), so the view and the CLI cannot disagree.
+ */
+export interface MediaListOfficeStore {
+  /** Every journalist, or those on one list, by name then mailbox; and every list with its size. */
+  journalists(list: string | null): Promise<{ readonly journalists: readonly OfficeJournalistRow[]; readonly lists: readonly OfficeMediaListRow[] }>;
+  /** Adds the journalist or updates their record, and puts them on these lists (made when new); never takes them off one. */
+  saveJournalist(journalist: Journalist, lists: readonly string[], now: number): Promise<'added' | 'updated'>;
+  removeFromList(email: string, list: string): Promise<ListRemoval>;
+  /** Deletes the journalist and every trace of them (memberships, links, press mail not sent); null when there is no such journalist, else how many unsent mails went with them. */
+  deleteJournalist(email: string): Promise<{ readonly mails: number } | null>;
 }

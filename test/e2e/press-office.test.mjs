@@ -4,7 +4,8 @@
 // with it): two journalists get links of their own to the embargoed demo story (npm run press,
 // npm run share); one of them opens hers; the office, signed in with the Access cookie, reads her
 // figures on the page and revokes the other one with his row's button: his link is the 404 page
-// from then on, hers still opens. Without the token the page is a 403 that shows none of it.
+// from then on, hers still opens. Without the token the page is a 403 that shows none of it. On
+// the media list page the office adds a journalist with the form and finds them listed.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -140,4 +141,39 @@ test('the office reads a recipient’s openings and revokes another recipient wi
   await hers.arrayBuffer();
   // The worker read the team's keys from the stand-in, and kept them.
   assert.equal(access.requests.length, 1);
+});
+
+test('the office adds a journalist with the media list page’s form and finds them listed, without JavaScript', async () => {
+  const CLARA = { email: 'clara.ruiz@elpais.example', name: 'Clara Ruiz', outlet: 'El País', language: 'es', timeZone: 'Europe/Madrid', list: 'Iberian desks' };
+  const { context, page, errors } = await officeContext(true);
+  try {
+    await page.goto(`${server.origin}/admin/press`);
+    await page.getByRole('link', { name: 'Media list: add, update and remove journalists' }).click();
+    await page.waitForURL(`${server.origin}/admin/press/journalists`);
+    const form = page.locator('section', { has: page.getByRole('heading', { name: 'Add a journalist, or update one' }) }).locator('form');
+    await form.getByLabel('E-mail').fill(CLARA.email);
+    await form.getByLabel('Name').fill(CLARA.name);
+    await form.getByLabel('Outlet').fill(CLARA.outlet);
+    await form.getByLabel('Language').selectOption(CLARA.language);
+    await form.getByLabel('Time zone').fill(CLARA.timeZone);
+    await form.getByLabel('Put on lists').fill(CLARA.list);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`${server.origin}/admin/press/journalists?notice=added&lists=1`);
+    assert.equal(await page.getByRole('status').textContent(), 'Added the journalist to the media list, and put on 1 list.');
+    const row = page.locator(`tr[data-journalist="${CLARA.email}"]`);
+    assert.deepEqual((await row.locator('> td').allTextContents()).slice(0, 4), [CLARA.email, CLARA.outlet, CLARA.language, CLARA.timeZone]);
+    assert.equal(await row.locator('th').textContent(), CLARA.name);
+
+    // The list filter is a plain GET form: only Clara is on her list.
+    await page.locator('form[method="get"] select[name="list"]').selectOption(CLARA.list);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL(`${server.origin}/admin/press/journalists?list=Iberian+desks`);
+    assert.equal(await page.locator('tr[data-journalist]').count(), 1);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+  // The CLI reads the same record.
+  const { stdout } = await runCli(server, 'press.ts', 'list', '--list', CLARA.list);
+  assert.equal(stdout.trim(), [CLARA.email, CLARA.name, CLARA.outlet, CLARA.language, CLARA.timeZone, CLARA.list].join('\t'));
 });

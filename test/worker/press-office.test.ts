@@ -4,7 +4,8 @@
 // expired, not yet valid, forged, HS256 made from the public key, an unknown key) or without the
 // configuration it is a 403 page that shows nothing of the office's; with one it shows the
 // stories not yet public, their recipients and what each link saw, and its forms revoke one
-// recipient and rotate a story's links, from the page's own origin only.
+// recipient and rotate a story's links, from the page's own origin only; its media list page
+// (/admin/press/journalists) lists, adds, updates, takes off a list and deletes journalists.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -109,7 +110,7 @@ describe('without a valid Cloudflare Access token the answer is a 403 page, neve
     await expectRefused(await send(PAGE), reasons, 'no_token');
   });
 
-  test.each(['/admin/press/', '/admin/press/revoke', '/admin/press/anything'])('no token at %s either', async (path) => {
+  test.each(['/admin/press/', '/admin/press/revoke', '/admin/press/journalists', '/admin/press/anything'])('no token at %s either', async (path) => {
     await expectRefused(await send(`${ORIGIN}${path}`), reasons, 'no_token');
   });
 
@@ -339,5 +340,155 @@ describe('the forms', () => {
     expect(await pressMail()).toHaveLength(2);
     const notice = await (await send(`${ORIGIN}/admin/press?notice=distributed&links=2`, { headers: await withToken() })).text();
     expect(notice).toContain('Mailed the release to 2 journalists under embargo, each with a link of their own.');
+  });
+});
+
+describe('the media list page', () => {
+  const LIST_PAGE = `${ORIGIN}/admin/press/journalists`;
+  const INES = 'ines@publico.example';
+  const journalistRow = async (email: string) =>
+    env.DB.prepare('SELECT email, name, outlet, language, time_zone FROM journalists WHERE email = ?1').bind(email).first<{ email: string; name: string; outlet: string; language: string; time_zone: string | null }>();
+  const listsOf = async (email: string) =>
+    (
+      await env.DB.prepare('SELECT l.name FROM media_list_members m JOIN media_lists l ON l.id = m.list_id JOIN journalists j ON j.id = m.journalist_id WHERE j.email = ?1 ORDER BY l.name')
+        .bind(email)
+        .all<{ name: string }>()
+    ).results.map((row) => row.name);
+  const everyone = async () => (await env.DB.prepare('SELECT email, name, outlet, language, time_zone FROM journalists ORDER BY email').all()).results;
+  const listPage = async (query = '') => {
+    const response = await send(`${LIST_PAGE}${query}`, { headers: await withToken() });
+    expect(response.status).toBe(200);
+    expectOfficeHeaders(response);
+    return response.text();
+  };
+  const rowOf = (html: string, email: string) => html.match(new RegExp(`<tr data-journalist="${email}">.*?</tr>`))?.[0] ?? '';
+
+  test('lists every journalist with their lists, or one list’s through a plain GET form; the page runs nothing and says CSV is the CLI’s', async () => {
+    const html = await listPage();
+    expect(html).toContain('<th scope="row">Anna de Vries</th><td>anna@volkskrant.example</td><td>de Volkskrant</td><td>nl</td><td>The newsroom’s</td>');
+    expect(rowOf(html, JOURNALISTS[0]!.email)).toContain('Take off Energy desks');
+    expect(html).toContain('<form action="/admin/press/journalists" method="get">');
+    expect(html).toContain(OFFICE_TEXTS.csvByCli);
+    expect(html).not.toContain('<script');
+    const response = await send(LIST_PAGE, { headers: await withToken() });
+    await response.arrayBuffer();
+    expect(response.headers.get('Content-Security-Policy')).toBe(
+      `default-src 'none'; style-src ${await scriptHashSource(OFFICE_STYLESHEET)}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+    );
+    // The press office page links to it.
+    expect(await (await send(PAGE, { headers: await withToken() })).text()).toContain('<a href="/admin/press/journalists">');
+
+    const unknown = await listPage('?list=No+such+list');
+    expect(unknown).toContain(OFFICE_TEXTS.unknownFilter);
+    expect(unknown).not.toContain('data-journalist=');
+  });
+
+  test('adding a journalist: the CLI’s record (canonical address, lists made when new), back to the page with a notice naming nothing personal', async () => {
+    const log = vi.spyOn(console, 'log');
+    const response = await post('/admin/press/journalists/save', { email: ' Ines@Publico.EXAMPLE ', name: 'Inês Sousa', outlet: 'Público', language: 'pt', timeZone: 'Europe/Lisbon', lists: 'Energy desks; Lisbon desk' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/admin/press/journalists?notice=added&lists=2');
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(await journalistRow(INES)).toEqual({ email: INES, name: 'Inês Sousa', outlet: 'Público', language: 'pt', time_zone: 'Europe/Lisbon' });
+    expect(await listsOf(INES)).toEqual(['Energy desks', 'Lisbon desk']);
+    expect(log.mock.calls.map((call) => String(call[0])).filter((line) => line.includes('press_office_action'))).toEqual([
+      JSON.stringify({ event: 'press_office_action', action: 'save-journalist', outcome: 'added', lists: 2, by: 'press.officer@northwind.example' }),
+    ]);
+
+    expect(await listPage('?notice=added&lists=2')).toContain('Added the journalist to the media list, and put on 2 lists.');
+    const lisbon = await listPage('?list=Lisbon+desk');
+    expect(lisbon).toContain('1 journalist on Lisbon desk');
+    expect(rowOf(lisbon, INES)).toContain('<td>Europe/Lisbon</td>');
+    expect(lisbon).not.toContain(`data-journalist="${JOURNALISTS[0]!.email}"`);
+  });
+
+  test('updating one: every field of the form replaces theirs, an empty language is the newsroom’s, lists are only added to', async () => {
+    const response = await post('/admin/press/journalists/save', { email: INES, name: 'Inês Sousa', outlet: 'Expresso', language: '', timeZone: '', lists: '' });
+    expect(response.headers.get('Location')).toBe('/admin/press/journalists?notice=updated&lists=0');
+    expect(await journalistRow(INES)).toEqual({ email: INES, name: 'Inês Sousa', outlet: 'Expresso', language: 'en', time_zone: null });
+    expect(await listsOf(INES)).toEqual(['Energy desks', 'Lisbon desk']);
+    expect(await listPage('?notice=updated&lists=0')).toContain('Updated the journalist’s record.');
+  });
+
+  test('bad input changes nothing, and the notice says which field with the CLI’s messages', async () => {
+    const before = await everyone();
+    const cases: [Record<string, string>, string][] = [
+      [{ email: 'not an address', name: 'Someone' }, 'email-invalid'],
+      [{ email: '', name: '' }, 'email-required,name-required'],
+      [{ email: INES, name: 'Inês Sousa', language: 'xx', timeZone: 'Mars/Olympus' }, 'language-invalid,timeZone-invalid'],
+      [{ email: INES, name: 'x'.repeat(201), outlet: 'line\nbreak' }, 'name-invalid,outlet-invalid'],
+      [{ email: INES, name: 'Inês Sousa', lists: 'Energy desks; bad/list' }, 'lists-invalid'],
+    ];
+    for (const [fields, faults] of cases) {
+      const response = await post('/admin/press/journalists/save', fields);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('Location'), faults).toBe(`/admin/press/journalists?notice=invalid&fields=${faults}`);
+    }
+    expect(await everyone()).toEqual(before);
+    expect(await listsOf(INES)).toEqual(['Energy desks', 'Lisbon desk']);
+    const html = await listPage('?notice=invalid&fields=email-invalid,name-required');
+    expect(html).toContain('Nothing was saved. E-mail: Introduce a valid email address. Name: This field is required.');
+    expect(await listPage('?notice=invalid&fields=timeZone-invalid')).toContain('Time zone: not a time zone (write one such as Europe/Paris or America/New_York)');
+  });
+
+  test('taking someone off one list keeps them and their other lists; what is not there changes nothing', async () => {
+    const response = await post('/admin/press/journalists/remove-from-list', { email: INES, list: 'Lisbon desk' });
+    expect(response.headers.get('Location')).toBe('/admin/press/journalists?notice=taken-off');
+    expect(await listsOf(INES)).toEqual(['Energy desks']);
+    expect(await journalistRow(INES)).not.toBeNull();
+    const cases: [Record<string, string>, string][] = [
+      [{ email: INES, list: 'Lisbon desk' }, 'not-on-list'],
+      [{ email: INES, list: 'No such list' }, 'unknown-list'],
+      [{ email: 'nobody@example.com', list: 'Energy desks' }, 'unknown-journalist'],
+      [{ email: INES }, 'bad-request'],
+    ];
+    for (const [fields, notice] of cases) {
+      expect((await post('/admin/press/journalists/remove-from-list', fields)).headers.get('Location'), notice).toBe(`/admin/press/journalists?notice=${notice}`);
+    }
+    expect(await listsOf(INES)).toEqual(['Energy desks']);
+  });
+
+  test('deleting a journalist deletes them, not hides them: record, lists, links with their openings, press mail not sent', async () => {
+    const anna = JOURNALISTS[0]!.email;
+    const traces = async () =>
+      Promise.all([
+        env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE to_address = ?1 AND sent_at IS NULL AND idempotency_key LIKE 'press-%'").bind(anna).first<{ n: number }>(),
+        env.DB.prepare('SELECT count(*) AS n FROM recipient_links l JOIN journalists j ON j.id = l.journalist_id WHERE j.email = ?1').bind(anna).first<{ n: number }>(),
+      ]).then((counts) => counts.map((count) => count!.n));
+    expect(await traces()).toEqual([1, 1]);
+    const linkIds = (await env.DB.prepare('SELECT id FROM recipient_links').all<{ id: number }>()).results.length;
+
+    const response = await post('/admin/press/journalists/delete', { email: anna });
+    expect(response.headers.get('Location')).toBe('/admin/press/journalists?notice=deleted&mails=1');
+    expect(await journalistRow(anna)).toBeNull();
+    expect(await listsOf(anna)).toEqual([]);
+    expect(await traces()).toEqual([0, 0]);
+    expect((await env.DB.prepare('SELECT id FROM recipient_links').all()).results).toHaveLength(linkIds - 1);
+    expect(await journalistRow(JOURNALISTS[2]!.email)).not.toBeNull();
+    expect(await listPage('?notice=deleted&mails=1')).toContain('Deleted the journalist: their record, lists and links, and 1 press mail to them not sent yet.');
+
+    expect((await post('/admin/press/journalists/delete', { email: anna })).headers.get('Location')).toBe('/admin/press/journalists?notice=unknown-journalist');
+    expect((await post('/admin/press/journalists/delete', { email: 'not an address' })).headers.get('Location')).toBe('/admin/press/journalists?notice=bad-request');
+  });
+
+  test('a post from another site, or from no page at all, is refused and changes nothing', async () => {
+    const reasons = refusalLog();
+    const before = await everyone();
+    const omar = JOURNALISTS[2]!.email;
+    const attempts: [string, Record<string, string>][] = [
+      ['/admin/press/journalists/save', { email: 'mallory@example.com', name: 'Mallory' }],
+      ['/admin/press/journalists/remove-from-list', { email: omar, list: 'Energy desks' }],
+      ['/admin/press/journalists/delete', { email: omar }],
+    ];
+    for (const [path, fields] of attempts) {
+      for (const headers of [{ ...FROM_THE_PAGE, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' }, { 'Content-Type': 'application/x-www-form-urlencoded' }]) {
+        const response = await post(path, fields, headers);
+        expect(response.status).toBe(403);
+        expect(await response.text()).toContain(OFFICE_TEXTS.crossSiteTitle);
+      }
+    }
+    expect(reasons().map((line) => line.reason)).toEqual(Array(6).fill('cross_site_post'));
+    expect(await everyone()).toEqual(before);
+    expect(await listsOf(omar)).toEqual(['Energy desks']);
   });
 });

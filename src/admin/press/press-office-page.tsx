@@ -15,6 +15,11 @@ export const PRESS_OFFICE_PATH = '/admin/press';
 export const REVOKE_PATH = '/admin/press/revoke';
 export const ROTATE_PATH = '/admin/press/rotate';
 export const DISTRIBUTE_PATH = '/admin/press/distribute';
+/** The media list's page (media-list-page.tsx) and its forms. */
+export const MEDIA_LIST_PATH = '/admin/press/journalists';
+export const SAVE_JOURNALIST_PATH = '/admin/press/journalists/save';
+export const REMOVE_FROM_LIST_PATH = '/admin/press/journalists/remove-from-list';
+export const DELETE_JOURNALIST_PATH = '/admin/press/journalists/delete';
 
 export const OFFICE_STYLESHEET = `body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:80rem;padding:1rem;color:#1a1a1a;background:#fff}
 h1{margin:0 0 .25rem}h2{margin-top:2rem;border-bottom:2px solid #1a1a1a}h3{margin-bottom:.5rem}
@@ -24,9 +29,10 @@ article{border:1px solid #999;padding:0 1rem 1rem;margin:1rem 0}
 form{margin:0}button{font:inherit;padding:.2rem .6rem;cursor:pointer}
 .notice{padding:.5rem 1rem;border:2px solid}.notice-done{border-color:#1b6e2d;background:#e8f5eb}.notice-refused{border-color:#a4262c;background:#fbeaea}
 .revoked{color:#a4262c}.help{font-size:.9rem;color:#444}
-fieldset{border:1px dashed #999;margin-top:1rem}`;
+fieldset{border:1px dashed #999;margin-top:1rem}
+label{display:inline-block;margin:.25rem 1rem .25rem 0}ul.lists{list-style:none;margin:0;padding:0}ul.lists li{margin:.2rem 0}`;
 
-function Document({ title, children }: { title: string; children: ReactNode }) {
+export function OfficeDocument({ title, children }: { title: string; children: ReactNode }) {
   return (
     <html lang="en" dir="ltr">
       <head>
@@ -160,12 +166,15 @@ function StoryGroup({ group, lists }: { group: OfficeStoryGroup; lists: PressOff
 
 export function PressOfficePage({ model }: { model: PressOfficeModel }) {
   return (
-    <Document title={T.title}>
+    <OfficeDocument title={T.title}>
       <header>
         <h1>{T.title}</h1>
         <p>
           {model.signedInAs ? T.signedInAs(model.signedInAs) : T.signedIn} {T.timesIn(model.timeZone)}
         </p>
+        <nav>
+          <a href={MEDIA_LIST_PATH}>{T.mediaListLink}</a>
+        </nav>
       </header>
       <main>
         {model.notice && (
@@ -241,18 +250,18 @@ export function PressOfficePage({ model }: { model: PressOfficeModel }) {
           )}
         </section>
       </main>
-    </Document>
+    </OfficeDocument>
   );
 }
 
 /** A short page in place of the view: why it is not shown, nothing of its content. */
 export function OfficeRefusalPage({ title, text }: { title: string; text: string }) {
   return (
-    <Document title={title}>
+    <OfficeDocument title={title}>
       <main>
         <h1>{title}</h1>
         <p>{text}</p>
       </main>
-    </Document>
+    </OfficeDocument>
   );
 }

@@ -7,6 +7,10 @@
  *   POST /admin/press/revoke   story, email: that recipient's links open nothing from now on
  *   POST /admin/press/rotate   story: new links for the story and its translations
  *   POST /admin/press/distribute  story, list: the release mailed to the list under embargo
+ *   GET  /admin/press/journalists  the media list, `?list=NAME` one list's (media-list-model.ts, media-list-page.tsx)
+ *   POST /admin/press/journalists/save  email, name, outlet, language, timeZone, lists: `npm run press -- add`
+ *   POST /admin/press/journalists/remove-from-list  email, list: `npm run press -- remove EMAIL --list LIST`
+ *   POST /admin/press/journalists/delete  email: `npm run press -- remove EMAIL`
  *
  * A post answers 303 back to the page, whose notice says what happened (or why nothing did).
  */
@@ -21,7 +25,19 @@ import { renderHtml } from '#src/views/render';
 import { officeAccess, type OfficeAccessOptions, type OfficeEnv } from './office-access';
 import { officeHeaders } from './press-office-headers';
 import { distributeToList, loadPressOffice, noticeFromQuery, noticeQuery, revokeRecipient, rotateStoryLinks, type Notice, type PostedForm } from './press-office-model';
-import { DISTRIBUTE_PATH, PRESS_OFFICE_PATH, PressOfficePage, REVOKE_PATH, ROTATE_PATH } from './press-office-page';
+import { deleteJournalist, loadMediaList, mediaListNoticeFromQuery, mediaListNoticeQuery, removeFromList, saveJournalist, type MediaListNotice } from './media-list-model';
+import { MediaListPage } from './media-list-page';
+import {
+  DELETE_JOURNALIST_PATH,
+  DISTRIBUTE_PATH,
+  MEDIA_LIST_PATH,
+  PRESS_OFFICE_PATH,
+  PressOfficePage,
+  REMOVE_FROM_LIST_PATH,
+  REVOKE_PATH,
+  ROTATE_PATH,
+  SAVE_JOURNALIST_PATH,
+} from './press-office-page';
 import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
@@ -38,6 +54,13 @@ async function postedForm(c: Context<OfficeEnv>): Promise<PostedForm> {
 function backToThePage(c: Context<OfficeEnv>, action: string, notice: Notice): Response {
   logEvent('press_office_action', { action, outcome: notice.kind, ...('links' in notice ? { links: notice.links } : {}), by: c.var.officeEmail });
   return redirect(c, `${PRESS_OFFICE_PATH}${noticeQuery(notice)}`, 303, { ...PRIVATE_PAGE_HEADERS });
+}
+
+function backToTheMediaList(c: Context<OfficeEnv>, action: string, notice: MediaListNotice): Response {
+  const counts = notice.kind === 'added' || notice.kind === 'updated' ? { lists: notice.lists } : notice.kind === 'deleted' ? { mails: notice.mails } : {};
+  const fields = notice.kind === 'invalid' ? { fields: notice.faults.map((fault) => fault.field).join(',') } : {};
+  logEvent('press_office_action', { action, outcome: notice.kind, ...counts, ...fields, by: c.var.officeEmail });
+  return redirect(c, `${MEDIA_LIST_PATH}${mediaListNoticeQuery(notice)}`, 303, { ...PRIVATE_PAGE_HEADERS });
 }
 
 export function pressOffice(options: OfficeAccessOptions = {}): Hono<OfficeEnv> {
@@ -64,6 +87,18 @@ export function pressOffice(options: OfficeAccessOptions = {}): Hono<OfficeEnv> 
     if (notice.kind === 'distributed' && notice.links > 0 && config.emailApi) await sendJobs(pressOfficeStoresOf(c.env).queue, [{ kind: 'deliver-mail' }]);
     return backToThePage(c, 'distribute', notice);
   });
+
+  app.get(MEDIA_LIST_PATH, async (c) => {
+    const model = await loadMediaList(pressOfficeStoresOf(c.env).mediaList, {
+      signedInAs: c.var.officeEmail,
+      notice: mediaListNoticeFromQuery({ notice: c.req.query('notice'), lists: c.req.query('lists'), mails: c.req.query('mails'), fields: c.req.query('fields') }),
+      list: c.req.query('list'),
+    });
+    return renderHtml(<MediaListPage model={model} />, { headers: await officeHeaders() });
+  });
+  app.post(SAVE_JOURNALIST_PATH, requestBodyLimit, async (c) => backToTheMediaList(c, 'save-journalist', await saveJournalist(pressOfficeStoresOf(c.env).mediaList, await postedForm(c), nowInSeconds())));
+  app.post(REMOVE_FROM_LIST_PATH, requestBodyLimit, async (c) => backToTheMediaList(c, 'remove-from-list', await removeFromList(pressOfficeStoresOf(c.env).mediaList, await postedForm(c))));
+  app.post(DELETE_JOURNALIST_PATH, requestBodyLimit, async (c) => backToTheMediaList(c, 'delete-journalist', await deleteJournalist(pressOfficeStoresOf(c.env).mediaList, await postedForm(c))));
 
   return app;
 }

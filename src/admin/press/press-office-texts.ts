@@ -4,6 +4,7 @@
  * press` it mirrors, not a page for readers). Content keeps its own language: story titles are
  * shown as written, marked with their `lang`.
  */
+import type { FieldFault, JournalistField, MediaListNotice } from './media-list-model';
 import type { LinkFigures, Notice, OfficeState, OpenedFigures } from './press-office-model';
 
 const times = (count: number) => `${count} ${count === 1 ? 'time' : 'times'}`;
@@ -44,7 +45,8 @@ export const OFFICE_TEXTS = {
   distributeButton: 'Send to the list',
   distributeHelp: (slug: string) =>
     `Each journalist of the list gets one mail with a link of their own, in their language when the story has it, with the release time in their time zone (what npm run distribute -- ${slug} --list NAME does). Anyone mailed before is not mailed again; a revoked recipient is not mailed.`,
-  noLists: 'No media list yet (npm run press -- add EMAIL --name NAME --list LIST).',
+  noLists: 'No media list yet: add journalists to one on the media list page (or npm run press -- add EMAIL --name NAME --list LIST).',
+  mediaListLink: 'Media list: add, update and remove journalists',
   listOption: (name: string, members: number) => `${name} (${members} ${members === 1 ? 'journalist' : 'journalists'})`,
 
   alertsHeading: 'Latest alerts to subscribers',
@@ -64,6 +66,37 @@ export const OFFICE_TEXTS = {
   mailWritten: 'Written',
   noEmailApi: 'No email API is configured: mail stays in the outbox and is not sent (see Mail in docs/operations.md).',
   mailState: (state: 'sent' | 'waiting' | 'failed', at: string | null) => (state === 'waiting' ? 'Waiting' : `${state === 'sent' ? 'Sent' : 'Failed'} ${at ?? ''}`.trim()),
+
+  // The media list page: what npm run press does.
+  mediaListTitle: 'Press office: media list',
+  backToOffice: 'Back to the press office',
+  mediaListIntro:
+    'The journalists a release can be sent to, in named lists (what npm run press -- list shows). A journalist deleted here is deleted, not hidden: their record, their lists, their links and their press mail not sent yet (what npm run press -- remove EMAIL does).',
+  csvByCli: 'Importing and exporting CSV files is left to the command line: npm run press -- import FILE.csv [--list LIST] and npm run press -- export [--list LIST] (add --remote for the deployed newsroom).',
+  filterLegend: 'Show',
+  filterList: 'List',
+  filterEveryone: 'Everyone',
+  filterButton: 'Show',
+  journalistsCaption: (filter: string | null, count: number) => `${count} ${count === 1 ? 'journalist' : 'journalists'}${filter === null ? '' : ` on ${filter}`}`,
+  unknownFilter: 'There is no media list by that name.',
+  noJournalists: 'Nobody on the media list yet.',
+  timeZone: 'Time zone',
+  lists: 'Lists',
+  newsroomZone: 'The newsroom’s',
+  noList: 'None',
+  takeOff: (list: string) => `Take off ${list}`,
+  edit: (name: string) => `Edit ${name}`,
+  deleteButton: (name: string) => `Delete ${name}`,
+  deleteHelp: 'Deletes the record, every list membership, every link of theirs to a story with its openings, and press mail to them not sent yet. It cannot be undone.',
+  saveHeading: 'Add a journalist, or update one',
+  saveHelp: 'An address already on the media list updates that journalist: every field here replaces theirs. Lists are only added to; take someone off a list with its button.',
+  saveButton: 'Save',
+  updateButton: 'Save changes',
+  required: '(required)',
+  listsField: 'Put on lists',
+  listsHelp: 'List names separated by ; (a list is made when it is new): letters, digits, spaces, dots, dashes and underscores, at most 80 each.',
+  languageHelp: 'The language their mail is in when the story has it.',
+  timeZoneHelp: 'For the embargo time in their mail, such as Europe/Paris; empty: the newsroom’s.',
 
   refusedTitle: 'The press office view needs Cloudflare Access',
   refusedText: 'This page opens only through the newsroom’s Cloudflare Access application, for the people it lets in. Sign in there, then open this page again.',
@@ -142,3 +175,49 @@ export function noticeText(notice: Notice): string {
 
 /** Is this notice the report of a change (else: of a refusal)? */
 export const noticeChangedSomething = (notice: Notice): boolean => notice.kind === 'revoked' || notice.kind === 'rotated' || (notice.kind === 'distributed' && notice.links > 0);
+
+const FIELD_LABELS: Record<JournalistField, string> = { email: 'E-mail', name: 'Name', outlet: 'Outlet', language: 'Language', timeZone: 'Time zone', lists: 'Put on lists' };
+
+/** What a field holds when it is not what it may (the messages of npm run press -- add, without the value typed). */
+const INVALID_FIELD: Record<JournalistField, string> = {
+  email: 'Introduce a valid email address',
+  name: 'at most 200 characters, on one line',
+  outlet: 'at most 200 characters, on one line',
+  language: 'not a language code the newsroom knows',
+  timeZone: 'not a time zone (write one such as Europe/Paris or America/New_York)',
+  lists: 'a list’s name has letters, digits, spaces, dots, dashes and underscores, at most 80',
+};
+
+export const fieldLabel = (field: JournalistField): string => FIELD_LABELS[field];
+
+export function faultText(fault: FieldFault): string {
+  return `${FIELD_LABELS[fault.field]}: ${fault.reason === 'required' ? 'This field is required' : INVALID_FIELD[fault.field]}`;
+}
+
+const onLists = (count: number) => (count === 0 ? '' : `, and put on ${count} ${count === 1 ? 'list' : 'lists'}`);
+
+export function mediaListNoticeText(notice: MediaListNotice): string {
+  switch (notice.kind) {
+    case 'added':
+      return `Added the journalist to the media list${onLists(notice.lists)}.`;
+    case 'updated':
+      return `Updated the journalist’s record${onLists(notice.lists)}.`;
+    case 'taken-off':
+      return 'Took the journalist off that list; their record and other lists are unchanged.';
+    case 'deleted':
+      return `Deleted the journalist: their record, lists and links${notice.mails > 0 ? `, and ${notice.mails} press ${notice.mails === 1 ? 'mail' : 'mails'} to them not sent yet` : ''}.`;
+    case 'unknown-journalist':
+      return 'There is no journalist with that address on the media list. Nothing was changed.';
+    case 'unknown-list':
+      return 'There is no media list by that name. Nothing was changed.';
+    case 'not-on-list':
+      return 'That journalist was not on that list. Nothing was changed.';
+    case 'bad-request':
+      return 'The form was incomplete. Nothing was changed.';
+    case 'invalid':
+      return `Nothing was saved. ${notice.faults.map(faultText).join('. ')}.`;
+  }
+}
+
+/** Is this notice the report of a change (else: of a refusal)? */
+export const mediaListNoticeChangedSomething = (notice: MediaListNotice): boolean => ['added', 'updated', 'taken-off', 'deleted'].includes(notice.kind);

@@ -6,6 +6,7 @@
  */
 import { PRESS_MAIL_KEY_PREFIX, type LeavingJournalist, type MediaListLeaveStore } from '#src/domain/distribution';
 import type { Journalist } from '#src/domain/journalist';
+import type { ListRemoval, MediaListOfficeStore, OfficeJournalistRow, OfficeMediaListRow } from '#src/domain/press-office-ports';
 import { guardD1 } from './guard';
 import type { D1Queryable } from './sessions';
 import type { SqlStatement } from './sql-statement';
@@ -140,5 +141,52 @@ export class D1MediaListLeaveStore implements MediaListLeaveStore {
   async leave(tokenHash: string): Promise<boolean> {
     const results = await guardD1(() => this.db.batch(leaveStatements(tokenHash).map((statement) => this.db.prepare(statement.sql).bind(...statement.params))));
     return (results.at(-1)?.meta.changes ?? 0) > 0;
+  }
+}
+
+/** The media list managed from the press office view (src/admin/press/media-list-model.ts): the CLI's statements, each change one batch. */
+export class D1MediaListOffice implements MediaListOfficeStore {
+  constructor(private readonly db: D1Database) {}
+
+  private prepare(statement: SqlStatement): D1PreparedStatement {
+    return this.db.prepare(statement.sql).bind(...statement.params);
+  }
+
+  async journalists(list: string | null): Promise<{ journalists: OfficeJournalistRow[]; lists: OfficeMediaListRow[] }> {
+    const [journalists, lists] = await guardD1(() => this.db.batch<unknown>([this.prepare(journalistsQuery(list)), this.prepare(MEDIA_LISTS_QUERY)]));
+    return {
+      journalists: (journalists!.results as JournalistRow[]).map((row) => ({
+        email: row.email,
+        name: row.name,
+        outlet: row.outlet,
+        language: row.language,
+        timeZone: row.time_zone,
+        lists: JSON.parse(row.lists) as string[],
+      })),
+      lists: lists!.results as MediaListRow[],
+    };
+  }
+
+  async saveJournalist(journalist: Journalist, lists: readonly string[], now: number): Promise<'added' | 'updated'> {
+    const memberships = lists.flatMap((list) => [ensureListStatement(list, now), addToListStatement(journalist.email, list, now)]);
+    // One transaction: whether they were known, then the CLI's upsert and memberships.
+    const [known] = await guardD1(() => this.db.batch<unknown>([this.prepare(journalistQuery(journalist.email)), ...[upsertJournalistStatement(journalist, now), ...memberships].map((statement) => this.prepare(statement))]));
+    return known!.results.length > 0 ? 'updated' : 'added';
+  }
+
+  async removeFromList(email: string, list: string): Promise<ListRemoval> {
+    const [journalist, named, removed] = await guardD1(() =>
+      this.db.batch<unknown>([this.prepare(journalistQuery(email)), this.prepare(mediaListQuery(list)), this.prepare(removeFromListStatement(email, list))]),
+    );
+    if (journalist!.results.length === 0) return 'unknown-journalist';
+    if (named!.results.length === 0) return 'unknown-list';
+    return removed!.meta.changes > 0 ? 'taken-off' : 'not-on-list';
+  }
+
+  async deleteJournalist(email: string): Promise<{ mails: number } | null> {
+    const results = await guardD1(() => this.db.batch(deleteJournalistStatements(email).map((statement) => this.prepare(statement))));
+    // The last statement deletes the record itself; the first, their press mail not sent.
+    if ((results.at(-1)?.meta.changes ?? 0) === 0) return null;
+    return { mails: results[0]?.meta.changes ?? 0 };
   }
 }
