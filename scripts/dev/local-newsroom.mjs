@@ -175,7 +175,9 @@ export async function serveDeployBundle(state, entry, { vars = {}, bundle = null
   const options = {
     workers: [{ ...workerOptions, name: 'newsroom', modules: true, modulesRoot: outdir, scriptPath: join(outdir, main), bindings: { ...workerOptions.bindings, ...vars } }],
     host: '127.0.0.1',
-    port: await freePort(),
+    // 0: workerd binds a port the system picks (and keeps it across refreshAssets), so servers
+    // started side by side never race for one found free a moment before.
+    port: 0,
     // The V8 inspector (scripts/measure/profile-miss.mjs profiles the worker there); off unless asked.
     ...(inspectorPort ? { inspectorPort } : {}),
     d1Persist: join(persist, 'd1'),
@@ -190,7 +192,14 @@ export async function serveDeployBundle(state, entry, { vars = {}, bundle = null
   };
   let output = '';
   const miniflare = new Miniflare(options);
-  const { origin } = await miniflare.ready;
+  let origin;
+  try {
+    ({ origin } = await miniflare.ready);
+  } catch (error) {
+    // A runtime that did not start still holds the process open: end it, then fail.
+    await miniflare.dispose().catch(() => undefined);
+    throw error;
+  }
   // Static assets are listed when Miniflare starts: `refreshAssets` lists them again.
   return { origin, stop: () => miniflare.dispose(), refreshAssets: () => miniflare.setOptions(options), output: () => output };
 }

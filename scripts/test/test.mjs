@@ -27,19 +27,51 @@ let failed = 0;
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
 /**
+ * How long one job may run: many times what the slowest takes on a loaded machine, far below
+ * CI's limit. A job still running then has hung (a process that never exits): its process group
+ * is ended and it counts as a failure, so the suite ends and says which.
+ */
+const JOB_TIMEOUT_MS = 20 * 60_000;
+
+/** The process groups of the commands running now, ended with this process if it is stopped. */
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const pid of running) killGroup(pid);
+    process.exit(130);
+  });
+}
+
+function killGroup(pid) {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
  * Runs a command to its end, its output (stdout and stderr, interleaved) kept for printing. The
- * output goes to a file, not a pipe: a command never waits for this process to read it.
+ * output goes to a file, not a pipe: a command never waits for this process to read it. Each
+ * command leads a process group of its own, so a hung one is ended with everything it started.
  */
 let runs = 0;
 function run(command, args, extraEnv = {}) {
   const file = join(scratch, `output-${++runs}.txt`);
   const fd = openSync(file, 'w');
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', fd, fd] });
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', fd, fd], detached: true });
+    running.add(child.pid);
     let finished = false;
+    const timer = setTimeout(() => {
+      killGroup(child.pid);
+      finish(1, `\n${command} ${args.join(' ')} was still running after ${JOB_TIMEOUT_MS / 60_000} minutes: ended, counted as a failure\n`);
+    }, JOB_TIMEOUT_MS);
     const finish = (status, error = '') => {
       if (finished) return;
       finished = true;
+      clearTimeout(timer);
+      running.delete(child.pid);
       closeSync(fd);
       resolve({ status, output: `${readFileSync(file, 'utf8')}${error}` });
     };
