@@ -3,7 +3,8 @@
  * nothing is recompressed). Each entry's bytes are read from its source while the archive is
  * written, CRC-32 and sizes computed on the way (data descriptors), so a gallery of any size
  * costs the worker one chunk of memory at a time. A source that fails ends the archive with an
- * error (the download stops short rather than pretending to be whole).
+ * error (the download stops short rather than pretending to be whole) and is reported; a visitor
+ * who stops the download is not a failure, and is not.
  */
 import { Zip, ZipPassThrough } from 'fflate';
 
@@ -17,6 +18,8 @@ export function zipStream(entries: readonly ArchiveEntry[], onError: (error: unk
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   let failure: unknown = null;
+  /** The visitor stopped reading (closed the tab, cancelled the download). */
+  let cancelled = false;
   const zip = new Zip((error, chunk, final) => {
     if (error) {
       failure = error;
@@ -45,9 +48,22 @@ export function zipStream(entries: readonly ArchiveEntry[], onError: (error: unk
       zip.end();
       if (failure) throw failure;
     } catch (error) {
-      onError(error);
+      if (!cancelled) onError(error);
       await writer.abort(error).catch(() => {});
     }
   })();
-  return { stream: readable, done };
+  // The download as the visitor reads it: the same chunks, and a cancel that says it was theirs.
+  const chunks = readable.getReader();
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done: ended, value } = await chunks.read();
+      if (ended) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      cancelled = true;
+      return chunks.cancel(reason);
+    },
+  });
+  return { stream, done };
 }

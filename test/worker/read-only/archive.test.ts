@@ -48,6 +48,18 @@ test('a source that fails stops the archive with an error instead of a whole-loo
   expect(String(errors[0])).toContain('original missing');
 });
 
+test('a visitor who stops the download ends the archive without a failure reported', async () => {
+  const errors: unknown[] = [];
+  // A source that is still sending when the visitor stops: a chunk per turn, without end.
+  const endless = async () => new ReadableStream<Uint8Array>({ pull: async (controller) => controller.enqueue(random(4096)) });
+  const { stream, done } = zipStream([{ name: 'big.bin', open: endless }], (error) => errors.push(error));
+  const reader = stream.getReader();
+  await reader.read();
+  await reader.cancel();
+  await done;
+  expect(errors).toEqual([]);
+});
+
 test('the gallery archive answers as a ZIP download named after the gallery; an unknown gallery is a 404', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const html = await (await SELF.fetch('https://news.test.example/media')).text();
