@@ -6,6 +6,7 @@
  * The `url` parameter is a stranger's text: it is only ever parsed and compared with our own
  * addresses, never fetched, redirected to or echoed back.
  */
+import { webAddressOf } from './web-address';
 
 /** The card's size when the consumer names no bounds (src/views/pages/embed-card-page.tsx). */
 export const EMBED_WIDTH = 600;
@@ -68,13 +69,8 @@ export function parseOembedRequest(query: { url?: string; format?: string; maxwi
  * http(s), credentials, an undecodable segment).
  */
 export function canonicalEmbedAddress(address: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    return null;
-  }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '') return null;
+  const url = webAddressOf(address);
+  if (!url) return null;
   const segments: string[] = [];
   for (const segment of url.pathname.replace(/(.)\/+$/, '$1').split('/').slice(1)) {
     try {

@@ -5,6 +5,7 @@
  * builds that from the fixed templates below, so a content file cannot point a frame anywhere
  * else, and the page's CSP allows exactly these origins (`frame-src`) on pages that have a player.
  */
+import { webAddressOf } from './web-address';
 
 export type VideoProvider = 'youtube' | 'vimeo';
 
@@ -47,13 +48,8 @@ function isProvider(value: string): value is VideoProvider {
  * `vimeo.com/ID`, `player.vimeo.com/video/ID`.
  */
 export function videoEmbedOf(address: string): VideoEmbed | null {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const url = webAddressOf(address);
+  if (!url) return null;
   const host = url.hostname.toLowerCase().replace(/^(www\.|m\.)/, '');
   const segments = url.pathname.split('/').filter(Boolean);
   let candidate: VideoEmbed | null = null;

@@ -8,6 +8,7 @@ import { LOCALE_SOURCE, looksLikeLocale } from './locales';
 import { normalizeTag } from '#src/domain/tag';
 import { defaultLanguage } from '#src/domain/newsroom';
 import type { SiteContext } from '#src/domain/ports';
+import { webAddressOf } from '#src/domain/web-address';
 
 export interface UrlContext {
   /** The newsroom's default locale: its pages carry no prefix. */
@@ -275,14 +276,8 @@ function decodedSegments(path: string): string[] | null {
  * `%c3%a9` are one address, and `/en/media/…` for a default-English newsroom is none).
  */
 export function embeddablePage(site: Pick<SiteContext, 'languages' | 'newsroom'>, address: string): EmbeddablePage | null {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.origin !== new URL(site.newsroom.url).origin || url.username !== '' || url.password !== '') return null;
+  const url = webAddressOf(address);
+  if (!url || url.origin !== new URL(site.newsroom.url).origin) return null;
   const segments = decodedSegments(url.pathname.replace(/(.)\/+$/, '$1'));
   if (!segments || segments.some((segment) => segment === '')) return null;
   const builds = (path: string) => {

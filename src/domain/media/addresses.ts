@@ -9,6 +9,7 @@
  */
 import { UPLOADCARE_CDN_URL } from './constants';
 import { sanitizeFilename } from './filename';
+import { webAddressOf } from '#src/domain/web-address';
 
 /** What an address needs to know about a file. */
 export interface AddressableFile {
@@ -73,13 +74,8 @@ export function isCdnReference(reference: string): boolean {
 }
 
 export function parseCdnAddress(address: string): CdnAddress | null {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' || url.username || url.password || url.search || url.hash) return null;
+  const url = webAddressOf(address);
+  if (!url || url.protocol !== 'https:' || url.search || url.hash) return null;
   const match = /^\/([^/]+)\/(.*)$/.exec(url.pathname);
   if (!match || !UUID.test(match[1]!)) return null;
   const rest = match[2]!;
