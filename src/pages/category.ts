@@ -8,7 +8,7 @@ import type { LayoutModel, StoryCardModel } from './model';
 import { languageFeeds, pageTitle } from './layout';
 import { storyListMarkdown } from './markdown-form';
 import { toStoryCard } from './story-cards';
-import { loadPagedList } from './paged-list';
+import { loadPagedList, type ListPagingModel } from './paged-list';
 
 export async function loadCategory(deps: Deps, site: SiteContext, locale: string, slug: string, page: number): Promise<CategoryPageModel> {
   const category = site.categories.find((candidate) => candidate.i18n[locale]?.slug === slug);
@@ -48,14 +48,10 @@ export function categoryMarkdown(model: CategoryPageModel): string {
   return storyListMarkdown({ layout: model.layout, title: model.name, description: model.description, stories: model.stories, nextPageHref: model.nextPageHref });
 }
 
-export interface CategoryPageModel {
+export interface CategoryPageModel extends ListPagingModel {
   readonly layout: LayoutModel;
   readonly slug: string;
   readonly name: string;
   readonly description: string;
   readonly stories: readonly StoryCardModel[];
-  readonly page: number;
-  readonly pages: number;
-  readonly nextPageHref: string | null;
-  readonly previousPageHref: string | null;
 }

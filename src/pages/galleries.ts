@@ -10,7 +10,7 @@ import type { LayoutModel, ShareBarTarget } from './model';
 import { absoluteImage, buildLayout, pageTitle } from './layout';
 import { imageGalleryLd } from './structured-data';
 import { galleryJson } from './entity-json';
-import { loadPagedList } from './paged-list';
+import { loadPagedList, type ListPagingModel } from './paged-list';
 import { archiveBytes } from '#src/domain/archive';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -126,14 +126,10 @@ export async function loadGalleryJson(deps: Deps, site: SiteContext, locale: str
   return { json: galleryJson(gallery, url, deps.config.mediaRoot, site.newsroom.url), lastModified: gallery.published_at };
 }
 
-export interface GalleryIndexModel {
+export interface GalleryIndexModel extends ListPagingModel {
   readonly layout: LayoutModel;
   readonly title: string;
   readonly galleries: readonly { gallery: GallerySummary; href: string }[];
-  readonly page: number;
-  readonly pages: number;
-  readonly nextPageHref: string | null;
-  readonly previousPageHref: string | null;
 }
 
 export interface GalleryPageModel {

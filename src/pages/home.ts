@@ -8,7 +8,7 @@ import { urls, urlContextOf } from '#src/i18n/urls';
 import type { LayoutModel, StoryCardModel } from './model';
 import { pageTitle } from './layout';
 import { toStoryCard } from './story-cards';
-import { loadPagedList } from './paged-list';
+import { loadPagedList, type ListPagingModel } from './paged-list';
 import { storyListMarkdown } from './markdown-form';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 
@@ -64,16 +64,12 @@ export function homeMarkdown(model: HomePageModel): string {
   });
 }
 
-export interface HomePageModel {
+export interface HomePageModel extends ListPagingModel {
   readonly layout: LayoutModel;
   readonly highlighted: StoryCardModel | null;
   /** The grid's pages leave out the highlighted story (shown above page 1 only). */
   readonly withHighlightedStory: boolean;
   readonly stories: readonly StoryCardModel[];
-  readonly page: number;
-  readonly pages: number;
-  readonly nextPageHref: string | null;
-  readonly previousPageHref: string | null;
   readonly contacts: readonly Contact[];
   /** Tiles above the story list on page 1, when the newsroom shows featured categories. */
   readonly featuredCategories: readonly FeaturedCategoryModel[];

@@ -13,7 +13,7 @@ import { urls, urlContextOf } from '#src/i18n/urls';
 import type { LayoutModel, StoryCardModel } from './model';
 import { languageFeeds, pageTitle, tagFeeds } from './layout';
 import { toStoryCard } from './story-cards';
-import { loadPagedList } from './paged-list';
+import { loadPagedList, type ListPagingModel } from './paged-list';
 import { storyListMarkdown } from './markdown-form';
 
 /** "Stories tagged “{tag}”": the tag page's heading and its feeds' name. */
@@ -63,15 +63,11 @@ export function tagMarkdown(model: TagPageModel): string {
 }
 
 /** A tag's public stories in one language (src/pages/tag.ts). */
-export interface TagPageModel {
+export interface TagPageModel extends ListPagingModel {
   readonly layout: LayoutModel;
   /** The tag in its stored form, as in its address. */
   readonly tag: string;
   /** "Stories tagged “{tag}”", in the page's language. */
   readonly title: string;
   readonly stories: readonly StoryCardModel[];
-  readonly page: number;
-  readonly pages: number;
-  readonly nextPageHref: string | null;
-  readonly previousPageHref: string | null;
 }

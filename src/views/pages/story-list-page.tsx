@@ -5,18 +5,15 @@ import { NewsroomPage } from '../components/newsroom-page';
 import { StoryList } from '../components/story-list';
 import type { LayoutModel, StoryCardModel } from '#src/pages/model';
 import { useTranslator } from '../contexts';
+import type { ListPagingModel } from '#src/pages/paged-list';
 
-export interface StoryListPageProps {
+export interface StoryListPageProps extends ListPagingModel {
   readonly layout: LayoutModel;
   /** `category` or `tag`: the section's class and its heading's id. */
   readonly kind: 'category' | 'tag';
   readonly title: string;
   readonly description: string;
   readonly stories: readonly StoryCardModel[];
-  readonly page: number;
-  readonly pages: number;
-  readonly nextPageHref: string | null;
-  readonly previousPageHref: string | null;
   readonly loadMore: ComponentProps<typeof StoryList>['loadMore'];
 }
 
