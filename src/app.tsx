@@ -10,21 +10,16 @@
  * site, because loading the site needs the repository; the locale middleware only runs on
  * locale-scoped routes. Stories are matched last: `/{slug}` would otherwise shadow `/fr`.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { editorLogin } from '#src/admin/oauth-routes';
 import { uploadSignatures } from '#src/admin/upload-signature-routes';
 import { configFingerprint, configOf, type AppConfig } from './env';
 import type { AppEnv } from '#src/http/app-env';
-import { describeError, ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
-import { defaultLanguage } from '#src/domain/newsroom';
-import { hasSecret, withoutSecrets } from '#src/domain/secret-paths';
-import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
-import { urls, urlContextOf } from '#src/i18n/urls';
-import { logFailure } from './log';
+import { ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 import { cacheRules } from '#src/http/cache-rules';
+import { errorResponse, reportUnexpected, RETRY_AFTER_SECONDS } from '#src/http/error-page';
 import { readCachePointers } from './adapters';
 import { deps } from '#src/middleware/deps';
-import { reportError } from '#src/http/error-reporting';
 import { pageCache } from '#src/page-cache/page-cache';
 import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
 import { pageContentSecurityPolicy, securityHeaders } from '#src/middleware/security';
@@ -32,8 +27,6 @@ import { limitAddressLength, limitRenders, onlyAllowedMethods, requestBodyLimit,
 import { requestLog } from '#src/middleware/request-log';
 import { createSiteLoader } from '#src/middleware/site';
 import { CLIENT_BUILD } from '#src/views/client-assets';
-import { ErrorPage } from '#src/views/pages/error-page';
-import { renderHtml } from '#src/views/render';
 import { adminRoutes } from '#src/admin/admin-routes';
 import { pressOffice } from '#src/admin/press/press-office-routes';
 import { api } from './routes/api';
@@ -45,11 +38,8 @@ import { galleries } from './routes/galleries';
 import { healthRoutes } from './routes/health';
 import { embeds, galleryEmbeds } from './routes/embed';
 import { category, home, tag } from './routes/story-lists';
-import { buildLayout, pageTitle, STYLESHEET } from './pages/layout';
 import { media } from './routes/media';
 import { privacyPortal } from './routes/privacy-portal/routes';
-import { withoutThirdParties } from './http/private-page';
-import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
 import { search } from './routes/search';
 import { seo } from './routes/seo';
 import { secretStoryLinks } from './routes/secret-story';
@@ -160,10 +150,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     // API callers read {message}; visitors get a page in their language.
     if (c.req.path.startsWith('/api/')) {
       const status = apiStatusOf(error);
-      if (status >= 500) {
-        logUnexpected(c, error);
-        reportError(c, error);
-      }
+      if (status >= 500) reportUnexpected(c, error);
       const message = status === 503 ? 'Temporarily unavailable, please try again' : status === 500 ? 'Something went wrong' : error.message;
       return c.json({ message }, status, { 'Cache-Control': cacheRules.error, ...retryAfterHeader(error, status) });
     }
@@ -171,16 +158,12 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     if (error instanceof PayloadTooLargeError) return errorResponse(c, 413);
     if (error instanceof ForbiddenError) return errorResponse(c, 403);
     if (error instanceof TooManyRequestsError) return errorResponse(c, 429, error.retryAfterSeconds);
-    logUnexpected(c, error);
-    reportError(c, error);
+    reportUnexpected(c, error);
     // A store that did not answer is an outage, not a bug in this page: 503 says "come back".
     return errorResponse(c, error instanceof UnavailableError ? 503 : 500);
   });
   return app;
 }
-
-/** How long a client should wait before retrying a 503 (D1 outages are usually brief). */
-export const RETRY_AFTER_SECONDS = 30;
 
 /** The status an API caller gets for an error (visitors get the matching page). */
 function apiStatusOf(error: unknown): 400 | 403 | 404 | 413 | 429 | 500 | 503 {
@@ -199,66 +182,3 @@ function retryAfterHeader(error: unknown, status: number): Record<string, string
 }
 
 
-/** One structured line per unexpected error: what failed (and, for an outage, why), where, for whom. */
-function logUnexpected(c: Context<AppEnv>, error: unknown): void {
-  logFailure(error instanceof UnavailableError ? 'Store unavailable' : 'Unhandled error', {
-    error: describeError(error),
-    cause: error instanceof UnavailableError ? describeError(error.cause) : undefined,
-    stack: error instanceof Error ? error.stack : undefined,
-    path: withoutSecrets(c.req.path),
-    locale: c.var.locale ?? null,
-    requestId: c.var.requestId ?? c.req.header('cf-ray') ?? null,
-  });
-}
-
-/**
- * A status page in the visitor's language, with the site's header and footer when we can. Without
- * the newsroom (D1 down, nothing imported) the page is bare, in the language of the address's
- * first segment when that is a locale we have messages for.
- */
-async function errorResponse(c: Context<AppEnv>, status: 403 | 404 | 413 | 429 | 500 | 503, retryAfterSeconds = RETRY_AFTER_SECONDS): Promise<Response> {
-  // At a secret address in any spelling (`/fr/s/{token}`, `/%2573/{token}`), the error page is a
-  // secret page too: no third party on it, no Referer from it, no index lists it.
-  const secretAddress = hasSecret(c.req.path);
-  if (secretAddress && c.var.site) c.set('site', withoutThirdParties(c.var.site));
-  const site = c.var.site ?? null;
-  const config = c.var.deps?.config;
-  const requested = c.req.path.split('/')[1] ?? '';
-  let locale = c.var.locale;
-  let layout = null;
-  let homeHref = '/';
-  if (site && config) {
-    const fallback = defaultLanguage(site.languages).code;
-    locale ??= site.languages.some((language) => language.code === requested) ? requested : fallback;
-    try {
-      const ctx = urlContextOf(site);
-      const title = pageTitle(site, locale, null);
-      layout = buildLayout({
-        site,
-        config,
-        locale,
-        path: urls.sameSitePath(c.req.path),
-        title,
-        description: '',
-        // No page here in any language: the switcher offers each language's homepage.
-        pageTranslations: [],
-        indexable: false,
-      });
-      homeHref = urls.home(ctx, locale);
-    } catch (error) {
-      // The error page must not fail in its turn: without its header and footer it still answers.
-      logUnexpected(c, error);
-      layout = null;
-    }
-  }
-  locale ??= isSupportedLocale(requested) ? requested : DEFAULT_LOCALE;
-  // Error pages are no-store already; a secret address adds no-referrer and noindex.
-  const headers: Record<string, string> = { ...(secretAddress ? PRIVATE_PAGE_HEADERS : {}), 'Cache-Control': cacheRules.error };
-  if (status === 503 || status === 429) headers['Retry-After'] = String(retryAfterSeconds);
-  // Every status but 404 shows the "Something went wrong" texts: the page model knows two kinds.
-  const response = await renderHtml(<ErrorPage model={{ status: status === 404 ? 404 : 500, locale, layout, homeHref, stylesheet: STYLESHEET }} />, {
-    status,
-    headers,
-  });
-  return response;
-}

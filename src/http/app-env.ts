@@ -18,6 +18,13 @@ export interface AppEnv {
     site: SiteContext | null;
     /** The page's locale, resolved from the URL (or the story's own locale). */
     locale: string;
+    /**
+     * The page cache holds an expired copy it would serve if this page failed: the page must not
+     * send its first bytes before its data (src/http/render-page.ts).
+     */
+    holdFirstByte?: boolean;
+    /** A page sent before its data was read: true once it was sent whole, false if it failed on the way. */
+    renderComplete?: Promise<boolean>;
     /** Origins this one page needs beyond the newsroom's settings (Turnstile on a portal form). */
     cspExtra?: CspSources;
   };

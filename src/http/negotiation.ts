@@ -5,14 +5,13 @@
  * served for the other. The Markdown names its HTML page as canonical.
  */
 import type { Context } from 'hono';
-import type { ReactElement } from 'react';
 import type { AppEnv } from './app-env';
 import { prefersMarkdown } from '#src/domain/content-negotiation';
 import { cacheRules } from './cache-rules';
 import { MARKDOWN_CONTENT_TYPE } from '#src/pages/markdown-form';
 import type { HeadModel } from '#src/pages/head';
 import { conditionalResponse } from './conditional-get';
-import { renderPage } from './render-page';
+import { renderPage, type HtmlPage } from './render-page';
 
 /** `Vary` of every page that has a Markdown form: caches must keep the two forms apart. */
 export const NEGOTIATED_HEADERS = { Vary: 'Accept' } as const;
@@ -39,7 +38,7 @@ export function markdownResponse(c: Context<AppEnv>, markdown: string, head: Hea
 
 /** A page's two forms, each made only when asked for (a story loads another body for Markdown). */
 export interface PageForms {
-  readonly html: () => Promise<{ element: ReactElement; headers?: Record<string, string> }>;
+  readonly html: () => HtmlPage | Promise<HtmlPage>;
   readonly markdown: () => Promise<{ text: string; head: HeadModel; lastModified?: number | null }>;
 }
 
@@ -52,6 +51,6 @@ export async function negotiatedPage(c: Context<AppEnv>, forms: PageForms): Prom
     const markdown = await forms.markdown();
     return markdownResponse(c, markdown.text, markdown.head, { negotiated: true, lastModified: markdown.lastModified });
   }
-  const page = await forms.html();
-  return renderPage(page.element, { headers: { ...NEGOTIATED_HEADERS, ...page.headers } });
+  const html = await forms.html();
+  return renderPage(c, { ...html, headers: { ...NEGOTIATED_HEADERS, ...html.headers } });
 }

@@ -26,6 +26,7 @@ export const deps = createMiddleware<AppEnv>(async (c, next) => {
   const bookmark = writes(c) ? sessionBookmark() : null;
   if (bookmark) setResponseHeader(c, 'Set-Cookie', bookmarkCookie(bookmark), { append: true });
   // How many database round trips and statements this response cost (seen in dev tools and
-  // read by the benchmark).
-  c.header('Server-Timing', `d1;desc="round trips: ${deps.queryStats.roundTrips}, statements: ${deps.queryStats.statements}"`, { append: true });
+  // read by the benchmark). A page streamed before its data has not run its queries yet: its
+  // request log line says what it cost.
+  if (!c.var.renderComplete) c.header('Server-Timing', `d1;desc="round trips: ${deps.queryStats.roundTrips}, statements: ${deps.queryStats.statements}"`, { append: true });
 });

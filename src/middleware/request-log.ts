@@ -2,8 +2,8 @@
  * One JSON line per request (`event: "request"`), written once the response is known: who asked
  * for what (method, path, the route that matched, the locale), what they got (status, the page
  * cache's X-Cache), and what it cost (D1 round trips and statements, as counted for the
- * Server-Timing header by the request's repository; duration until the response was ready, not
- * until its last streamed byte). The request id is Cloudflare's `cf-ray` when there is one, else
+ * Server-Timing header by the request's repository; duration until the response was ready, or for
+ * a page streamed before its data, until it was rendered: its line is written then). The request id is Cloudflare's `cf-ray` when there is one, else
  * a random id, and is returned as `X-Request-Id` so a visitor's report can be matched with the
  * line. ADR 0028.
  *
@@ -23,7 +23,7 @@ import { configOf, type RequestLogMode } from '#src/env';
 import type { AppEnv } from '#src/http/app-env';
 import { withoutSecrets } from '#src/domain/secret-paths';
 import { logEvent } from '#src/log';
-import { setResponseHeader } from '#src/http/responses';
+import { runAfterResponse, setResponseHeader } from '#src/http/responses';
 
 /** The response header carrying the request id. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -144,16 +144,22 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('requestId', requestId);
   await next();
   setResponseHeader(c, REQUEST_ID_HEADER, requestId);
-  const line = requestLogLine({
-    requestId,
-    method: c.req.method,
-    path: c.req.path,
-    route: routeOf(c),
-    locale: c.var.locale ?? null,
-    status: c.res.status,
-    cache: c.res.headers.get('X-Cache'),
-    d1: c.var.deps?.queryStats ?? null,
-    durationMs: Date.now() - startedAt,
-  });
-  if (isRequestLogged(line, requestLogModeOf(c.env))) logEvent('request', line);
+  const write = () => {
+    const line = requestLogLine({
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      route: routeOf(c),
+      locale: c.var.locale ?? null,
+      status: c.res.status,
+      cache: c.res.headers.get('X-Cache'),
+      d1: c.var.deps?.queryStats ?? null,
+      durationMs: Date.now() - startedAt,
+    });
+    if (isRequestLogged(line, requestLogModeOf(c.env))) logEvent('request', line);
+  };
+  // A page sent before its data was read: its line, with what the page cost, once it is rendered.
+  const streamed = c.var.renderComplete;
+  if (streamed) void runAfterResponse(c, streamed.then(write));
+  else write();
 };

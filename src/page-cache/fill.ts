@@ -16,6 +16,8 @@ export interface PendingCopy {
   /** The route's own validator (feeds and sitemaps compute one): kept so revalidation agrees. */
   readonly etag: string | null;
   readonly storedAt: number;
+  /** For a page streamed before its data: whether it was sent whole (one that failed is never stored). */
+  readonly complete: Promise<boolean> | null;
 }
 
 /** Reads a stream whole, or returns null (cancelling it) once it passes `limit` bytes. */
@@ -45,7 +47,7 @@ async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Pr
 export async function storeCopy(store: KvPageCacheStore, copy: PendingCopy): Promise<void> {
   try {
     const body = await readAtMost(copy.stream, MAX_CACHED_BODY_BYTES);
-    if (!body) return;
+    if (!body || (copy.complete && !(await copy.complete))) return;
     const { freshSeconds, staleSeconds } = cacheLifetime(copy.cacheControl);
     const metadata: StoredPageMetadata = { v: 1, s: copy.status, h: copy.headers, t: copy.storedAt, f: freshSeconds, e: copy.etag ?? (await entityTag(body)) };
     await store.put(copy.key, body.buffer, metadata, freshSeconds + staleSeconds);

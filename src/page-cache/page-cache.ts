@@ -22,6 +22,8 @@
  * - Entries outlive their freshness (the response's `s-maxage`) by its `stale-if-error` window:
  *   when the handler fails (D1 down: a 5xx), the expired copy is served instead of an error page,
  *   or, when the current revision has no copy yet, the copy of one of the few revisions before it.
+ * - A page sent before its data was read (src/http/render-page.ts) is stored only if it was sent
+ *   whole: one that failed on the way ended with the error page, under a 200 it could not take back.
  * - Every KV failure is logged and ignored: without KV, pages render from D1 as if uncached.
  */
 import type { Context, MiddlewareHandler } from 'hono';
@@ -221,6 +223,9 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       }
     }
 
+    // An expired copy would answer for this page if it failed: the page must keep its status
+    // open until its data is read, so it cannot send its first bytes before (src/http/render-page.ts).
+    if (entry) c.set('holdFirstByte', true);
     await next();
 
     // stale-if-error: an expired copy, or one from just before the last import, beats an error
@@ -248,6 +253,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       cacheControl: response.headers.get('Cache-Control'),
       etag: response.headers.get('ETag'),
       storedAt: startedAt,
+      complete: c.var.renderComplete ?? null,
     };
     replaceResponse(c, new Response(forVisitor, response));
     const pending = runAfterResponse(c, storeCopy(store, copy));

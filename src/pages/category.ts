@@ -1,7 +1,7 @@
 /** A category page `[/{locale}]/category/{slug}`: its stories in that language, 12 per page. */
 import type { Deps } from '#src/adapters';
 import { NotFoundError } from '#src/domain/errors';
-import { DEFAULT_PAGE_SIZE } from '#src/domain/paging';
+import { DEFAULT_PAGE_SIZE, paginate } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { urls, urlContextOf } from '#src/i18n/urls';
 import type { LayoutModel, StoryCardModel } from './model';
@@ -10,15 +10,26 @@ import { storyListMarkdown } from './markdown-form';
 import { toStoryCard } from './story-cards';
 import { loadPagedList, type ListPagingModel } from './paged-list';
 
-export async function loadCategory(deps: Deps, site: SiteContext, locale: string, slug: string, page: number): Promise<CategoryPageModel> {
+/** The category at that slug in that language; one without public stories there has no page in it. */
+function categoryAt(site: SiteContext, locale: string, slug: string) {
   const category = site.categories.find((candidate) => candidate.i18n[locale]?.slug === slug);
-  // A category without public stories in this language has no page in it.
-  if (!category || (category.public_stories_count[locale] ?? 0) === 0) throw new NotFoundError(`Category ${slug}`);
+  const total = category?.public_stories_count[locale] ?? 0;
+  if (!category || total === 0) throw new NotFoundError(`Category ${slug}`);
+  return { category, total };
+}
+
+/** Whether the page exists, without a query (NotFoundError when it does not). */
+export function checkCategory(site: SiteContext, locale: string, slug: string, page: number): void {
+  paginate({ page, pageSize: DEFAULT_PAGE_SIZE, total: categoryAt(site, locale, slug).total });
+}
+
+export async function loadCategory(deps: Deps, site: SiteContext, locale: string, slug: string, page: number): Promise<CategoryPageModel> {
+  const { category, total } = categoryAt(site, locale, slug);
   const translation = category.i18n[locale]!;
   const ctx = urlContextOf(site);
   const { list, ...listed } = await loadPagedList({ deps, site, locale, page }, {
     pageSize: DEFAULT_PAGE_SIZE,
-    total: category.public_stories_count[locale] ?? 0,
+    total,
     fetch: (page, pageSize) => deps.content.listStories({ locale, categoryId: category.id, page, pageSize }),
     href: (n) => urls.category(ctx, locale, slug, n),
     layout: () => ({

@@ -11,7 +11,8 @@ import { urls, urlContextOf } from '#src/i18n/urls';
 import { loadGallery } from './galleries';
 import { OEMBED_THUMBNAIL_BOUNDS, oembedThumbnail, storyOembed, type ThumbnailBounds } from './json-form';
 import type { GalleryPageModel } from './galleries';
-import type { LayoutModel } from './model';
+import type { DocumentShell, LayoutModel } from './model';
+import { themeStylesheetHref } from './layout';
 import type { StoryPageModel } from './story';
 import type { OembedModel } from './oembed-answer';
 import { loadStory } from './story';
@@ -61,6 +62,12 @@ export async function loadGalleryOembed(deps: Deps, site: SiteContext, locale: s
   };
 }
 
+/** The card's start: its own stylesheet and the newsroom's theme, in light and dark, and no script (the frame would not run it). */
+function embedShell(site: SiteContext, locale: string): DocumentShell {
+  const theme = themeStylesheetHref(site);
+  return { locale, stylesheets: theme ? [EMBED_STYLESHEET, theme] : [EMBED_STYLESHEET], colorScheme: 'light dark', themeColor: null, clientScript: false };
+}
+
 function storyCard(model: StoryPageModel, site: SiteContext): EmbedCardModel {
   const { story, layout } = model;
   return {
@@ -75,8 +82,7 @@ function storyCard(model: StoryPageModel, site: SiteContext): EmbedCardModel {
     href: urls.absolute(site.newsroom.url, urls.story(story.slug)),
     newsroomName: providerName(layout),
     mediaRoot: layout.mediaRoot,
-    stylesheet: EMBED_STYLESHEET,
-    themeStylesheet: layout.themeStylesheet,
+    shell: embedShell(site, story.locale),
   };
 }
 
@@ -94,8 +100,7 @@ function galleryCard(model: GalleryPageModel, site: SiteContext, locale: string)
     href: urls.absolute(site.newsroom.url, urls.gallery(urlContextOf(site), locale, gallery.uuid)),
     newsroomName: providerName(layout),
     mediaRoot: layout.mediaRoot,
-    stylesheet: EMBED_STYLESHEET,
-    themeStylesheet: layout.themeStylesheet,
+    shell: embedShell(site, locale),
   };
 }
 
@@ -129,6 +134,5 @@ export interface EmbedCardModel {
   readonly href: string;
   readonly newsroomName: string;
   readonly mediaRoot: string;
-  readonly stylesheet: string;
-  readonly themeStylesheet: string | null;
+  readonly shell: DocumentShell;
 }

@@ -2,7 +2,7 @@
 import type { Deps } from '#src/adapters';
 import { NotFoundError } from '#src/domain/errors';
 import { isGalleryEmpty, type Gallery, type GallerySummary } from '#src/domain/gallery';
-import { GALLERY_PAGE_SIZE } from '#src/domain/paging';
+import { GALLERY_PAGE_SIZE, paginate } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { formatMessage, messagesFor } from '#src/i18n/translate';
 import { urls, urlContextOf } from '#src/i18n/urls';
@@ -14,6 +14,11 @@ import { loadPagedList, type ListPagingModel } from './paged-list';
 import { archiveBytes } from '#src/domain/archive';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether the page exists, without a query (NotFoundError when it does not). */
+export function checkGalleryIndexPage(site: SiteContext, page: number): void {
+  paginate({ page, pageSize: GALLERY_PAGE_SIZE, total: site.galleries_count });
+}
 
 export async function loadGalleryIndex(deps: Deps, site: SiteContext, locale: string, page: number): Promise<GalleryIndexModel> {
   const ctx = urlContextOf(site);

@@ -2,7 +2,7 @@
 import type { Deps } from '#src/adapters';
 import { featuredCategories } from '#src/domain/category';
 import { contactsForLocale, type Contact } from '#src/domain/contact';
-import { DEFAULT_PAGE_SIZE } from '#src/domain/paging';
+import { DEFAULT_PAGE_SIZE, paginate } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import { urls, urlContextOf } from '#src/i18n/urls';
 import type { LayoutModel, StoryCardModel } from './model';
@@ -12,15 +12,23 @@ import { loadPagedList, type ListPagingModel } from './paged-list';
 import { storyListMarkdown } from './markdown-form';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 
+/** The homepage's length, from the counts kept at import and go-live. */
+function homepageLength(site: SiteContext, locale: string) {
+  const total = site.languages.find((language) => language.code === locale)?.public_stories_count ?? 0;
+  // The newest public story is highlighted whenever there is one.
+  return { pageSize: DEFAULT_PAGE_SIZE, total, withHighlightedStory: total > 0 };
+}
+
+/** Whether the page exists, without a query: a page past the end is a NotFoundError. */
+export function checkHomepage(site: SiteContext, locale: string, page: number): void {
+  paginate({ page, ...homepageLength(site, locale) });
+}
+
 export async function loadHomepage(deps: Deps, site: SiteContext, locale: string, page: number): Promise<HomePageModel> {
   const ctx = urlContextOf(site);
   const company = site.companies[locale];
-  const total = site.languages.find((language) => language.code === locale)?.public_stories_count ?? 0;
   const { list: content, ...listed } = await loadPagedList({ deps, site, locale, page }, {
-    pageSize: DEFAULT_PAGE_SIZE,
-    total,
-    // The newest public story is highlighted whenever there is one.
-    withHighlightedStory: total > 0,
+    ...homepageLength(site, locale),
     fetch: (page, pageSize) => deps.content.getHomepage(locale, page, pageSize),
     href: (n) => urls.home(ctx, locale, n),
     layout: () => ({

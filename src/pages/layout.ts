@@ -16,7 +16,7 @@ import { urls, urlContextOf, type FeedFormat } from '#src/i18n/urls';
 import { contactsForLocale } from '#src/domain/contact';
 import { imageRightsOf } from '#src/domain/image-rights';
 import type { StoredImagePayload } from '#src/domain/media-payload';
-import type { LayoutModel } from './model';
+import type { DocumentShell, LayoutModel } from './model';
 import type { FeedLink, OpenGraphModel } from './head';
 import { breadcrumbLd, organizationLd, webSiteLd, type AbsoluteImage, type JsonLd } from './structured-data';
 import type { AppConfig } from '#src/env';
@@ -148,9 +148,14 @@ export function buildLayout(input: LayoutInput): LayoutModel {
       dataRequest: company?.custom_data_request_link ?? urls.privacyPortal(locale, site.newsroom.uuid, 'data-request'),
     },
     mediaRoot: input.config.mediaRoot,
-    stylesheet: STYLESHEET,
-    themeStylesheet: themeStylesheetHref(site),
+    shell: documentShell(site, locale),
   };
+}
+
+/** The start of every newsroom page's head: the site's stylesheet, the newsroom's theme, the browser bundle. */
+export function documentShell(site: SiteContext | null, locale: string): DocumentShell {
+  const theme = site ? themeStylesheetHref(site) : null;
+  return { locale, stylesheets: theme ? [STYLESHEET, theme] : [STYLESHEET], colorScheme: 'light dark', themeColor: site?.newsroom.theme_color ?? null, clientScript: true };
 }
 
 /**

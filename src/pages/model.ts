@@ -56,9 +56,23 @@ export interface LayoutModel {
   /** The privacy and cookie policies of this language, where the newsroom has them. */
   readonly policyLinks: { readonly privacy: string | null; readonly cookie: string | null };
   readonly mediaRoot: string;
-  readonly stylesheet: string;
-  /** The newsroom's theme stylesheet (`/theme-{hash}.css`), linked after the stylesheet; null without a theme. */
-  readonly themeStylesheet: string | null;
+  /** The start of the page's head, known before its data (src/views/render.tsx). */
+  readonly shell: DocumentShell;
+}
+
+/**
+ * What a document's head starts with: known from the newsroom alone, before a page reads its data,
+ * so it is sent first (docs/decisions/0049-stream-the-head-first.md).
+ */
+export interface DocumentShell {
+  readonly locale: string;
+  /** In order: the site's, then the newsroom's theme (`/theme-{hash}.css`, custom properties only), so its values win. */
+  readonly stylesheets: readonly string[];
+  /** `light dark` when the stylesheets style both, so the browser paints the right canvas before they arrive. */
+  readonly colorScheme: string | null;
+  readonly themeColor: string | null;
+  /** Whether the page loads the browser bundle (deferred: a module script). */
+  readonly clientScript: boolean;
 }
 
 export interface StoryCardModel {

@@ -5,7 +5,8 @@ import { NotFoundError } from '#src/domain/errors';
 import { playerOriginsOf, videoEmbedOf } from '#src/domain/video-embed';
 import { jsonAlternate } from '#src/http/json-alternate';
 import { requireSite } from '#src/http/require-site';
-import { findGallery, loadGallery, loadGalleryIndex, loadGalleryJson } from '#src/pages/galleries';
+import { checkGalleryIndexPage, findGallery, loadGallery, loadGalleryIndex, loadGalleryJson } from '#src/pages/galleries';
+import { documentShell } from '#src/pages/layout';
 import { GalleryIndexPage, GalleryPage } from '#src/views/pages/gallery-pages';
 import { archiveResponse } from '#src/http/archive-response';
 import { pageQuery } from '#src/http/page-param';
@@ -14,8 +15,12 @@ import { renderPage } from '#src/http/render-page';
 
 export const galleries = new Hono<AppEnv>()
   .get('/media', pageQuery, async (c) => {
-    const model = await loadGalleryIndex(c.var.deps, requireSite(c), c.var.locale, c.req.valid('query').page);
-    return renderPage(<GalleryIndexPage model={model} />);
+    const site = requireSite(c);
+    const { page } = c.req.valid('query');
+    // Its status is known from the newsroom's gallery count: the page streams (src/http/render-page.ts).
+    checkGalleryIndexPage(site, page);
+    const model = loadGalleryIndex(c.var.deps, site, c.var.locale, page);
+    return renderPage(c, { shell: documentShell(site, c.var.locale), page: model.then((model) => <GalleryIndexPage model={model} />) });
   })
   // The JSON alternate: the gallery as docs/spec-coverage.md section 3 shapes it.
   .get('/media/album/:file{[0-9a-f-]{36}\\.json}', async (c) => {
@@ -25,7 +30,7 @@ export const galleries = new Hono<AppEnv>()
   .get('/media/album/:uuid', async (c) => {
     const model = await loadGallery(c.var.deps, requireSite(c), c.var.locale, c.req.param('uuid'));
     allowPlayers(c, playerOriginsOf(model.gallery.videos.flatMap((video) => videoEmbedOf(video.url) ?? [])));
-    return renderPage(<GalleryPage model={model} />);
+    return renderPage(c, { shell: model.layout.shell, page: <GalleryPage model={model} /> });
   })
   // Every image of the gallery, originals, in one ZIP.
   .get('/media/album/:uuid/download', async (c) => {

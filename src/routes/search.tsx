@@ -22,6 +22,7 @@ import type { AppEnv } from '#src/http/app-env';
 import { MAX_FACET_QUERY_LENGTH } from '#src/domain/search-query';
 import { cacheRules } from '#src/http/cache-rules';
 import { requireSite } from '#src/http/require-site';
+import { documentShell } from '#src/pages/layout';
 import { loadSearch, type SearchParams } from '#src/pages/search';
 import { SearchPage } from '#src/views/pages/search-page';
 import { pageParam } from '#src/http/page-param';
@@ -52,9 +53,17 @@ export const SearchParamsSchema = z.pipe(
 );
 
 export const search = new Hono<AppEnv>().get('/search', validate('query', SearchParamsSchema, wrongAddress), async (c) => {
-  const model = await loadSearch(c.var.deps, requireSite(c), c.var.locale, c.req.valid('query'));
-  return renderPage(<SearchPage model={model} />, {
-    // A page answered by the fallback search must not outlive the engine's outage in a cache.
-    headers: { ...(model.notice ? { 'Cache-Control': cacheRules.error } : {}), 'X-Robots-Tag': 'noindex' },
-  });
+  const site = requireSite(c);
+  const { locale, deps } = c.var;
+  const params = c.req.valid('query');
+  const headers = { 'X-Robots-Tag': 'noindex' };
+  // With D1's full-text index there is no fallback: the status and headers are known, the page streams.
+  if (deps.config.search.searchBackend === 'd1') {
+    const page = loadSearch(deps, site, locale, params).then((model) => <SearchPage model={model} />);
+    return renderPage(c, { shell: documentShell(site, locale), page, headers });
+  }
+  // An engine's page waits for its answer: one from the fallback search must not outlive the
+  // engine's outage in a cache, and says so in its headers.
+  const model = await loadSearch(deps, site, locale, params);
+  return renderPage(c, { shell: model.layout.shell, page: <SearchPage model={model} />, headers: { ...headers, ...(model.notice ? { 'Cache-Control': cacheRules.error } : {}) } });
 });

@@ -1,6 +1,8 @@
 /**
  * The paged story lists (the homepage, a category, a tag), each at its address and its `.md`
  * twin, with `?page=N` as load more without JavaScript. The HTML address negotiates Markdown.
+ * A list whose page can be checked from the newsroom's counts (`check`) streams: the start of the
+ * document leaves before its stories are read (src/http/render-page.ts).
  */
 import { Hono, type Context } from 'hono';
 import type { ReactElement } from 'react';
@@ -8,8 +10,9 @@ import type { AppEnv } from '#src/http/app-env';
 import type { Deps } from '#src/adapters';
 import type { SiteContext } from '#src/domain/ports';
 import { requireSite } from '#src/http/require-site';
-import { categoryMarkdown, loadCategory } from '#src/pages/category';
-import { homeMarkdown, loadHomepage } from '#src/pages/home';
+import { categoryMarkdown, checkCategory, loadCategory } from '#src/pages/category';
+import { checkHomepage, homeMarkdown, loadHomepage } from '#src/pages/home';
+import { documentShell } from '#src/pages/layout';
 import type { LayoutModel } from '#src/pages/model';
 import { loadTag, tagMarkdown } from '#src/pages/tag';
 import { CategoryPage } from '#src/views/pages/category-page';
@@ -25,6 +28,8 @@ interface StoryList<Model extends { layout: LayoutModel }> {
   /** The list's own part of the address (a slug, a tag), from the matched route. */
   readonly key: (c: Context<AppEnv>, markdown: boolean) => string;
   readonly load: (deps: Deps, site: SiteContext, locale: string, key: string, page: number) => Promise<Model>;
+  /** Throws NotFoundError for a page that does not exist, from the newsroom alone (no query). */
+  readonly check?: (site: SiteContext, locale: string, key: string, page: number) => void;
   readonly view: (model: Model) => ReactElement;
   readonly markdownOf: (model: Model) => string;
 }
@@ -36,9 +41,20 @@ function storyListRoutes<Model extends { layout: LayoutModel }>(list: StoryList<
       return markdownResponse(c, list.markdownOf(model), model.layout.head, { negotiated: false });
     })
     .get(list.html, pageQuery, async (c) => {
-      const load = () => list.load(c.var.deps, requireSite(c), c.var.locale, list.key(c, false), c.req.valid('query').page);
+      const site = requireSite(c);
+      const { locale } = c.var;
+      const key = list.key(c, false);
+      const { page } = c.req.valid('query');
+      const load = () => list.load(c.var.deps, site, locale, key, page);
       return negotiatedPage(c, {
-        html: async () => ({ element: list.view(await load()) }),
+        html: async () => {
+          if (!list.check) {
+            const model = await load();
+            return { shell: model.layout.shell, page: list.view(model) };
+          }
+          list.check(site, locale, key, page);
+          return { shell: documentShell(site, locale), page: load().then(list.view) };
+        },
         markdown: async () => {
           const model = await load();
           return { text: list.markdownOf(model), head: model.layout.head };
@@ -55,6 +71,7 @@ export const home = storyListRoutes({
   markdown: '/index.md',
   key: () => '',
   load: (deps, site, locale, _key, page) => loadHomepage(deps, site, locale, page),
+  check: (site, locale, _key, page) => checkHomepage(site, locale, page),
   view: (model) => <HomePage model={model} />,
   markdownOf: homeMarkdown,
 });
@@ -64,6 +81,7 @@ export const category = storyListRoutes({
   markdown: '/category/:file{[^/]+\\.md}',
   key: segment('slug'),
   load: loadCategory,
+  check: checkCategory,
   view: (model) => <CategoryPage model={model} />,
   markdownOf: categoryMarkdown,
 });

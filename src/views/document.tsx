@@ -1,14 +1,16 @@
 /**
- * The HTML document (render.tsx writes the doctype before it): <html lang dir>, head
- * metadata, and the page shell. With a newsroom context the page is wrapped in the newsroom,
- * translation and analytics contexts; without one (the newsroom not imported yet) it is bare.
+ * The HTML document in two parts (src/views/render.tsx joins them): `DocumentStart`, the start of
+ * the head that the newsroom alone decides (charset, viewport, stylesheets, the browser bundle),
+ * sent before the page's data is read; and `Document`, the page's own head (title, description,
+ * links, social cards, JSON-LD) and body. With a newsroom context the body is wrapped in the
+ * newsroom, translation and analytics contexts; without one (the newsroom not imported yet) it is bare.
  */
 import type { ReactNode } from 'react';
 import { CLIENT_CONFIG_ID, type ClientConfig } from '#src/client/config';
 import type { PageClientConfig } from '#src/pages/browser-config';
 import { textDirection, toBcp47 } from '#src/i18n/locales';
 import { ContextProviders } from './contexts';
-import type { NewsroomContextProps } from '#src/pages/model';
+import type { DocumentShell, NewsroomContextProps } from '#src/pages/model';
 import type { HeadModel, OpenGraphModel } from '#src/pages/head';
 import { CLIENT_ENTRY } from './client-assets';
 import { scriptJson } from '#src/pages/script-json';
@@ -17,10 +19,6 @@ import { jsonLdText } from '#src/pages/structured-data';
 export interface DocumentProps {
   readonly locale: string;
   readonly head: HeadModel;
-  readonly stylesheet: string;
-  /** The newsroom's theme (custom properties only), after the stylesheet so its values win. */
-  readonly themeStylesheet?: string | null;
-  readonly themeColor?: string | null;
   readonly context?: NewsroomContextProps | null;
   readonly siteDomains?: readonly string[];
   /** What the browser code needs (src/client/config.ts); absent on a bare page. */
@@ -76,6 +74,26 @@ function ClientConfigScript({ client, status }: { client: PageClientConfig; stat
   return <script type="application/json" id={CLIENT_CONFIG_ID} dangerouslySetInnerHTML={{ __html: scriptJson(config) }} />;
 }
 
+/**
+ * The head's first elements, in this order: the charset within the first bytes, the viewport, the
+ * colour schemes, the stylesheets and the bundle, so the browser fetches them while the page's data
+ * is read. A module script is deferred: it runs once the document is parsed, never blocking it.
+ */
+export function DocumentStart({ shell }: { shell: DocumentShell }) {
+  return (
+    <>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      {shell.colorScheme ? <meta name="color-scheme" content={shell.colorScheme} /> : null}
+      {shell.themeColor ? <meta name="theme-color" content={shell.themeColor} /> : null}
+      {shell.stylesheets.map((href) => (
+        <link key={href} rel="stylesheet" href={href} />
+      ))}
+      {shell.clientScript ? <script type="module" src={CLIENT_ENTRY} /> : null}
+    </>
+  );
+}
+
 export function Document(props: DocumentProps) {
   const { head } = props;
   const body = props.context ? (
@@ -89,10 +107,6 @@ export function Document(props: DocumentProps) {
   return (
     <html lang={toBcp47(props.locale)} dir={textDirection(props.locale)}>
       <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Light and dark (public/styles/site.css): the browser paints the right canvas before the stylesheet arrives. */}
-        <meta name="color-scheme" content="light dark" />
         <title>{head.title}</title>
         {head.description ? <meta name="description" content={head.description} /> : null}
         {head.indexable ? null : <meta name="robots" content="noindex, nofollow" />}
@@ -100,7 +114,6 @@ export function Document(props: DocumentProps) {
         {head.alternates.map((alternate) => (
           <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
         ))}
-        {props.themeColor ? <meta name="theme-color" content={props.themeColor} /> : null}
         {head.icon ? <link rel="icon" href={head.icon} /> : null}
         {head.appleTouchIcon ? <link rel="apple-touch-icon" href={head.appleTouchIcon} /> : null}
         {head.siteVerification ? <meta name="google-site-verification" content={head.siteVerification} /> : null}
@@ -110,10 +123,6 @@ export function Document(props: DocumentProps) {
         {head.markdownAlternate ? <link rel="alternate" type="text/markdown" href={head.markdownAlternate} /> : null}
         {head.openGraph ? <OpenGraph head={head} og={head.openGraph} /> : null}
         {head.jsonLd && head.jsonLd.length > 0 ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(head.jsonLd) }} /> : null}
-        <link rel="stylesheet" href={props.stylesheet} />
-        {props.themeStylesheet ? <link rel="stylesheet" href={props.themeStylesheet} /> : null}
-        {/* A module script is deferred: it runs once the document is parsed, never blocking it. */}
-        <script type="module" src={CLIENT_ENTRY} />
       </head>
       <body>
         {body}

@@ -1,28 +1,149 @@
 /**
- * HTML responses. Every page loads its data in one D1 batch before it renders, and no view
- * suspends, so nothing could arrive late: the whole document is rendered to one string before the
- * answer starts, its status is final, and a render that fails throws, so app.onError answers with
- * the 500 page (docs/decisions/0001-own-streaming-renderer.md).
+ * HTML documents, rendered by React's `renderToReadableStream` and sent in two parts
+ * (docs/decisions/0049-stream-the-head-first.md):
  *
- * `renderToString`, not `renderToReadableStream`: with no Suspense boundary both give the same
- * bytes, and the stream encodes every small piece into its own chunk on the way, which made a
- * story page's render about a quarter more CPU. Unlike the stream it does not write the doctype,
- * so it is written here: every view rendered through here is a whole `<html>` document.
+ * 1. the start: the doctype, `<html lang dir>`, `<head>` and what the shell says (`DocumentStart`:
+ *    charset, viewport, stylesheets, the browser bundle). It depends on the newsroom alone, so it is
+ *    rendered once per shell and isolate and kept;
+ * 2. the rest: the page's `Document`, rendered whole once its data is read (no view suspends, so
+ *    React emits no inline script and the document reads the same without JavaScript). React
+ *    writes it from the doctype on; its `<!DOCTYPE html><html …><head>`, already sent, is dropped,
+ *    and the head it manages (its image preloads, then the page's title and metadata) follows the
+ *    start.
+ *
+ * `renderDocument` answers once both parts are rendered, so a failure is still a failure (the 500
+ * page). `streamDocument` sends the start at once and the rest when the page's data arrives: a
+ * failure then can no longer change the status, so the document ends with the fallback the caller
+ * gives (the localized error page) and `complete` says it failed.
  */
 import type { ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server';
+import { textDirection, toBcp47 } from '#src/i18n/locales';
+import type { DocumentShell } from '#src/pages/model';
+import { DocumentStart } from './document';
 
-export interface RenderOptions {
-  readonly status?: number;
-  readonly headers?: Record<string, string>;
+const encoder = new TextEncoder();
+const HEAD_TAG = encoder.encode('<head>');
+
+/** React's own report prints to the console; every failure here is thrown and reported by the caller. */
+const quiet = { onError: () => {} };
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Rendered starts by shell: a few per newsroom (one per language and theme). */
+const starts = new Map<string, Uint8Array>();
+const MAX_KEPT_STARTS = 256;
+
+async function documentStart(shell: DocumentShell): Promise<Uint8Array> {
+  const key = JSON.stringify(shell);
+  const kept = starts.get(key);
+  if (kept) return kept;
+  const opening = `<!DOCTYPE html><html lang="${attribute(toBcp47(shell.locale))}" dir="${textDirection(shell.locale)}"><head>`;
+  const head = await new Response(await renderToReadableStream(<DocumentStart shell={shell} />, quiet)).text();
+  const start = encoder.encode(opening + head);
+  if (starts.size >= MAX_KEPT_STARTS) starts.clear();
+  starts.set(key, start);
+  return start;
 }
 
-const DOCTYPE = '<!DOCTYPE html>';
+function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
 
-export async function renderHtml(element: ReactElement, options: RenderOptions = {}): Promise<Response> {
-  const html = DOCTYPE + renderToString(element);
-  return new Response(html, {
-    status: options.status ?? 200,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', ...options.headers },
+/**
+ * The page's document after its `<head>` tag: React renders it whole (rejecting when a view
+ * throws) and the chunks follow, without what the start already said.
+ */
+async function documentRest(page: ReactElement): Promise<ReadableStream<Uint8Array>> {
+  const rendered = await renderToReadableStream(page, quiet);
+  let pending: Uint8Array | null = new Uint8Array(0);
+  return rendered.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        if (pending === null) return controller.enqueue(chunk);
+        const joined = new Uint8Array(pending.length + chunk.length);
+        joined.set(pending);
+        joined.set(chunk, pending.length);
+        const at = indexOf(joined, HEAD_TAG);
+        if (at === -1) {
+          pending = joined;
+          return;
+        }
+        pending = null;
+        controller.enqueue(joined.subarray(at + HEAD_TAG.length));
+      },
+      flush() {
+        if (pending !== null) throw new Error('A rendered page has no <head>: every page is a whole <html> document');
+      },
+    }),
+  );
+}
+
+async function pipeInto(stream: ReadableStream<Uint8Array>, controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    controller.enqueue(value);
+  }
+}
+
+/** The whole document, rendered before this resolves: a view that throws rejects it, and nothing was sent. */
+export async function renderDocument(shell: DocumentShell, page: ReactElement): Promise<ReadableStream<Uint8Array>> {
+  const [start, rest] = await Promise.all([documentStart(shell), documentRest(page)]);
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(start);
+      pipeInto(rest, controller).then(
+        () => controller.close(),
+        (error: unknown) => controller.error(error),
+      );
+    },
   });
+}
+
+export interface StreamedDocument {
+  readonly body: ReadableStream<Uint8Array>;
+  /** True once the whole page was sent; false when it failed and the fallback ended it. */
+  readonly complete: Promise<boolean>;
+}
+
+/**
+ * The start of the document now, the page once `page` resolves. When reading or rendering the
+ * page fails, `fallback(error)` is rendered instead (its own start is not sent again).
+ */
+export function streamDocument(shell: DocumentShell, page: Promise<ReactElement>, fallback: (error: unknown) => ReactElement): StreamedDocument {
+  // Handled below, perhaps after it failed: not an unhandled rejection meanwhile.
+  page.catch(() => {});
+  let settle: (complete: boolean) => void = () => {};
+  const complete = new Promise<boolean>((resolve) => (settle = resolve));
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      // Not awaited: the start is readable at once, the rest is queued as it is rendered.
+      void (async () => {
+        let whole = true;
+        try {
+          controller.enqueue(await documentStart(shell));
+          let rest: ReadableStream<Uint8Array>;
+          try {
+            rest = await documentRest(await page);
+          } catch (error) {
+            whole = false;
+            rest = await documentRest(fallback(error));
+          }
+          await pipeInto(rest, controller);
+          controller.close();
+        } catch (error) {
+          whole = false;
+          controller.error(error);
+        }
+        settle(whole);
+      })();
+    },
+  });
+  return { body, complete };
 }

@@ -5,7 +5,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, expect, test, vi } from 'vitest';
-import { createApp, RETRY_AFTER_SECONDS } from '#src/app';
+import { createApp } from '#src/app';
+import { RETRY_AFTER_SECONDS } from '#src/http/error-page';
 import { cacheRules } from '#src/http/cache-rules';
 import { KEY_PREFIX } from '#src/page-cache/key';
 import { CONTENT_REVISION_KEY, LAST_KNOWN_REVISION_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';

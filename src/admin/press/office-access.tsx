@@ -18,8 +18,7 @@ import { logEvent } from '#src/log';
 import { isCrossSitePost } from '#src/middleware/request-limits';
 import { limitClient } from '#src/http/client-limits';
 import { verifyAccessToken } from '#src/platform/cloudflare-access/access-token';
-import { renderHtml } from '#src/views/render';
-import { officeHeaders } from './press-office-headers';
+import { officeResponse } from './press-office-headers';
 import { OfficeRefusalPage } from './press-office-page';
 import { OFFICE_TEXTS } from './press-office-texts';
 
@@ -36,7 +35,7 @@ export interface OfficeAccessOptions {
 }
 
 async function refusal(status: 403 | 503, title: string, text: string): Promise<Response> {
-  return renderHtml(<OfficeRefusalPage title={title} text={text} />, { status, headers: { ...(await officeHeaders()), ...(status === 503 ? { 'Retry-After': '60' } : {}) } });
+  return officeResponse(<OfficeRefusalPage title={title} text={text} />, status, status === 503 ? { 'Retry-After': '60' } : {});
 }
 
 function refuse(reason: string, detail?: string): Promise<Response> {

@@ -1,12 +1,19 @@
 /**
- * The headers of every answer of the press office view, its refusals included: private and never
+ * Every answer of the press office view, rendered like every page (src/views/render.tsx), and its
+ * headers. The headers of every answer of the press office view, its refusals included: private and never
  * stored (`private, no-store`), never indexed, no Referer sent from it, never framed, and a policy
  * of its own that allows no script at all (the page has none), only its one inline stylesheet by
  * hash, and forms posting to this site.
  */
+import type { ReactElement } from 'react';
 import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
+import type { DocumentShell } from '#src/pages/model';
+import { renderDocument } from '#src/views/render';
 import { scriptHashSource } from '../admin-headers';
 import { OFFICE_STYLESHEET } from './press-office-page';
+
+/** The office's start: in English, light only, no stylesheet to fetch (its one is inline) and no script. */
+const OFFICE_SHELL: DocumentShell = { locale: 'en', stylesheets: [], colorScheme: null, themeColor: null, clientScript: false };
 
 let styleSource: Promise<string> | undefined;
 
@@ -18,4 +25,10 @@ export async function officeContentSecurityPolicy(): Promise<string> {
 
 export async function officeHeaders(): Promise<Record<string, string>> {
   return { ...PRIVATE_PAGE_HEADERS, 'Content-Security-Policy': await officeContentSecurityPolicy() };
+}
+
+/** An office page (an `OfficeDocument`) with the office's headers. */
+export async function officeResponse(page: ReactElement, status = 200, headers: Record<string, string> = {}): Promise<Response> {
+  const body = await renderDocument(OFFICE_SHELL, page);
+  return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...(await officeHeaders()), ...headers } });
 }

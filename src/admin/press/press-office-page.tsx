@@ -36,8 +36,6 @@ export function OfficeDocument({ title, children }: { title: string; children: R
   return (
     <html lang="en" dir="ltr">
       <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <title>{title}</title>
         <style dangerouslySetInnerHTML={{ __html: OFFICE_STYLESHEET }} />

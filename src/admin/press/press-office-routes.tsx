@@ -21,9 +21,8 @@ import { requestBodyLimit } from '#src/middleware/request-limits';
 import { pressOfficeStoresOf } from '#src/adapters';
 import { sendJobs } from '#src/domain/job-messages';
 import { redirect } from '#src/http/redirect';
-import { renderHtml } from '#src/views/render';
 import { officeAccess, type OfficeAccessOptions, type OfficeEnv } from './office-access';
-import { officeHeaders } from './press-office-headers';
+import { officeResponse } from './press-office-headers';
 import { distributeToList, loadPressOffice, noticeFromQuery, noticeQuery, revokeRecipient, rotateStoryLinks, type Notice, type PostedForm } from './press-office-model';
 import { deleteJournalist, loadMediaList, mediaListNoticeFromQuery, mediaListNoticeQuery, removeFromList, saveJournalist, type MediaListNotice } from './media-list-model';
 import { MediaListPage } from './media-list-page';
@@ -75,7 +74,7 @@ export function pressOffice(options: OfficeAccessOptions = {}): Hono<OfficeEnv> 
       notice: noticeFromQuery({ notice: c.req.query('notice'), links: c.req.query('links') }),
       mailLeavesOutbox: configOf(c.env).emailApi !== null,
     });
-    return renderHtml(<PressOfficePage model={model} />, { headers: await officeHeaders() });
+    return officeResponse(<PressOfficePage model={model} />);
   });
 
   app.post(REVOKE_PATH, requestBodyLimit, async (c) => backToThePage(c, 'revoke', await revokeRecipient(pressOfficeStoresOf(c.env).office, await postedForm(c), nowInSeconds())));
@@ -94,7 +93,7 @@ export function pressOffice(options: OfficeAccessOptions = {}): Hono<OfficeEnv> 
       notice: mediaListNoticeFromQuery({ notice: c.req.query('notice'), lists: c.req.query('lists'), mails: c.req.query('mails'), fields: c.req.query('fields') }),
       list: c.req.query('list'),
     });
-    return renderHtml(<MediaListPage model={model} />, { headers: await officeHeaders() });
+    return officeResponse(<MediaListPage model={model} />);
   });
   app.post(SAVE_JOURNALIST_PATH, requestBodyLimit, async (c) => backToTheMediaList(c, 'save-journalist', await saveJournalist(pressOfficeStoresOf(c.env).mediaList, await postedForm(c), nowInSeconds())));
   app.post(REMOVE_FROM_LIST_PATH, requestBodyLimit, async (c) => backToTheMediaList(c, 'remove-from-list', await removeFromList(pressOfficeStoresOf(c.env).mediaList, await postedForm(c))));

@@ -29,6 +29,7 @@ export async function portalPage(c: Context<AppEnv>, site: SiteContext, locale: 
   // Turnstile's widget is the one third party a portal form page may load, and only when set up.
   if (c.var.deps.config.turnstile && FORM_VIEWS.has(view.kind)) c.set('cspExtra', TURNSTILE_SOURCES);
   // Private to the visitor, and the address may hold a token: no cache, no Referer, no index.
-  return renderPage(<PrivacyPortalPage model={portalPageModel(c.var.deps, site, locale, path, view)} />, { status, headers: PRIVATE_PAGE_HEADERS });
+  const model = portalPageModel(c.var.deps, site, locale, path, view);
+  return renderPage(c, { shell: model.layout.shell, page: <PrivacyPortalPage model={model} />, status, headers: PRIVATE_PAGE_HEADERS });
 }
 

@@ -9,9 +9,6 @@ export function NewsroomPage({ layout, children }: { layout: LayoutModel; childr
     <Document
       locale={layout.context.localeCode}
       head={layout.head}
-      stylesheet={layout.stylesheet}
-      themeStylesheet={layout.themeStylesheet}
-      themeColor={layout.newsroom.theme_color}
       context={layout.context}
       siteDomains={layout.siteDomains}
       client={layout.client}

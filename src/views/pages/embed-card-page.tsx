@@ -19,15 +19,11 @@ export function EmbedCardPage({ model }: { model: EmbedCardModel }) {
     : null;
   return (
     <html lang={toBcp47(model.locale)} dir={textDirection(model.locale)}>
+      {/* Its start (charset, viewport, stylesheets) is the shell's (src/views/render.tsx). */}
       <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
         {/* The page it shows is the one to index, not this frame of it. */}
         <meta name="robots" content="noindex" />
         <title>{model.title}</title>
-        <link rel="stylesheet" href={model.stylesheet} />
-        {model.themeStylesheet ? <link rel="stylesheet" href={model.themeStylesheet} /> : null}
       </head>
       <body>
         <article className={model.cover ? 'embed-card' : 'embed-card embed-card-without-cover'}>

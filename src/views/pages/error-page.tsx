@@ -13,7 +13,6 @@ export interface ErrorPageModel {
   readonly locale: string;
   readonly layout: LayoutModel | null;
   readonly homeHref: string;
-  readonly stylesheet: string;
 }
 
 export function ErrorPage({ model }: { model: ErrorPageModel }) {
@@ -33,7 +32,7 @@ export function ErrorPage({ model }: { model: ErrorPageModel }) {
   const head: HeadModel = { title, description: '', canonical: '', alternates: [], indexable: false };
   if (!model.layout) {
     return (
-      <Document locale={model.locale} head={head} stylesheet={model.stylesheet}>
+      <Document locale={model.locale} head={head}>
         <main id="main" className="main">
           {content}
         </main>
@@ -41,7 +40,7 @@ export function ErrorPage({ model }: { model: ErrorPageModel }) {
     );
   }
   return (
-    <Document locale={model.locale} head={head} stylesheet={model.stylesheet} themeStylesheet={model.layout.themeStylesheet} context={model.layout.context} siteDomains={model.layout.siteDomains} client={model.layout.client} status={model.status}>
+    <Document locale={model.locale} head={head} context={model.layout.context} siteDomains={model.layout.siteDomains} client={model.layout.client} status={model.status}>
       <Layout layout={model.layout}>{content}</Layout>
     </Document>
   );

@@ -21,7 +21,7 @@ test.each([
 
 test('without a newsroom context the page renders bare: its own content, no providers, no browser configuration', () => {
   const html = renderToStaticMarkup(
-    <Document locale="en" head={head} stylesheet="/styles/site.css">
+    <Document locale="en" head={head}>
       <main>Only this</main>
     </Document>,
   );
