@@ -54,51 +54,43 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
   return -1;
 }
 
-/**
- * The page's document after its `<head>` tag: React renders it whole (rejecting when a view
- * throws) and the chunks follow, without what the start already said.
- */
-async function documentRest(page: ReactElement): Promise<ReadableStream<Uint8Array>> {
-  const rendered = await renderToReadableStream(page, quiet);
-  let pending: Uint8Array | null = new Uint8Array(0);
-  return rendered.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        if (pending === null) return controller.enqueue(chunk);
-        const joined = new Uint8Array(pending.length + chunk.length);
-        joined.set(pending);
-        joined.set(chunk, pending.length);
-        const at = indexOf(joined, HEAD_TAG);
-        if (at === -1) {
-          pending = joined;
-          return;
-        }
-        pending = null;
-        controller.enqueue(joined.subarray(at + HEAD_TAG.length));
-      },
-      flush() {
-        if (pending !== null) throw new Error('A rendered page has no <head>: every page is a whole <html> document');
-      },
-    }),
-  );
+/** The page's document, rendered whole by React: a view that throws rejects it. */
+function renderWhole(page: ReactElement): Promise<ReadableStream<Uint8Array>> {
+  return renderToReadableStream(page, quiet);
 }
 
-async function pipeInto(stream: ReadableStream<Uint8Array>, controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
-  const reader = stream.getReader();
+/**
+ * Copies a rendered page into `controller` from just after its `<head>` tag: what comes before
+ * (React's doctype and `<html lang dir>`) the start already said.
+ */
+async function pipeAfterHead(rendered: ReadableStream<Uint8Array>, controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
+  const reader = rendered.getReader();
+  let pending: Uint8Array | null = new Uint8Array(0);
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return;
-    controller.enqueue(value);
+    if (done) break;
+    if (pending === null) {
+      controller.enqueue(value);
+      continue;
+    }
+    const joined: Uint8Array = pending.length === 0 ? value : new Uint8Array([...pending, ...value]);
+    const at = indexOf(joined, HEAD_TAG);
+    if (at === -1) pending = joined;
+    else {
+      pending = null;
+      controller.enqueue(joined.subarray(at + HEAD_TAG.length));
+    }
   }
+  if (pending !== null) throw new Error('A rendered page has no <head>: every page is a whole <html> document');
 }
 
 /** The whole document, rendered before this resolves: a view that throws rejects it, and nothing was sent. */
 export async function renderDocument(shell: DocumentShell, page: ReactElement): Promise<ReadableStream<Uint8Array>> {
-  const [start, rest] = await Promise.all([documentStart(shell), documentRest(page)]);
+  const [start, rest] = await Promise.all([documentStart(shell), renderWhole(page)]);
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(start);
-      pipeInto(rest, controller).then(
+      pipeAfterHead(rest, controller).then(
         () => controller.close(),
         (error: unknown) => controller.error(error),
       );
@@ -130,12 +122,12 @@ export function streamDocument(shell: DocumentShell, page: Promise<ReactElement>
           controller.enqueue(await documentStart(shell));
           let rest: ReadableStream<Uint8Array>;
           try {
-            rest = await documentRest(await page);
+            rest = await renderWhole(await page);
           } catch (error) {
             whole = false;
-            rest = await documentRest(fallback(error));
+            rest = await renderWhole(fallback(error));
           }
-          await pipeInto(rest, controller);
+          await pipeAfterHead(rest, controller);
           controller.close();
         } catch (error) {
           whole = false;
