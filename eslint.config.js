@@ -48,6 +48,11 @@ export default tseslint.config(
     rules: restrict([{ regex: '^#src/(views|routes|middleware|client|http|pages|page-cache|ui)/', message: 'scripts/ are thin CLIs over content/, domain/ and platform/: never a view, a page, a route, a request helper or browser code.' }]),
   },
   {
+    // The one measurement of the renderer itself (ADR 0049) renders through it, as the worker does.
+    files: ['scripts/measure/renderer-first-byte.tsx'],
+    rules: restrict([{ regex: '^#src/(?!views/render$|pages/model$)', message: 'the renderer measurement needs the renderer and the shell type only.' }]),
+  },
+  {
     // A page kind's model, its JSON and Markdown forms: plain functions over the dependencies'
     // ports, rendered by views/ and answered by routes/; they never see a request.
     files: ['src/pages/**'],
