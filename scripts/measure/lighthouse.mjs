@@ -1,5 +1,6 @@
 // `npm run lighthouse`: Lighthouse's mobile audit (its default: a mid-range phone on a throttled
-// connection) of the demo's homepage and a story, in English and Arabic, against the real worker
+// connection) of the demo's homepage, a story, a category and a gallery, and the Arabic homepage
+// and a story, against the real worker
 // (wrangler dev, loopback only, a throwaway state with the demo imported) and Debian's chromium.
 // It prints the four category scores per page and writes the reports to test-results/lighthouse/.
 // It fails when a page scores under its targets: 100 for accessibility, best
@@ -22,14 +23,18 @@ let chrome;
 try {
   importDemo(state);
   worker = await startWorker(state);
-  const storyPath = await firstStoryPath(worker.origin, '/');
-  const arabicStoryPath = await firstStoryPath(worker.origin, '/ar');
+  const storyPath = await firstLink(worker.origin, '/', /<h[23] class="story-card-title"><a href="([^"]+)"/);
+  const arabicStoryPath = await firstLink(worker.origin, '/ar', /<h[23] class="story-card-title"><a href="([^"]+)"/);
+  const categoryPath = await firstLink(worker.origin, '/', /href="(\/category\/[^"?]+)"/);
+  const galleryPath = await firstLink(worker.origin, '/media', /href="(\/media\/album\/[^"]+)"/);
   chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   mkdirSync(REPORTS, { recursive: true });
   const failures = [];
   for (const [name, path] of [
     ['home', '/'],
     ['story', storyPath],
+    ['category', categoryPath],
+    ['gallery', galleryPath],
     ['home-ar', '/ar'],
     ['story-ar', arabicStoryPath],
   ]) {
@@ -65,10 +70,10 @@ async function audit(url, port) {
   return lighthouse(url, { port, output: 'html', logLevel: 'error' });
 }
 
-/** The first story a visitor meets on a homepage. */
-async function firstStoryPath(origin, home) {
-  const html = await (await fetch(`${origin}${home}`)).text();
-  const match = html.match(/<h[23] class="story-card-title"><a href="([^"]+)"/);
-  if (!match) throw new Error(`No story on ${home}`);
+/** The first link of a kind (the pattern's first group) a visitor meets on a page. */
+async function firstLink(origin, page, pattern) {
+  const html = await (await fetch(`${origin}${page}`)).text();
+  const match = html.match(pattern);
+  if (!match) throw new Error(`No link like ${pattern} on ${page}`);
   return match[1];
 }
