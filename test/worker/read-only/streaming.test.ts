@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createApp } from '#src/app';
 import { OPERATOR_BYPASS_HEADER } from '#src/http/operator-bypass';
+import { showsPageAsItArrives } from '#src/http/render-page';
 import { D1_DOWN } from '../../fixtures/failing-bindings';
 
 /** The operator's bypass secret: a render that the page cache neither answers nor keeps. */
@@ -164,5 +165,31 @@ test('a page whose status depends on its data (a story) waits for it, and a craw
     const response = await answer;
     expect(response.status).toBe(200);
     expect(response.headers.get('Server-Timing')).toMatch(/d1;desc="round trips: [1-9]/);
+  }
+});
+
+test('a failure before the first byte is still the status page: a story with D1 down answers 503 to a browser too', async () => {
+  const { gated, request } = await streamedSetup('/english-story-03');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  gated.hold();
+  const answer = request(NAVIGATION);
+  await vi.waitFor(() => expect(gated.waiting()).toBeGreaterThan(0));
+  gated.release('fail');
+  const response = await answer;
+  expect(response.status).toBe(503);
+  expect(await response.text()).toContain('<title>Something went wrong');
+});
+
+test('only a browser loading a page to show it gets the start first', () => {
+  const cases: [string, Record<string, string>, boolean][] = [
+    ['GET', { 'Sec-Fetch-Dest': 'document' }, true],
+    ['HEAD', { 'Sec-Fetch-Dest': 'document' }, false],
+    ['GET', { 'Sec-Fetch-Dest': 'iframe' }, false],
+    ['GET', { 'Sec-Fetch-Dest': 'empty' }, false],
+    ['GET', { 'User-Agent': 'Googlebot/2.1' }, false],
+    ['GET', {}, false],
+  ];
+  for (const [method, headers, expected] of cases) {
+    expect(showsPageAsItArrives(new Request('https://news.test.example/', { method, headers })), `${method} ${JSON.stringify(headers)}`).toBe(expected);
   }
 });
