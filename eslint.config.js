@@ -37,11 +37,16 @@ export default tseslint.config(
     // The import pipeline runs in Node, before any request: it makes the content bundle and hands it
     // to platform/ adapters; pages render what it stored, so it never needs a view.
     files: ['src/content/**'],
-    rules: restrict([{ regex: '^(#src/(?!content/|domain/|i18n/|platform/)|\\.\\./)', message: 'content/ may import domain/, i18n/ and platform/ only (never views, routes, middleware or client).' }]),
+    rules: restrict([{ regex: '^(#src/(?!content/|domain/|i18n/|platform/|config/)|\\.\\./)', message: 'content/ may import domain/, i18n/, platform/ and the settings of config/ only (never views, routes, middleware or client).' }]),
   },
   {
     files: ['src/platform/**'],
-    rules: restrict([{ regex: '^(#src/(?!domain/|platform/|server-only$|log$)|\\.\\./\\.\\./)', message: 'platform/ adapters see domain/ only (shared shapes such as the content bundle live there) and write their lines through src/log.ts, never content/ or the layers above.' }]),
+    rules: restrict([{ regex: '^(#src/(?!domain/|platform/|config/|server-only$|log$)|\\.\\./\\.\\./)', message: 'platform/ adapters see domain/ (shared shapes such as the content bundle live there) and the settings they are built with (config/), and write their lines through src/log.ts, never content/ or the layers above.' }]),
+  },
+  {
+    // The deployment's settings, read from its variables: plain parsing over domain/ constants.
+    files: ['src/config/**'],
+    rules: restrict([{ regex: '^(#src/(?!domain/|config/)|\\.\\./)', message: 'config/ reads settings with domain/ constants only: never platform/ or the layers above.' }]),
   },
   {
     files: ['scripts/**'],
@@ -88,6 +93,11 @@ export default tseslint.config(
     // The one place adapters are built, and the worker's configuration: below every web layer.
     files: ['src/adapters.ts', 'src/env.ts'],
     rules: restrict([{ regex: '^#src/(routes|middleware|http|pages|views|page-cache|jobs|client|content|admin)/', message: 'adapters.ts and env.ts sit below the web layer and the jobs: they never import them.' }]),
+  },
+  {
+    // The worker's configuration: its settings read through config/, never an adapter or middleware.
+    files: ['src/env.ts'],
+    rules: restrict([{ regex: '^#src/(?!config/|domain/|server-only$)', message: 'env.ts reads the configuration through config/ and domain/ only: never platform/, middleware or the layers above.' }]),
   },
   {
     files: ['src/views/**'],

@@ -27,7 +27,7 @@ import { D1SearchBackend } from '#src/platform/d1/search-backend';
 import { D1SearchPushStore } from '#src/platform/d1/search-push-store';
 import { openSession } from '#src/platform/d1/sessions';
 import { D1OutboxMailer, D1SubscriptionStore } from '#src/platform/d1/subscription-store';
-import { readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
+import { readErrorReportingConfig, type ErrorReportingConfig } from '#src/config/error-reporting';
 import { createReporter, type ReporterContext, type ReporterOverrides } from '#src/platform/errors/reporter';
 import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
 import { CachedSearchBackend } from '#src/platform/kv/search-cache';
@@ -35,7 +35,7 @@ import { createMailer } from '#src/platform/mail/create-mailer';
 import { HttpMailer } from '#src/platform/mail/http-mailer';
 import { composeSearchBackend, createEngineBackend } from '#src/platform/search/create-backend';
 import { createSearchDocumentWriter, type SearchDocumentWriter } from '#src/platform/search/document-writer';
-import { readSearchWriterSettings } from '#src/platform/search/settings';
+import { readSearchWriterSettings } from '#src/config/search';
 import { verifyTurnstile } from '#src/platform/turnstile/verify';
 
 export interface Deps {

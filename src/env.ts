@@ -3,9 +3,9 @@
  * variables are checked once with zod so a bad deployment fails with the field that is wrong.
  */
 import * as z from 'zod/mini';
-import { readSearchSettings, type ResolvedSearchSettings } from '#src/platform/search/settings';
+import { readSearchSettings, type ResolvedSearchSettings } from '#src/config/search';
 import { assertServerOnly } from './server-only';
-import { DEFAULT_RELEASE, readErrorReportingConfig, type ErrorReportingConfig } from '#src/platform/errors/config';
+import { DEFAULT_RELEASE, readErrorReportingConfig, type ErrorReportingConfig } from '#src/config/error-reporting';
 
 // Reads the worker's secrets and bindings: never in a browser bundle.
 assertServerOnly('src/env.ts (worker configuration)');

@@ -30,7 +30,7 @@ import { lookUpUploadcareFiles, type UploadcareFiles } from '#src/content/upload
 import { syncSearchIndex } from '#src/content/search-sync';
 import { newStoryLink } from '#src/domain/story-link';
 import { newGalleryLink } from '#src/domain/gallery-link';
-import { readSearchAdminSettings } from '#src/platform/search/settings';
+import { readSearchAdminSettings } from '#src/config/search';
 import { CACHE_POINTERS_SQL, CURRENT_CONTENT_HASH_SQL, RETIRED_STORY_UUIDS_SQL, replaceContentStatements, type CachePointers } from '#src/platform/d1/import-statements';
 import { fail, parseFlags, runAsProcess, type Cli, type CliContext } from './cli-context';
 import { hasEnvironment, remoteDatabase, root } from './d1-database';

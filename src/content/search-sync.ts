@@ -18,7 +18,7 @@ import type { ContentBundle } from '#src/domain/content-bundle';
 import { algoliaHost } from '#src/platform/search/algolia-backend';
 import { SEARCH_CLIENT_TIMEOUTS, SEARCH_SYNC_BATCH_SIZE, SEARCH_TASK_WAIT } from '#src/platform/search/constants';
 import { ALGOLIA_INDEX_SETTINGS, buildSearchDocuments, MEILISEARCH_INDEX_SETTINGS, type SearchDocument } from '#src/platform/search/documents';
-import type { SearchAdminSettings } from '#src/platform/search/settings';
+import type { SearchAdminSettings } from '#src/config/search';
 
 export interface SearchSyncOptions {
   /** The media root of this import, for thumbnail addresses. */

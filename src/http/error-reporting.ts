@@ -3,7 +3,7 @@
  * `app.onError`. Known outcomes (not found, moved, invalid input) are answers, not faults, and
  * are never reported; the caller decides that before calling `reportError`.
  *
- * Reporting is off unless the `SENTRY_DSN` secret is set (platform/errors/config.ts). It must
+ * Reporting is off unless the `SENTRY_DSN` secret is set (config/error-reporting.ts). It must
  * never make an error page worse: a misconfiguration or a failing client is logged and ignored,
  * and sending happens after the response through `waitUntil`.
  *

@@ -22,7 +22,7 @@ import { AlgoliaSearchBackend, algoliaHost } from '#src/platform/search/algolia-
 import type { SectionSearchResultHit } from '#src/platform/search/hits';
 import { describeClientError } from '#src/platform/search/errors';
 import { MeilisearchSearchBackend } from '#src/platform/search/meilisearch-backend';
-import { readSearchAdminSettings, type SearchAdminSettings } from '#src/platform/search/settings';
+import { readSearchAdminSettings, type SearchAdminSettings } from '#src/config/search';
 
 const live = process.env;
 const configured = Boolean(live.SEARCH_LIVE_BACKEND && live.SEARCH_LIVE_ADMIN_KEY && (live.SEARCH_LIVE_HOST || live.SEARCH_LIVE_APP_ID));

@@ -12,7 +12,7 @@ import { HIGHLIGHT_END, HIGHLIGHT_START, normaliseSearchQuery } from '#src/domai
 import { AlgoliaSearchBackend } from '#src/platform/search/algolia-backend';
 import { ALGOLIA_INDEX_SETTINGS, buildSearchDocuments, MEILISEARCH_INDEX_SETTINGS } from '#src/platform/search/documents';
 import { MeilisearchSearchBackend } from '#src/platform/search/meilisearch-backend';
-import type { SearchAdminSettings } from '#src/platform/search/settings';
+import type { SearchAdminSettings } from '#src/config/search';
 import { startFakeAlgolia, startFakeMeilisearch, type FakeAlgolia, type FakeMeilisearch, type RecordedSearchRequest } from '../fixtures/fake-search-servers';
 
 const root = join(import.meta.dirname, '../..');

@@ -7,7 +7,7 @@
  * the `fetcher` to capture envelopes instead of sending them.
  */
 import { Toucan } from 'toucan-js';
-import type { ErrorReportingConfig } from './config';
+import type { ErrorReportingConfig } from '#src/config/error-reporting';
 import { beforeSend } from '#src/domain/error-events';
 
 /** Request headers worth attaching to an event; everything else (cookies first) stays behind. */

@@ -8,7 +8,7 @@ import type { SearchBackend } from '#src/domain/ports';
 import { AlgoliaSearchBackend } from './algolia-backend';
 import { FallbackSearchBackend } from './fallback';
 import { MeilisearchSearchBackend } from './meilisearch-backend';
-import type { ResolvedSearchSettings } from './settings';
+import type { ResolvedSearchSettings } from '#src/config/search';
 
 export type EngineSearchBackend = SearchBackend & { readonly name: 'meilisearch' | 'algolia' };
 

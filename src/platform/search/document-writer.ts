@@ -17,7 +17,7 @@ import { createAlgoliaSearchClient } from './algolia-backend';
 import { SEARCH_CLIENT_TIMEOUTS } from './constants';
 import { describeClientError, SearchEngineError } from './errors';
 import { createMeilisearchClient } from './meilisearch-backend';
-import type { SearchWriterSettings } from './settings';
+import type { SearchWriterSettings } from '#src/config/search';
 
 export interface SearchDocumentWriter {
   readonly backend: 'meilisearch' | 'algolia';

@@ -3,7 +3,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import type { Options } from 'toucan-js';
 import { createApp } from '#src/app';
-import { readErrorReportingConfig } from '#src/platform/errors/config';
+import { readErrorReportingConfig } from '#src/config/error-reporting';
 import { beforeSend, ERROR_SAMPLE_RATE, hasOnlyAnonymousFrames, isIgnoredError, redactEmails, scrubEvent } from '#src/domain/error-events';
 
 /** Sentry's error event, as toucan-js hands it to `beforeSend`. */

@@ -5,7 +5,7 @@ import { AlgoliaSearchBackend } from '#src/platform/search/algolia-backend';
 import { composeSearchBackend, createEngineBackend } from '#src/platform/search/create-backend';
 import { FallbackSearchBackend } from '#src/platform/search/fallback';
 import { MeilisearchSearchBackend } from '#src/platform/search/meilisearch-backend';
-import { readSearchSettings } from '#src/platform/search/settings';
+import { readSearchSettings } from '#src/config/search';
 import { query } from './factories';
 
 const EMPTY: SearchResults = { hits: [], total: 0, facets: { category: [], year: [], month: [] } };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_CLIENT_TIMEOUTS, HOST_RETRY_COOLDOWN_MS, SEARCH_SYNC_BATCH_SIZE, SEARCH_TASK_WAIT } from '#src/platform/search/constants';
-import { publicSearchSettings, readSearchAdminSettings, readSearchSettings, readSearchWriterSettings, SearchSettingsError } from '#src/platform/search/settings';
+import { publicSearchSettings, readSearchAdminSettings, readSearchSettings, readSearchWriterSettings, SearchSettingsError } from '#src/config/search';
 
 describe('readSearchSettings', () => {
   it('defaults to the D1 backend and the stories index when nothing is set', () => {
