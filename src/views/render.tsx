@@ -11,8 +11,8 @@
  *    and the head it manages (its image preloads, then the page's title and metadata) follows the
  *    start.
  *
- * `renderDocument` answers once both parts are rendered, so a failure is still a failure (the 500
- * page). `streamDocument` sends the start at once and the rest when the page's data arrives: a
+ * `renderDocument` answers once both parts are rendered, as one body, so a failure is still a
+ * failure (the 500 page). `streamDocument` sends the start at once and the rest when the page's data arrives: a
  * failure then can no longer change the status, so the document ends with the fallback the caller
  * gives (the localized error page) and `complete` says it failed.
  */
@@ -54,48 +54,30 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
   return -1;
 }
 
-/** The page's document, rendered whole by React: a view that throws rejects it. */
-function renderWhole(page: ReactElement): Promise<ReadableStream<Uint8Array>> {
-  return renderToReadableStream(page, quiet);
+/**
+ * The page's document after its `<head>` tag, rendered whole by React (a view that throws rejects
+ * it): what comes before (React's doctype and `<html lang dir>`) the start already said. Its
+ * chunks are joined into one, which costs a copy and saves a stream step per chunk on the way out.
+ */
+async function documentAfterHead(page: ReactElement): Promise<Uint8Array> {
+  const rendered = await renderToReadableStream(page, quiet);
+  const whole = new Uint8Array(await new Response(rendered).arrayBuffer());
+  const at = indexOf(whole, HEAD_TAG);
+  if (at === -1) throw new Error('A rendered page has no <head>: every page is a whole <html> document');
+  return whole.subarray(at + HEAD_TAG.length);
 }
 
-/**
- * Copies a rendered page into `controller` from just after its `<head>` tag: what comes before
- * (React's doctype and `<html lang dir>`) the start already said.
- */
-async function pipeAfterHead(rendered: ReadableStream<Uint8Array>, controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
-  const reader = rendered.getReader();
-  let pending: Uint8Array | null = new Uint8Array(0);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (pending === null) {
-      controller.enqueue(value);
-      continue;
-    }
-    const joined: Uint8Array = pending.length === 0 ? value : new Uint8Array([...pending, ...value]);
-    const at = indexOf(joined, HEAD_TAG);
-    if (at === -1) pending = joined;
-    else {
-      pending = null;
-      controller.enqueue(joined.subarray(at + HEAD_TAG.length));
-    }
-  }
-  if (pending !== null) throw new Error('A rendered page has no <head>: every page is a whole <html> document');
+function joined(start: Uint8Array, rest: Uint8Array): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(start.length + rest.length);
+  bytes.set(start);
+  bytes.set(rest, start.length);
+  return bytes;
 }
 
 /** The whole document, rendered before this resolves: a view that throws rejects it, and nothing was sent. */
-export async function renderDocument(shell: DocumentShell, page: ReactElement): Promise<ReadableStream<Uint8Array>> {
-  const [start, rest] = await Promise.all([documentStart(shell), renderWhole(page)]);
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(start);
-      pipeAfterHead(rest, controller).then(
-        () => controller.close(),
-        (error: unknown) => controller.error(error),
-      );
-    },
-  });
+export async function renderDocument(shell: DocumentShell, page: ReactElement): Promise<Uint8Array<ArrayBuffer>> {
+  const [start, rest] = await Promise.all([documentStart(shell), documentAfterHead(page)]);
+  return joined(start, rest);
 }
 
 export interface StreamedDocument {
@@ -120,14 +102,14 @@ export function streamDocument(shell: DocumentShell, page: Promise<ReactElement>
         let whole = true;
         try {
           controller.enqueue(await documentStart(shell));
-          let rest: ReadableStream<Uint8Array>;
+          let rest: Uint8Array;
           try {
-            rest = await renderWhole(await page);
+            rest = await documentAfterHead(await page);
           } catch (error) {
             whole = false;
-            rest = await renderWhole(fallback(error));
+            rest = await documentAfterHead(fallback(error));
           }
-          await pipeAfterHead(rest, controller);
+          controller.enqueue(rest);
           controller.close();
         } catch (error) {
           whole = false;
