@@ -49,6 +49,16 @@ export interface MediaOptions {
   readonly caption?: string | undefined;
 }
 
+/** What every stored payload says of its file (an image's adds its size and effects). */
+export function storedFileProps(payload: StoredFilePayload, options: MediaOptions): UploadedFileProps {
+  return { uuid: payload.uuid, filename: payload.filename, mimeType: payload.mime_type, size: payload.size, caption: options.caption ?? captionOf(payload), cdn: options.cdn };
+}
+
+/** What the upload widget reports of any file it uploaded. */
+export function widgetFileProps(info: UploadWidgetFileInfo, options: MediaOptions): UploadedFileProps {
+  return { uuid: info.uuid, filename: widgetFilename(info), mimeType: info.mimeType, size: info.size, caption: options.caption, cdn: options.cdn };
+}
+
 export class UploadedFile {
   readonly uuid: string;
   readonly filename: string;
@@ -77,27 +87,12 @@ export class UploadedFile {
   static fromJSON(value: unknown, options: MediaOptions = {}): UploadedFile {
     const issues = storedFilePayloadIssues(value);
     if (issues.length > 0) throw new MediaPayloadError('uploaded file payload', issues);
-    const payload = value as StoredFilePayload;
-    return new UploadedFile({
-      uuid: payload.uuid,
-      filename: payload.filename,
-      mimeType: payload.mime_type,
-      size: payload.size,
-      caption: options.caption ?? captionOf(payload),
-      cdn: options.cdn,
-    });
+    return new UploadedFile(storedFileProps(value as StoredFilePayload, options));
   }
 
   /** Builds a file from what the upload widget (or upload client) reports after an upload. */
   static fromUploadWidget(info: UploadWidgetFileInfo, options: MediaOptions = {}): UploadedFile {
-    return new UploadedFile({
-      uuid: info.uuid,
-      filename: widgetFilename(info),
-      mimeType: info.mimeType,
-      size: info.size,
-      caption: options.caption,
-      cdn: options.cdn,
-    });
+    return new UploadedFile(widgetFileProps(info, options));
   }
 
   get isImage(): boolean {

@@ -20,8 +20,8 @@ import {
   scaleCropEffect,
 } from './effects';
 import { convertToVideo, type GifVideo } from './gif-video';
-import { captionOf, dataPart, MediaPayloadError, positiveNumberIssues, storedImagePayloadIssues } from './payload';
-import { filePropsIssues, type MediaOptions, type UploadedFileProps, type UploadWidgetFileInfo, widgetFilename } from './uploaded-file';
+import { dataPart, MediaPayloadError, positiveNumberIssues, storedImagePayloadIssues } from './payload';
+import { filePropsIssues, storedFileProps, type MediaOptions, type UploadedFileProps, type UploadWidgetFileInfo, widgetFileProps } from './uploaded-file';
 
 export interface UploadedImageProps extends UploadedFileProps {
   readonly originalWidth: number;
@@ -67,17 +67,7 @@ export class UploadedImage {
     const issues = storedImagePayloadIssues(value);
     if (issues.length > 0) throw new MediaPayloadError('uploaded image payload', issues);
     const payload = value as StoredImagePayload;
-    return new UploadedImage({
-      uuid: payload.uuid,
-      filename: payload.filename,
-      mimeType: payload.mime_type,
-      size: payload.size,
-      originalWidth: payload.original_width,
-      originalHeight: payload.original_height,
-      effects: payload.effects,
-      caption: options.caption ?? captionOf(payload),
-      cdn: options.cdn,
-    });
+    return new UploadedImage({ ...storedFileProps(payload, options), originalWidth: payload.original_width, originalHeight: payload.original_height, effects: payload.effects });
   }
 
   /**
@@ -90,15 +80,10 @@ export class UploadedImage {
       throw new Error('UploadcareImage was given a non-image FileInfo object');
     }
     return new UploadedImage({
-      uuid: info.uuid,
-      filename: widgetFilename(info),
-      mimeType: info.mimeType,
-      size: info.size,
+      ...widgetFileProps(info, options),
       originalWidth: imageInfo.width,
       originalHeight: imageInfo.height,
       effects: parseEffects(info.cdnUrlModifiers ?? info.defaultEffects),
-      caption: options.caption,
-      cdn: options.cdn,
     });
   }
 
