@@ -88,8 +88,12 @@ export default defineConfig({
           // One file at a time: each test starts workerd through wrangler. A test runs whole CLIs,
           // each several seconds of CPU: on a loaded machine vitest's 5 s default is no bound.
           fileParallelism: false,
+          // One module graph for all the files (wrangler, the CLIs), not one per file: most of a
+          // file's time was loading them again. The files keep no state in shared modules; the
+          // local D1 states they open are closed after each file (test/cli/setup.ts).
+          isolate: false,
           testTimeout: 60_000,
-          setupFiles: ['test/console-guard.ts'],
+          setupFiles: ['test/console-guard.ts', 'test/cli/setup.ts'],
         },
         resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
       },

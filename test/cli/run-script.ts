@@ -11,7 +11,6 @@
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll } from 'vitest';
 import { getPlatformProxy } from 'wrangler';
 import { runCli as runCliIn, type Cli, type CliContext } from '../../scripts/cli/cli-context';
 import { localDatabaseOf, type Database } from '../../scripts/cli/d1-database';
@@ -62,11 +61,12 @@ export function localD1(state: string): Promise<LocalState> {
   return local;
 }
 
-afterAll(async () => {
+/** Closes every local state `localD1` opened: after each test file (test/cli/setup.ts). */
+export async function closeLocalStates(): Promise<void> {
   const states = [...opened.values()];
   opened.clear();
   await Promise.all(states.map(async (state) => (await state).dispose()));
-});
+}
 
 const CLIS = {
   'import.ts': async () => (await import('../../scripts/cli/import')).importCli,
