@@ -49,6 +49,9 @@ function workerProject(name: string, { include, isolate }: { include: string[]; 
       name,
       include,
       isolate,
+      // zod and toucan-js (with @sentry/core) are a few hundred small modules, which workerd
+      // would otherwise fetch one by one for every file: bundled once per run, they load as a few.
+      deps: { optimizer: { ssr: { enabled: true, include: ['zod', 'zod/mini', 'toucan-js'] } } },
       globalSetup: ['test/worker/global-setup.ts'],
       setupFiles: ['test/console-guard.ts', 'test/worker/setup.ts', ...(isolate ? [] : ['test/worker/read-only-guard.ts'])],
       // A bound on a hang, not on speed: a crawl of the site or a fuzz run takes seconds of CPU,

@@ -9,7 +9,7 @@ import { createApp, RETRY_AFTER_SECONDS } from '#src/app';
 import { cacheRules } from '#src/http/cache-rules';
 import { KEY_PREFIX } from '#src/page-cache/key';
 import { CONTENT_REVISION_KEY, LAST_KNOWN_REVISION_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
-import { countingD1, D1_DOWN, downD1, downKv } from '../fixtures/failing-bindings';
+import { countingD1, D1_DOWN, downD1, downKv } from '../../fixtures/failing-bindings';
 
 const STORY = '/english-story-03';
 let hostCounter = 0;
