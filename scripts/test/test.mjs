@@ -8,12 +8,12 @@
 // a failed test to count (a file that does not load, a crash, a vitest unhandled error) counts as
 // one failure, so a failure anywhere fails the run.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDeployBundle, DEMO_CONTENT, importDemo } from '../dev/local-newsroom.mjs';
-import { BUNDLE_VARIABLE, DEMO_STATE_VARIABLE } from '../../test/e2e/server.mjs';
+import { buildDeployBundle, DEMO_CONTENT, importDemo, miniflareWorkerOptions } from '../dev/local-newsroom.mjs';
+import { BUNDLE_VARIABLE, DEMO_STATE_VARIABLE, WORKER_OPTIONS_VARIABLE } from '../../test/e2e/server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
@@ -116,19 +116,22 @@ function browserTests(file, extraEnv) {
 }
 
 /**
- * The demo imported once, and the worker's deploy bundle built once, for every browser test file
- * (test/e2e/server.mjs copies the state per server and serves the bundle). When either fails,
- * that counts, and each file prepares its own.
+ * The demo imported once, the worker's deploy bundle built once and its Miniflare options read
+ * once, for every browser test file (test/e2e/server.mjs copies the state per server and serves
+ * the bundle with those options). When any fails, that counts, and each file prepares its own.
  */
 const prepared = {};
 async function prepareBrowserTests() {
   const state = join(scratch, 'demo-state');
   const bundle = join(scratch, 'deploy-bundle');
+  const workerOptions = join(scratch, 'worker-options.json');
   try {
     const output = importDemo(state);
     prepared[DEMO_STATE_VARIABLE] = state;
     buildDeployBundle(bundle);
     prepared[BUNDLE_VARIABLE] = bundle;
+    writeFileSync(workerOptions, JSON.stringify(await miniflareWorkerOptions()));
+    prepared[WORKER_OPTIONS_VARIABLE] = workerOptions;
     return { output, passed: 0, failed: 0 };
   } catch (error) {
     return { output: `${error.message}\npreparing the browser tests (importing ${DEMO_CONTENT}, building the deploy bundle) failed\n`, passed: 0, failed: 1 };

@@ -9,7 +9,7 @@
 // Also the one home of what the browser tests do with a server: its CLIs on its state (runCli),
 // the minute's cron (fireScheduled), a status (statusOf), and polling until something is so (waitFor).
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,6 +23,12 @@ import { DEMO_CONTENT, env, importContent, root, serveDeployBundle, startWorker 
 export const DEMO_STATE_VARIABLE = 'NEWSROOM_E2E_DEMO_STATE';
 /** The deploy bundle, built once per `npm test` the same way (a file run alone builds its own). */
 export const BUNDLE_VARIABLE = 'NEWSROOM_E2E_BUNDLE';
+/**
+ * A JSON file of the worker's Miniflare options as wrangler reads them from wrangler.toml, read
+ * once per `npm test` (loading wrangler to read them is most of a server's start); a file run
+ * alone reads them itself.
+ */
+export const WORKER_OPTIONS_VARIABLE = 'NEWSROOM_E2E_WORKER_OPTIONS';
 
 export async function startServer({ contentDir = DEMO_CONTENT, vars = {}, args = [] } = {}) {
   const state = mkdtempSync(join(tmpdir(), 'newsroom-e2e-'));
@@ -30,7 +36,8 @@ export async function startServer({ contentDir = DEMO_CONTENT, vars = {}, args =
     const template = process.env[DEMO_STATE_VARIABLE];
     if (contentDir === DEMO_CONTENT && template) cpSync(template, state, { recursive: true });
     else importContent({ contentDir, state });
-    const server = args.length > 0 ? await startWorker(state, null, { vars, args }) : await serveDeployBundle(state, null, { vars, bundle: process.env[BUNDLE_VARIABLE] || null, keepOutput: true });
+    const workerOptions = process.env[WORKER_OPTIONS_VARIABLE] ? JSON.parse(readFileSync(process.env[WORKER_OPTIONS_VARIABLE], 'utf8')) : null;
+    const server = args.length > 0 ? await startWorker(state, null, { vars, args }) : await serveDeployBundle(state, null, { vars, bundle: process.env[BUNDLE_VARIABLE] || null, keepOutput: true, workerOptions });
     const stop = async () => {
       await server.stop();
       rmSync(state, { recursive: true, force: true });
