@@ -149,16 +149,16 @@ async function prepareBrowserTests() {
   }
 }
 
-// 1. Everything else as jobs. `cost`: seconds of CPU on this kind of machine, to start the biggest
-// first; `after`: a job that must end first; `waits`: a job that spends most of its time waiting
+// 1. Everything else as jobs. `cost`: seconds a job holds its slot alone on this kind of machine
+// (its CPU, or its wall time when it also waits), to start the biggest first; `after`: a job that must end first; `waits`: a job that spends most of its time waiting
 // for the clock (a story's release time), which runs beside the others without holding a slot.
 const jobs = [
-  { name: 'vitest worker', cost: 52, work: vitest('worker') },
-  { name: 'vitest worker-read-only', cost: 17, work: vitest('worker-read-only') },
-  { name: 'vitest cli', cost: 95, work: vitest('cli') },
-  { name: 'vitest unit', cost: 10, work: vitest('unit') },
+  { name: 'vitest worker', cost: 51, work: vitest('worker') },
+  { name: 'vitest worker-read-only', cost: 30, work: vitest('worker-read-only') },
+  { name: 'vitest cli', cost: 50, work: vitest('cli') },
+  { name: 'vitest unit', cost: 14, work: vitest('unit') },
   { name: 'typecheck', cost: 14, work: check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']) },
-  { name: 'lint', cost: 7, work: check('lint', bin('eslint'), ['.']) },
+  { name: 'lint', cost: 8, work: check('lint', bin('eslint'), ['.']) },
 ];
 const e2eDir = join(root, 'test/e2e');
 const e2eFiles = existsSync(e2eDir) ? readdirSync(e2eDir).filter((name) => name.endsWith('.test.mjs')) : [];
@@ -166,7 +166,7 @@ if (e2eFiles.length > 0 && process.env.SKIP_E2E !== '1') {
   const demo = { name: `import ${DEMO_CONTENT} and build the worker for the browser tests`, cost: 1000, work: prepareBrowserTests };
   jobs.push(demo);
   const e2eEnv = () => prepared;
-  const e2eCost = { 'admin-story': 200, admin: 40, 'admin-github': 20, 'admin-round-trip': 40, 'admin-preview': 25, 'admin-edit': 30, islands: 58, analytics: 49, publishing: 35, crawl: 29, layout: 25, demo: 17, 'error-reporting': 13, forms: 11, 'press-office': 20 };
+  const e2eCost = { 'admin-story': 200, admin: 11, 'admin-github': 14, 'admin-round-trip': 25, 'admin-preview': 9, 'admin-edit': 15, islands: 45, analytics: 50, publishing: 36, crawl: 30, layout: 33, demo: 12, 'error-reporting': 15, forms: 9, 'press-office': 15 };
   const waiting = new Set(['admin-story']);
   for (const file of e2eFiles) {
     const name = file.replace('.test.mjs', '');
