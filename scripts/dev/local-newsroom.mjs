@@ -203,7 +203,9 @@ export async function serveDeployBundle(state, entry, { vars = {}, bundle = null
     throw error;
   }
   // Static assets are listed when Miniflare starts: `refreshAssets` lists them again.
-  return { origin, stop: () => miniflare.dispose(), refreshAssets: () => miniflare.setOptions(options), output: () => output };
+  // `bindings()`: the worker's own D1 and KV, for a CLI run in this process on the same state.
+  const bindings = async () => ({ DB: await miniflare.getD1Database('DB'), PAGE_CACHE: await miniflare.getKVNamespace('PAGE_CACHE') });
+  return { origin, stop: () => miniflare.dispose(), refreshAssets: () => miniflare.setOptions(options), output: () => output, bindings };
 }
 
 /**

@@ -13,7 +13,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DEMO_CONTENT, env, importContent, root, serveDeployBundle, startWorker } from '../../scripts/dev/local-newsroom.mjs';
+import { DEMO_CONTENT, env, root, serveDeployBundle, startWorker } from '../../scripts/dev/local-newsroom.mjs';
 
 /**
  * A state directory with the demo already imported, made once per `npm test` (scripts/test/test.mjs)
@@ -35,7 +35,7 @@ export async function startServer({ contentDir = DEMO_CONTENT, vars = {}, args =
   try {
     const template = process.env[DEMO_STATE_VARIABLE];
     if (contentDir === DEMO_CONTENT && template) cpSync(template, state, { recursive: true });
-    else importContent({ contentDir, state });
+    else await runCliInProcess({ state }, 'import.ts', contentDir);
     const workerOptions = process.env[WORKER_OPTIONS_VARIABLE] ? JSON.parse(readFileSync(process.env[WORKER_OPTIONS_VARIABLE], 'utf8')) : null;
     const server = args.length > 0 ? await startWorker(state, null, { vars, args }) : await serveDeployBundle(state, null, { vars, bundle: process.env[BUNDLE_VARIABLE] || null, keepOutput: true, workerOptions });
     const stop = async () => {
@@ -144,6 +144,39 @@ export async function runCli(server, script, ...args) {
   } catch (error) {
     throw new Error(`${script} ${args.join(' ')} failed:\n${error.stdout}\n${error.stderr}`);
   }
+}
+
+/** The D1 CLIs' module graph (test/e2e/clis.ts), loaded into this process once, on first use. */
+let clis;
+
+/**
+ * One of the D1 CLIs (import, share, press) run in this process on the state of `server`, with
+ * the arguments and the answer of runCli, as the CLI tests run them (test/cli/run-script.ts): no
+ * Node process, no tsx and no wrangler loaded again per run, which were most of its cost. It writes
+ * through the server's own D1 and KV when the server has them at hand (the deploy bundle's), else
+ * opens the state as the CLI does (a `{ state }` before any server started). The CLIs' own
+ * processes are tested in the cli project and by the browser tests of `npm start` (publishing).
+ */
+export async function runCliInProcess(server, script, ...args) {
+  clis ??= import('tsx/esm/api').then(({ tsImport }) => tsImport('./clis.ts', import.meta.url));
+  const { runCli: run, localDatabase, localDatabaseOf, importCli, pressCli, shareCli } = await clis;
+  const cli = { 'import.ts': importCli, 'press.ts': pressCli, 'share.ts': shareCli }[script];
+  if (!cli) throw new Error(`${script} is not one of the D1 CLIs`);
+  let stdout = '';
+  let stderr = '';
+  const context = {
+    env,
+    out: (line) => (stdout += `${line}\n`),
+    err: (line) => (stderr += `${line}\n`),
+    openLocalDatabase: async (persistTo) => {
+      if (!server.bindings) return localDatabase(persistTo);
+      const { DB, PAGE_CACHE } = await server.bindings();
+      return localDatabaseOf(DB, PAGE_CACHE);
+    },
+  };
+  const code = await run(cli, [...args, `--persist-to=${server.state}`], context);
+  if (code !== 0) throw new Error(`${script} ${args.join(' ')} failed:\n${stdout}\n${stderr}`);
+  return { stdout, stderr };
 }
 
 /** The status of a GET of `path` on `server`, not following redirects, its body read to the end (see fireScheduled). */
