@@ -12,10 +12,13 @@ import { defineConfig } from 'vitest/config';
 const { buildClient } = await import('./scripts/build/build-client.mjs');
 await buildClient({ quiet: true });
 
-// The migrations, applied by test/worker/setup.ts with the CLIs' own code.
-// @ts-expect-error: a plain .mjs script without type declarations.
-const { readMigrations } = await import('./scripts/build/read-migrations.mjs');
-const migrations = await readMigrations();
+// The migrations, applied by test/worker/setup.ts with the CLIs' own code: read when a worker
+// project starts (reading them loads wrangler's SQL splitter, about a second of CPU), not by
+// runs of the unit and cli projects alone.
+let migrations: Promise<unknown> | undefined;
+const readMigrationsOnce = () =>
+  // @ts-expect-error: a plain .mjs script without type declarations.
+  (migrations ??= import('./scripts/build/read-migrations.mjs').then(({ readMigrations }) => readMigrations()));
 
 /**
  * A project of worker tests in workerd. `isolate: true` gives each file its own workerd, so its
@@ -29,12 +32,12 @@ function workerProject(name: string, { include, isolate }: { include: string[]; 
     plugins: [
       // The seed comes from the project's global setup (test/worker/global-setup.ts), built
       // from the test content folder by the import code before the first test file runs.
-      cloudflareTest(({ inject }) => ({
+      cloudflareTest(async ({ inject }) => ({
         main: './src/worker.ts',
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
           bindings: {
-            TEST_MIGRATIONS: migrations,
+            TEST_MIGRATIONS: await readMigrationsOnce(),
             TEST_SEED: inject('testSeed'),
             TEST_SEARCH_DOCUMENTS: inject('testSearchDocuments'),
             TEST_BUNDLE: inject('testBundle'),
