@@ -4,8 +4,8 @@
  * throw, so tests assert on failures as on successes.
  *
  * `runScript` starts the script as its own process (scripts/cli/<name> through tsx). `runCli` runs
- * the D1 CLIs (import, share, press, distribute) in the test's process with the same arguments and the same answer,
- * and every run on one state shares one local database (`localD1`, closed after the file's
+ * the CLIs (import, share, press, distribute, upgrade-content) in the test's process with the same
+ * arguments and the same answer, and every run on one state shares one local database (`localD1`, closed after the file's
  * tests): no Node process and no workerd start per run, which were most of a CLI test's time.
  */
 import { execFile } from 'node:child_process';
@@ -73,9 +73,10 @@ const CLIS = {
   'share.ts': async () => (await import('../../scripts/cli/share')).shareCli,
   'press.ts': async () => (await import('../../scripts/cli/press')).pressCli,
   'distribute.ts': async () => (await import('../../scripts/cli/distribute')).distributeCli,
+  'upgrade-content-folder.ts': async () => (await import('../../scripts/cli/upgrade-content-folder')).upgradeContentCli,
 } satisfies Record<string, () => Promise<Cli>>;
 
-/** `runScript` for the D1 CLIs, in this process (see above); `state` null for a run that must not open a local database (`--remote`). */
+/** `runScript` for the CLIs, in this process (see above); `state` null for a run that must not open a local database (`--remote`, upgrade-content). */
 export async function runCli(script: keyof typeof CLIS, args: readonly string[], state: string | null, extraEnv: Record<string, string> = {}): Promise<ScriptResult> {
   const cli = await CLIS[script]();
   let stdout = '';
