@@ -6,8 +6,9 @@
 // dev` itself, in its own process group so stop() ends it (and workerd) by PID. stop() removes the
 // state; `state` in the answer is the state directory, for the CLIs (`scripts/cli/import.ts`,
 // `scripts/cli/share.ts`) to work on the same local D1; `output()` is what the worker printed.
-// Also the one home of what the browser tests do with a server: its CLIs on its state (runCli),
-// the minute's cron (fireScheduled), a status (statusOf), and polling until something is so (waitFor).
+// Also the one home of what the browser tests do with a server: its CLIs on its state (runCli as
+// their own processes, runCliInProcess in the test's), the minute's cron (fireScheduled), a status
+// (statusOf), and polling until something is so (waitFor).
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
