@@ -150,8 +150,9 @@ async function prepareBrowserTests() {
 }
 
 // 1. Everything else as jobs. `cost`: seconds a job holds its slot alone on this kind of machine
-// (its CPU, or its wall time when it also waits), to start the biggest first; `after`: a job that must end first; `waits`: a job that spends most of its time waiting
-// for the clock (a story's release time), which runs beside the others without holding a slot.
+// (its CPU, or its wall time when it also waits), to start the biggest first; `after`: a job that
+// must end first; `waits`: a job that spends most of its time waiting for the clock (a story's
+// release time), which runs beside the others without holding a slot.
 const jobs = [
   { name: 'vitest worker', cost: 55, work: vitest('worker') },
   { name: 'vitest worker-read-only', cost: 28, work: vitest('worker-read-only') },
