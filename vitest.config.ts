@@ -12,10 +12,13 @@ import { defineConfig } from 'vitest/config';
 const { buildClient } = await import('./scripts/build/build-client.mjs');
 await buildClient({ quiet: true });
 
-// The migrations, applied by test/worker/setup.ts with the CLIs' own code.
-// @ts-expect-error: a plain .mjs script without type declarations.
-const { readMigrations } = await import('./scripts/build/read-migrations.mjs');
-const migrations = await readMigrations();
+// The migrations, applied by test/worker/setup.ts with the CLIs' own code: read when a worker
+// project starts (reading them loads wrangler's SQL splitter, about a second of CPU), not by
+// runs of the unit and cli projects alone.
+let migrations: Promise<unknown> | undefined;
+const readMigrationsOnce = () =>
+  // @ts-expect-error: a plain .mjs script without type declarations.
+  (migrations ??= import('./scripts/build/read-migrations.mjs').then(({ readMigrations }) => readMigrations()));
 
 /**
  * A project of worker tests in workerd. `isolate: true` gives each file its own workerd, so its
@@ -29,12 +32,12 @@ function workerProject(name: string, { include, isolate }: { include: string[]; 
     plugins: [
       // The seed comes from the project's global setup (test/worker/global-setup.ts), built
       // from the test content folder by the import code before the first test file runs.
-      cloudflareTest(({ inject }) => ({
+      cloudflareTest(async ({ inject }) => ({
         main: './src/worker.ts',
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
           bindings: {
-            TEST_MIGRATIONS: migrations,
+            TEST_MIGRATIONS: await readMigrationsOnce(),
             TEST_SEED: inject('testSeed'),
             TEST_SEARCH_DOCUMENTS: inject('testSearchDocuments'),
             TEST_BUNDLE: inject('testBundle'),
@@ -49,6 +52,9 @@ function workerProject(name: string, { include, isolate }: { include: string[]; 
       name,
       include,
       isolate,
+      // zod and toucan-js (with @sentry/core) are a few hundred small modules, which workerd
+      // would otherwise fetch one by one for every file: bundled once per run, they load as a few.
+      deps: { optimizer: { ssr: { enabled: true, include: ['zod', 'zod/mini', 'toucan-js'] } } },
       globalSetup: ['test/worker/global-setup.ts'],
       setupFiles: ['test/console-guard.ts', 'test/worker/setup.ts', ...(isolate ? [] : ['test/worker/read-only-guard.ts'])],
       // A bound on a hang, not on speed: a crawl of the site or a fuzz run takes seconds of CPU,
@@ -88,8 +94,12 @@ export default defineConfig({
           // One file at a time: each test starts workerd through wrangler. A test runs whole CLIs,
           // each several seconds of CPU: on a loaded machine vitest's 5 s default is no bound.
           fileParallelism: false,
+          // One module graph for all the files (wrangler, the CLIs), not one per file: most of a
+          // file's time was loading them again. The files keep no state in shared modules; the
+          // local D1 states they open are closed after each file (test/cli/setup.ts).
+          isolate: false,
           testTimeout: 60_000,
-          setupFiles: ['test/console-guard.ts'],
+          setupFiles: ['test/console-guard.ts', 'test/cli/setup.ts'],
         },
         resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
       },

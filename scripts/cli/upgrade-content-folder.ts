@@ -25,76 +25,78 @@ import { createFolderReader } from '#src/content/folder-reader';
 import { uuidFromHash } from '#src/content/media-payloads';
 import { findOldLayoutFiles } from '#src/content/old-layout';
 import { formatProblem, type ContentProblem } from '#src/content/schema';
+import { fail, runAsProcess, type Cli, type CliContext } from './cli-context';
 
-const dir = process.argv[2];
-if (!dir || process.argv.length !== 3 || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
-  console.error('Usage: npm run upgrade-content -- DIR (a content folder: docs/content-format.md)');
-  process.exit(1);
-}
+const USAGE = 'Usage: npm run upgrade-content -- DIR (a content folder: docs/content-format.md)';
 
-const problems: ContentProblem[] = [];
-const reader = createFolderReader(dir, problems, undefined, undefined);
-const folder = openContentFolder(dir);
-const fail = (lines: string[]): never => {
-  console.error(`Nothing was changed in ${dir}:`);
-  for (const line of lines) console.error(`  ${line}`);
-  process.exit(1);
-};
+async function upgrade(argv: readonly string[], context: CliContext): Promise<void> {
+  const dir = argv[0];
+  if (!dir || argv.length !== 1 || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) fail(USAGE);
 
-// 1. The moves, all checked first.
-const moves = findOldLayoutFiles(reader);
-if (problems.length > 0) fail(problems.map(formatProblem));
-const taken = moves.filter(({ newFile }) => folder.resolve(newFile).kind !== 'missing');
-if (taken.length > 0) fail(taken.map(({ file, newFile }) => `${file}: cannot move to ${newFile}: that file exists (keep one of the two)`));
+  const problems: ContentProblem[] = [];
+  const reader = createFolderReader(dir, problems, undefined, undefined);
+  const folder = openContentFolder(dir);
+  const refuse = (lines: string[]): never => fail([`Nothing was changed in ${dir}:`, ...lines.map((line) => `  ${line}`)].join('\n'));
 
-/** The repository the folder is in, and which of its files git tracks; null outside a repository. */
-function gitRepository(): { top: string; tracked: Set<string> } | null {
-  try {
-    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: folder.root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const listed = execFileSync('git', ['ls-files', '-z', '--', '.'], { cwd: folder.root, encoding: 'utf8' });
-    return { top, tracked: new Set(listed.split('\0').filter(Boolean)) };
-  } catch {
-    return null;
+  // 1. The moves, all checked first.
+  const moves = findOldLayoutFiles(reader);
+  if (problems.length > 0) refuse(problems.map(formatProblem));
+  const taken = moves.filter(({ newFile }) => folder.resolve(newFile).kind !== 'missing');
+  if (taken.length > 0) refuse(taken.map(({ file, newFile }) => `${file}: cannot move to ${newFile}: that file exists (keep one of the two)`));
+
+  /** The repository the folder is in, and which of its files git tracks; null outside a repository. */
+  function gitRepository(): { top: string; tracked: Set<string> } | null {
+    try {
+      const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: folder.root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      const listed = execFileSync('git', ['ls-files', '-z', '--', '.'], { cwd: folder.root, encoding: 'utf8' });
+      return { top, tracked: new Set(listed.split('\0').filter(Boolean)) };
+    } catch {
+      return null;
+    }
+  }
+  const git = moves.length > 0 ? gitRepository() : null;
+  let movedWithGit = 0;
+  for (const { file, newFile } of moves) {
+    // Both resolve inside the folder (listed through the reader, the new place checked missing).
+    const from = relative(folder.root, (folder.resolve(file) as { realPath: string }).realPath);
+    const to = newFile;
+    if (git?.tracked.has(file)) {
+      execFileSync('git', ['mv', '--', from, to], { cwd: folder.root, stdio: ['ignore', 'ignore', 'inherit'] });
+      movedWithGit++;
+    } else {
+      renameSync(`${folder.root}/${from}`, `${folder.root}/${to}`);
+    }
+    context.out(`${file} → ${newFile}`);
+  }
+
+  // 2. Story uuids, in the new layout.
+  let given = 0;
+  for (const group of reader.directories(ENTRY_LAYOUTS.stories.folder)) {
+    const directory = entryDirectory('stories', group);
+    for (const name of reader.files(directory, entryExtension('stories'))) {
+      const fileName = classifyEntryFileName('stories', name);
+      const found = folder.resolve(`${directory}/${name}`);
+      if (fileName.kind !== 'language' || found.kind !== 'file') continue;
+      const text = readFileSync(found.realPath, 'utf8');
+      const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+      if (!front || /^uuid:/m.test(front[1]!)) continue;
+      // The derivation of the imports before uuids were required: folder and language.
+      const uuid = uuidFromHash(createHash('sha256').update(`story:${group}:${fileName.locale}`).digest('hex'));
+      const newline = text.startsWith('---\r\n') ? '\r\n' : '\n';
+      writeFileSync(found.realPath, text.replace(/^---\r?\n/, `---${newline}uuid: ${uuid}${newline}`));
+      context.out(`${directory}/${name}: uuid: ${uuid}`);
+      given++;
+    }
+  }
+
+  const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  if (moves.length === 0 && given === 0) context.out(`${dir} is up to date: nothing to upgrade.`);
+  else {
+    const how = git && movedWithGit > 0 ? ` (${movedWithGit} with git mv: commit them as renames)` : '';
+    context.out(`${plural(moves.length, 'file', 'files')} moved to the new layout${how}; ${plural(given, 'story file', 'story files')} given a uuid.`);
   }
 }
-const git = moves.length > 0 ? gitRepository() : null;
-let movedWithGit = 0;
-for (const { file, newFile } of moves) {
-  // Both resolve inside the folder (listed through the reader, the new place checked missing).
-  const from = relative(folder.root, (folder.resolve(file) as { realPath: string }).realPath);
-  const to = newFile;
-  if (git?.tracked.has(file)) {
-    execFileSync('git', ['mv', '--', from, to], { cwd: folder.root, stdio: ['ignore', 'ignore', 'inherit'] });
-    movedWithGit++;
-  } else {
-    renameSync(`${folder.root}/${from}`, `${folder.root}/${to}`);
-  }
-  console.log(`${file} → ${newFile}`);
-}
 
-// 2. Story uuids, in the new layout.
-let given = 0;
-for (const group of reader.directories(ENTRY_LAYOUTS.stories.folder)) {
-  const directory = entryDirectory('stories', group);
-  for (const name of reader.files(directory, entryExtension('stories'))) {
-    const fileName = classifyEntryFileName('stories', name);
-    const found = folder.resolve(`${directory}/${name}`);
-    if (fileName.kind !== 'language' || found.kind !== 'file') continue;
-    const text = readFileSync(found.realPath, 'utf8');
-    const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-    if (!front || /^uuid:/m.test(front[1]!)) continue;
-    // The derivation of the imports before uuids were required: folder and language.
-    const uuid = uuidFromHash(createHash('sha256').update(`story:${group}:${fileName.locale}`).digest('hex'));
-    const newline = text.startsWith('---\r\n') ? '\r\n' : '\n';
-    writeFileSync(found.realPath, text.replace(/^---\r?\n/, `---${newline}uuid: ${uuid}${newline}`));
-    console.log(`${directory}/${name}: uuid: ${uuid}`);
-    given++;
-  }
-}
+export const upgradeContentCli: Cli = { main: upgrade, explain: (message) => `upgrade-content failed: ${message}` };
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-if (moves.length === 0 && given === 0) console.log(`${dir} is up to date: nothing to upgrade.`);
-else {
-  const how = git && movedWithGit > 0 ? ` (${movedWithGit} with git mv: commit them as renames)` : '';
-  console.log(`${plural(moves.length, 'file', 'files')} moved to the new layout${how}; ${plural(given, 'story file', 'story files')} given a uuid.`);
-}
+runAsProcess(import.meta.url, upgradeContentCli);

@@ -161,16 +161,18 @@ export function buildDeployBundle(outdir, configPath = join(root, 'wrangler.toml
  * buildDeployBundle already wrote (else one is built into the state); `entry`, `vars`: as for
  * startWorker. The worker's output is read and dropped (as Workers Logs takes it off the request's
  * path), or with `keepOutput` its end is kept for `output()`, to show when a test fails.
+ * `workerOptions`: what miniflareWorkerOptions already read for wrangler.toml (no `entry`), so
+ * that many servers started in one run do not each load wrangler to read it again.
  */
-export async function serveDeployBundle(state, entry, { vars = {}, bundle = null, keepOutput = false, inspectorPort = undefined } = {}) {
+export async function serveDeployBundle(state, entry, { vars = {}, bundle = null, keepOutput = false, inspectorPort = undefined, workerOptions = null } = {}) {
   const configPath = entry ? configForEntry(state, entry) : join(root, 'wrangler.toml');
   const outdir = bundle ?? join(state, 'deploy-bundle');
   if (!bundle) buildDeployBundle(outdir, configPath);
   const main = readdirSync(outdir).find((name) => /\.m?js$/.test(name));
   if (!main) throw new Error(`wrangler deploy --dry-run wrote no module into ${outdir}`);
-  const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
+  if (entry && workerOptions) throw new Error('workerOptions are those of wrangler.toml, not of another entry');
+  workerOptions ??= await miniflareWorkerOptions(configPath);
   const { Miniflare } = await import('miniflare');
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(configPath);
   const persist = join(state, 'v3');
   const options = {
     workers: [{ ...workerOptions, name: 'newsroom', modules: true, modulesRoot: outdir, scriptPath: join(outdir, main), bindings: { ...workerOptions.bindings, ...vars } }],
@@ -201,7 +203,18 @@ export async function serveDeployBundle(state, entry, { vars = {}, bundle = null
     throw error;
   }
   // Static assets are listed when Miniflare starts: `refreshAssets` lists them again.
-  return { origin, stop: () => miniflare.dispose(), refreshAssets: () => miniflare.setOptions(options), output: () => output };
+  // `bindings()`: the worker's own D1 and KV, for a CLI run in this process on the same state.
+  const bindings = async () => ({ DB: await miniflare.getD1Database('DB'), PAGE_CACHE: await miniflare.getKVNamespace('PAGE_CACHE') });
+  return { origin, stop: () => miniflare.dispose(), refreshAssets: () => miniflare.setOptions(options), output: () => output, bindings };
+}
+
+/**
+ * The worker's Miniflare options as wrangler reads them from `configPath` (bindings, vars, D1, KV,
+ * queues, rate limits, assets): plain data, so one reading can serve many servers.
+ */
+export async function miniflareWorkerOptions(configPath = join(root, 'wrangler.toml')) {
+  const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
+  return unstable_getMiniflareWorkerOptions(configPath).workerOptions;
 }
 
 /**

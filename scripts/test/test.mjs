@@ -8,12 +8,12 @@
 // a failed test to count (a file that does not load, a crash, a vitest unhandled error) counts as
 // one failure, so a failure anywhere fails the run.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDeployBundle, DEMO_CONTENT, importDemo } from '../dev/local-newsroom.mjs';
-import { BUNDLE_VARIABLE, DEMO_STATE_VARIABLE } from '../../test/e2e/server.mjs';
+import { buildDeployBundle, DEMO_CONTENT, importDemo, miniflareWorkerOptions } from '../dev/local-newsroom.mjs';
+import { BUNDLE_VARIABLE, DEMO_STATE_VARIABLE, WORKER_OPTIONS_VARIABLE } from '../../test/e2e/server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
@@ -116,19 +116,22 @@ function browserTests(file, extraEnv) {
 }
 
 /**
- * The demo imported once, and the worker's deploy bundle built once, for every browser test file
- * (test/e2e/server.mjs copies the state per server and serves the bundle). When either fails,
- * that counts, and each file prepares its own.
+ * The demo imported once, the worker's deploy bundle built once and its Miniflare options read
+ * once, for every browser test file (test/e2e/server.mjs copies the state per server and serves
+ * the bundle with those options). When any fails, that counts, and each file prepares its own.
  */
 const prepared = {};
 async function prepareBrowserTests() {
   const state = join(scratch, 'demo-state');
   const bundle = join(scratch, 'deploy-bundle');
+  const workerOptions = join(scratch, 'worker-options.json');
   try {
     const output = importDemo(state);
     prepared[DEMO_STATE_VARIABLE] = state;
     buildDeployBundle(bundle);
     prepared[BUNDLE_VARIABLE] = bundle;
+    writeFileSync(workerOptions, JSON.stringify(await miniflareWorkerOptions()));
+    prepared[WORKER_OPTIONS_VARIABLE] = workerOptions;
     return { output, passed: 0, failed: 0 };
   } catch (error) {
     return { output: `${error.message}\npreparing the browser tests (importing ${DEMO_CONTENT}, building the deploy bundle) failed\n`, passed: 0, failed: 1 };
@@ -146,16 +149,17 @@ async function prepareBrowserTests() {
   }
 }
 
-// 1. Everything else as jobs. `cost`: seconds of CPU on this kind of machine, to start the biggest
-// first; `after`: a job that must end first; `waits`: a job that spends most of its time waiting
-// for the clock (a story's release time), which runs beside the others without holding a slot.
+// 1. Everything else as jobs. `cost`: seconds a job holds its slot alone on this kind of machine
+// (its CPU, or its wall time when it also waits), to start the biggest first; `after`: a job that
+// must end first; `waits`: a job that spends most of its time waiting for the clock (a story's
+// release time), which runs beside the others without holding a slot.
 const jobs = [
-  { name: 'vitest worker', cost: 52, work: vitest('worker') },
-  { name: 'vitest worker-read-only', cost: 17, work: vitest('worker-read-only') },
-  { name: 'vitest cli', cost: 95, work: vitest('cli') },
-  { name: 'vitest unit', cost: 10, work: vitest('unit') },
+  { name: 'vitest worker', cost: 55, work: vitest('worker') },
+  { name: 'vitest worker-read-only', cost: 28, work: vitest('worker-read-only') },
+  { name: 'vitest cli', cost: 48, work: vitest('cli') },
+  { name: 'vitest unit', cost: 13, work: vitest('unit') },
   { name: 'typecheck', cost: 14, work: check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']) },
-  { name: 'lint', cost: 7, work: check('lint', bin('eslint'), ['.']) },
+  { name: 'lint', cost: 8, work: check('lint', bin('eslint'), ['.']) },
 ];
 const e2eDir = join(root, 'test/e2e');
 const e2eFiles = existsSync(e2eDir) ? readdirSync(e2eDir).filter((name) => name.endsWith('.test.mjs')) : [];
@@ -163,7 +167,7 @@ if (e2eFiles.length > 0 && process.env.SKIP_E2E !== '1') {
   const demo = { name: `import ${DEMO_CONTENT} and build the worker for the browser tests`, cost: 1000, work: prepareBrowserTests };
   jobs.push(demo);
   const e2eEnv = () => prepared;
-  const e2eCost = { 'admin-story': 200, admin: 40, 'admin-github': 20, 'admin-round-trip': 40, 'admin-preview': 25, 'admin-edit': 30, islands: 58, analytics: 49, publishing: 35, crawl: 29, layout: 25, demo: 17, 'error-reporting': 13, forms: 11, 'press-office': 20 };
+  const e2eCost = { 'admin-story': 200, admin: 11, 'admin-github': 14, 'admin-round-trip': 25, 'admin-uploads': 12, 'admin-preview': 9, 'admin-edit': 13, islands: 45, analytics: 34, publishing: 31, crawl: 30, layout: 33, demo: 12, 'error-reporting': 15, forms: 9, 'press-office': 8 };
   const waiting = new Set(['admin-story']);
   for (const file of e2eFiles) {
     const name = file.replace('.test.mjs', '');

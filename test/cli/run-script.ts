@@ -4,14 +4,13 @@
  * throw, so tests assert on failures as on successes.
  *
  * `runScript` starts the script as its own process (scripts/cli/<name> through tsx). `runCli` runs
- * the D1 CLIs (import, share, press, distribute) in the test's process with the same arguments and the same answer,
- * and every run on one state shares one local database (`localD1`, closed after the file's
+ * the CLIs (import, share, press, distribute, upgrade-content) in the test's process with the same
+ * arguments and the same answer, and every run on one state shares one local database (`localD1`, closed after the file's
  * tests): no Node process and no workerd start per run, which were most of a CLI test's time.
  */
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll } from 'vitest';
 import { getPlatformProxy } from 'wrangler';
 import { runCli as runCliIn, type Cli, type CliContext } from '../../scripts/cli/cli-context';
 import { localDatabaseOf, type Database } from '../../scripts/cli/d1-database';
@@ -62,20 +61,22 @@ export function localD1(state: string): Promise<LocalState> {
   return local;
 }
 
-afterAll(async () => {
+/** Closes every local state `localD1` opened: after each test file (test/cli/setup.ts). */
+export async function closeLocalStates(): Promise<void> {
   const states = [...opened.values()];
   opened.clear();
   await Promise.all(states.map(async (state) => (await state).dispose()));
-});
+}
 
 const CLIS = {
   'import.ts': async () => (await import('../../scripts/cli/import')).importCli,
   'share.ts': async () => (await import('../../scripts/cli/share')).shareCli,
   'press.ts': async () => (await import('../../scripts/cli/press')).pressCli,
   'distribute.ts': async () => (await import('../../scripts/cli/distribute')).distributeCli,
+  'upgrade-content-folder.ts': async () => (await import('../../scripts/cli/upgrade-content-folder')).upgradeContentCli,
 } satisfies Record<string, () => Promise<Cli>>;
 
-/** `runScript` for the D1 CLIs, in this process (see above); `state` null for a run that must not open a local database (`--remote`). */
+/** `runScript` for the CLIs, in this process (see above); `state` null for a run that must not open a local database (`--remote`, upgrade-content). */
 export async function runCli(script: keyof typeof CLIS, args: readonly string[], state: string | null, extraEnv: Record<string, string> = {}): Promise<ScriptResult> {
   const cli = await CLIS[script]();
   let stdout = '';

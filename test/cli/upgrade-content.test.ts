@@ -12,13 +12,14 @@ import { loadContentFolder } from '#src/content/load-folder';
 import { createMediaAddressing } from '#src/content/media-addressing';
 import { uuidFromHash } from '#src/content/media-payloads';
 import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
-import { root, runScript, type ScriptResult } from './run-script';
+import { root, runCli, runScript, type ScriptResult } from './run-script';
 
 const fixture = join(root, 'test/fixtures/content/basic');
 const folders: string[] = [];
 afterEach(() => folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
-const upgrade = (dir: string): Promise<ScriptResult> => runScript('upgrade-content-folder.ts', [dir]);
+/** `npm run upgrade-content -- DIR` in this process (the first test runs it as its own process). */
+const upgrade = (dir: string): Promise<ScriptResult> => runCli('upgrade-content-folder.ts', [dir], null);
 
 /** Every file of the folder (outside .git) and its text. */
 function snapshot(dir: string): Record<string, string> {
@@ -50,7 +51,7 @@ test('a folder in the old layout, in a git repository: every file moved with git
   git(dir, 'commit', '-qm', 'old layout');
   expect(loads(dir).ok).toBe(false);
 
-  const result = await upgrade(dir);
+  const result = await runScript('upgrade-content-folder.ts', [dir]);
   expect(result.code, result.stderr).toBe(0);
   expect(result.stdout).toContain('stories/story-03/fr.md → stories/story-03/index.fr.md');
   expect(result.stdout).toContain('27 files moved to the new layout (27 with git mv: commit them as renames); 1 story file given a uuid.');

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { root } from '../../scripts/dev/local-newsroom.mjs';
 import { contentFiles, editorField, openEditor, readFolderBytes, writeFiles } from './editor-session.mjs';
-import { fetchWithOneRetry, launchBrowser, runCli, startServer, waitFor } from './server.mjs';
+import { fetchWithOneRetry, launchBrowser, runCliInProcess, startServer, waitFor } from './server.mjs';
 
 const DEMO = join(root, 'content/demo');
 const STORY = {
@@ -75,7 +75,7 @@ test('a title changed in the editor is one changed line for git, and the import 
   const changed = git('diff', '--unified=0').split('\n').filter((line) => /^[-+](?![-+])/.test(line));
   assert.deepEqual(changed, [`-title: ${STORY.title}`, `+title: ${NEW_TITLE}`]);
 
-  const { stdout } = await runCli(server, 'import.ts', repository);
+  const { stdout } = await runCliInProcess(server, 'import.ts', repository);
   assert.match(stdout, /Imported \d+ stories/);
   // The site re-reads the content revision every few seconds.
   await waitFor('the new title on the story\'s page', async () => {

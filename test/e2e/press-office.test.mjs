@@ -1,8 +1,8 @@
 // The press office view (/admin/press, ADR 0044) in a real browser with JavaScript turned off,
 // against the real worker serving the demo, Cloudflare Access played by a stand-in on loopback
 // (test/fixtures/serve-fake-access.ts: a locally generated key pair, its certs, a token signed
-// with it): two journalists get links of their own to the embargoed demo story (npm run press,
-// npm run share); one of them opens hers; the office, signed in with the Access cookie, reads her
+// with it): two journalists get links of their own to the embargoed demo story (the press and
+// share CLIs, run in the test's process on the server's D1); one of them opens hers; the office, signed in with the Access cookie, reads her
 // figures on the page and revokes the other one with his row's button: his link is the 404 page
 // from then on, hers still opens. Without the token the page is a 403 that shows none of it. On
 // the media list page the office adds a journalist with the form and finds them listed.
@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fetchWithOneRetry, launchBrowser, runCli, startServer, statusOf, waitFor } from './server.mjs';
+import { fetchWithOneRetry, launchBrowser, runCliInProcess, startServer, statusOf, waitFor } from './server.mjs';
 import { env, root } from '../../scripts/dev/local-newsroom.mjs';
 
 const SLUG = 'northwind-takes-final-investment-decision-on-dogger-ridge-ii';
@@ -95,9 +95,9 @@ test('without an Access token the office view is a 403 that shows nothing of the
 
 test('the office reads a recipient’s openings and revokes another recipient with the row’s button, without JavaScript', async () => {
   for (const journalist of [ANNA, JONAS]) {
-    await runCli(server, 'press.ts', 'add', journalist.email, '--name', journalist.name, '--outlet', journalist.outlet, '--language', journalist.language);
+    await runCliInProcess(server, 'press.ts', 'add', journalist.email, '--name', journalist.name, '--outlet', journalist.outlet, '--language', journalist.language);
   }
-  const { stdout } = await runCli(server, 'share.ts', SLUG, '--to', `${ANNA.email},${JONAS.email}`, `--origin=${server.origin}`);
+  const { stdout } = await runCliInProcess(server, 'share.ts', SLUG, '--to', `${ANNA.email},${JONAS.email}`, `--origin=${server.origin}`);
   const links = linksOf(stdout);
   // Anna opens her English link once.
   assert.equal(await statusOf(server, links[ANNA.email].en), 200);
@@ -174,6 +174,6 @@ test('the office adds a journalist with the media list page’s form and finds t
     await context.close();
   }
   // The CLI reads the same record.
-  const { stdout } = await runCli(server, 'press.ts', 'list', '--list', CLARA.list);
+  const { stdout } = await runCliInProcess(server, 'press.ts', 'list', '--list', CLARA.list);
   assert.equal(stdout.trim(), [CLARA.email, CLARA.name, CLARA.outlet, CLARA.language, CLARA.timeZone, CLARA.list].join('\t'));
 });

@@ -1,7 +1,8 @@
 // Publishing end to end, through the programs a newcomer runs: wrangler dev with `--test-scheduled`
 // (what `npm start` runs, firing /__scheduled every minute), `npm run share` (scripts/cli/share.ts) and
-// `npm run import` (scripts/cli/import.ts) on the same local state while the server runs, the portal's
-// subscription form, and a local stub standing in for IndexNow and the WebSub hub.
+// `npm run import` (scripts/cli/import.ts) on the same local state while the server runs (the
+// secret-link checks after the first share run the share CLI in the test's process, on that same
+// state), the portal's subscription form, and a local stub standing in for IndexNow and the WebSub hub.
 // docs/decisions/0015-scheduled-publishing.md, docs/decisions/0016-secret-story-links.md.
 import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
@@ -10,7 +11,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fetchWithOneRetry, fireScheduled, runCli, startServer, statusOf, waitFor } from './server.mjs';
+import { fetchWithOneRetry, fireScheduled, runCli, runCliInProcess, startServer, statusOf, waitFor } from './server.mjs';
 import { root } from '../../scripts/dev/local-newsroom.mjs';
 
 const NEWSROOM_URL = 'https://newsroom.northwind.example';
@@ -66,7 +67,19 @@ const get = (path, init = {}) => fetchWithOneRetry(`${server.origin}${path}`, { 
 const pathOf = (link) => new URL(link).pathname;
 /** `npm run share -- <slug>`: its lines as {locale, state, link}. */
 async function share(slug, ...options) {
-  const { stdout, stderr } = await runCli(server, 'share.ts', slug, ...options);
+  return linesOf(await runCli(server, 'share.ts', slug, ...options));
+}
+
+/**
+ * The share CLI run in this process on the server's state (runCliInProcess): for the secret-link
+ * checks after the first test, which ran `npm run share` itself, so each share is not a Node
+ * process and a tsx compile of its own.
+ */
+async function shareHere(slug, ...options) {
+  return linesOf(await runCliInProcess(server, 'share.ts', slug, ...options));
+}
+
+function linesOf({ stdout, stderr }) {
   const lines = stdout.trim().split('\n').map((line) => {
     const [locale, state, link, ...rest] = line.split('\t');
     assert.equal(rest.length, 0, `three tab-separated fields: ${JSON.stringify(line)}`);
@@ -159,7 +172,7 @@ test('npm run share prints a secret link per translation; each opens with its no
 });
 
 test('the embargoed story and its French translation open through their secret links, which link each other', async () => {
-  const { lines } = await share(EMBARGOED);
+  const { lines } = await shareHere(EMBARGOED);
   assert.deepEqual(lines.map(({ locale, state }) => [locale, state]), [
     ['en', 'embargo until 2027-02-04 07:00 UTC'],
     ['fr', 'embargo until 2027-02-04 07:00 UTC'],
@@ -180,7 +193,7 @@ test('the embargoed story and its French translation open through their secret l
 });
 
 test('the embargoed story shows its embargoed gallery through the gallery’s secret link, which share --gallery prints; no public page has it', async () => {
-  const { lines } = await share(EMBARGOED);
+  const { lines } = await shareHere(EMBARGOED);
   const [en, fr] = lines;
   const enHtml = await (await get(pathOf(en.link))).text();
   const card = enHtml.match(/<div class="story-gallery"><a href="(\/s\/g[A-Za-z0-9_-]{43})"/)?.[1];
@@ -193,7 +206,7 @@ test('the embargoed story shows its embargoed gallery through the gallery’s se
   assert.ok(frHtml.includes(`<a href="${card}/fr">`), 'the French story links the gallery in French');
   assert.ok((await (await get(`${card}/fr`)).text()).includes('Embargo jusqu’au'), 'in French');
 
-  const { stdout } = await runCli(server, 'share.ts', '--gallery', 'dogger-ridge-ii');
+  const { stdout } = await runCliInProcess(server, 'share.ts', '--gallery', 'dogger-ridge-ii');
   assert.equal(stdout.trim(), `gallery\tembargo until 2027-02-04 07:00 UTC\t${NEWSROOM_URL}${card}`);
 
   const uuid = 'fd84cbaa-3bcb-48b8-8963-ef218cd2d329';
@@ -202,8 +215,8 @@ test('the embargoed story shows its embargoed gallery through the gallery’s se
 });
 
 test('share --rotate prints new links: the old ones answer 404 at once, the new ones 200', async () => {
-  const previous = (await share(EMBARGOED)).lines;
-  const { lines: rotated, stderr } = await share(EMBARGOED, '--rotate');
+  const previous = (await shareHere(EMBARGOED)).lines;
+  const { lines: rotated, stderr } = await shareHere(EMBARGOED, '--rotate');
   assert.match(stderr, /New links for 2 stories/);
   assert.deepEqual(rotated.map(({ locale }) => locale), ['en', 'fr']);
   for (const [index, old] of previous.entries()) {

@@ -6,14 +6,15 @@
 // dev` itself, in its own process group so stop() ends it (and workerd) by PID. stop() removes the
 // state; `state` in the answer is the state directory, for the CLIs (`scripts/cli/import.ts`,
 // `scripts/cli/share.ts`) to work on the same local D1; `output()` is what the worker printed.
-// Also the one home of what the browser tests do with a server: its CLIs on its state (runCli),
-// the minute's cron (fireScheduled), a status (statusOf), and polling until something is so (waitFor).
+// Also the one home of what the browser tests do with a server: its CLIs on its state (runCli as
+// their own processes, runCliInProcess in the test's), the minute's cron (fireScheduled), a status
+// (statusOf), and polling until something is so (waitFor).
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DEMO_CONTENT, env, importContent, root, serveDeployBundle, startWorker } from '../../scripts/dev/local-newsroom.mjs';
+import { DEMO_CONTENT, env, root, serveDeployBundle, startWorker } from '../../scripts/dev/local-newsroom.mjs';
 
 /**
  * A state directory with the demo already imported, made once per `npm test` (scripts/test/test.mjs)
@@ -23,14 +24,21 @@ import { DEMO_CONTENT, env, importContent, root, serveDeployBundle, startWorker 
 export const DEMO_STATE_VARIABLE = 'NEWSROOM_E2E_DEMO_STATE';
 /** The deploy bundle, built once per `npm test` the same way (a file run alone builds its own). */
 export const BUNDLE_VARIABLE = 'NEWSROOM_E2E_BUNDLE';
+/**
+ * A JSON file of the worker's Miniflare options as wrangler reads them from wrangler.toml, read
+ * once per `npm test` (loading wrangler to read them is most of a server's start); a file run
+ * alone reads them itself.
+ */
+export const WORKER_OPTIONS_VARIABLE = 'NEWSROOM_E2E_WORKER_OPTIONS';
 
 export async function startServer({ contentDir = DEMO_CONTENT, vars = {}, args = [] } = {}) {
   const state = mkdtempSync(join(tmpdir(), 'newsroom-e2e-'));
   try {
     const template = process.env[DEMO_STATE_VARIABLE];
     if (contentDir === DEMO_CONTENT && template) cpSync(template, state, { recursive: true });
-    else importContent({ contentDir, state });
-    const server = args.length > 0 ? await startWorker(state, null, { vars, args }) : await serveDeployBundle(state, null, { vars, bundle: process.env[BUNDLE_VARIABLE] || null, keepOutput: true });
+    else await runCliInProcess({ state }, 'import.ts', contentDir);
+    const workerOptions = process.env[WORKER_OPTIONS_VARIABLE] ? JSON.parse(readFileSync(process.env[WORKER_OPTIONS_VARIABLE], 'utf8')) : null;
+    const server = args.length > 0 ? await startWorker(state, null, { vars, args }) : await serveDeployBundle(state, null, { vars, bundle: process.env[BUNDLE_VARIABLE] || null, keepOutput: true, workerOptions });
     const stop = async () => {
       await server.stop();
       rmSync(state, { recursive: true, force: true });
@@ -137,6 +145,39 @@ export async function runCli(server, script, ...args) {
   } catch (error) {
     throw new Error(`${script} ${args.join(' ')} failed:\n${error.stdout}\n${error.stderr}`);
   }
+}
+
+/** The D1 CLIs' module graph (test/e2e/clis.ts), loaded into this process once, on first use. */
+let clis;
+
+/**
+ * One of the D1 CLIs (import, share, press) run in this process on the state of `server`, with
+ * the arguments and the answer of runCli, as the CLI tests run them (test/cli/run-script.ts): no
+ * Node process, no tsx and no wrangler loaded again per run, which were most of its cost. It writes
+ * through the server's own D1 and KV when the server has them at hand (the deploy bundle's), else
+ * opens the state as the CLI does (a `{ state }` before any server started). The CLIs' own
+ * processes are tested in the cli project and by the browser tests of `npm start` (publishing).
+ */
+export async function runCliInProcess(server, script, ...args) {
+  clis ??= import('tsx/esm/api').then(({ tsImport }) => tsImport('./clis.ts', import.meta.url));
+  const { runCli: run, localDatabase, localDatabaseOf, importCli, pressCli, shareCli } = await clis;
+  const cli = { 'import.ts': importCli, 'press.ts': pressCli, 'share.ts': shareCli }[script];
+  if (!cli) throw new Error(`${script} is not one of the D1 CLIs`);
+  let stdout = '';
+  let stderr = '';
+  const context = {
+    env,
+    out: (line) => (stdout += `${line}\n`),
+    err: (line) => (stderr += `${line}\n`),
+    openLocalDatabase: async (persistTo) => {
+      if (!server.bindings) return localDatabase(persistTo);
+      const { DB, PAGE_CACHE } = await server.bindings();
+      return localDatabaseOf(DB, PAGE_CACHE);
+    },
+  };
+  const code = await run(cli, [...args, `--persist-to=${server.state}`], context);
+  if (code !== 0) throw new Error(`${script} ${args.join(' ')} failed:\n${stdout}\n${stderr}`);
+  return { stdout, stderr };
 }
 
 /** The status of a GET of `path` on `server`, not following redirects, its body read to the end (see fireScheduled). */

@@ -1,7 +1,9 @@
 // Fault injection through the real app (createApp) inside workerd, with the seeded D1 and local KV:
 // each test swaps one binding for one that fails the way the real one does (D1 rejecting every
 // query, D1 rejecting only search queries, KV rejecting reads and writes) or counts what is asked
-// of it. Each test uses its own host, so page-cache keys never collide between tests.
+// of it. Each test uses its own host, so page-cache keys never collide between tests. It needs a
+// KV of its own (not the read-only files' shared one): a search answer another file left cached
+// there would be served instead of the outage a test asks for.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, expect, test, vi } from 'vitest';

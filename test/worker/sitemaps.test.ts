@@ -1,7 +1,8 @@
 // The structure crawlers rely on in every sitemap, not just that it parses (seo.test.ts lists the
 // index and checks single entries): addresses absolute on the newsroom's origin, W3C datetimes,
 // hreflang sets with x-default, absolute image addresses, and a Google News sitemap of the
-// last two days with its publication name and language.
+// last two days with its publication name and language. It needs a workerd of its own (not the
+// read-only files' shared one): the news sitemap it changes D1 for may already be cached there.
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { XMLParser } from 'fast-xml-parser';

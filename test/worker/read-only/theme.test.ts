@@ -4,8 +4,8 @@ import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/http/cache-rules';
 import { contentSecurityPolicy } from '#src/http/content-security-policy';
-import { renderFresh } from './fresh-render';
-import { get } from './request';
+import { renderFresh } from '../fresh-render';
+import { get } from '../request';
 
 
 /** The stylesheets a page links, in order. */

@@ -11,8 +11,8 @@ import { createApp } from '#src/app';
 import type { AppEnv } from '#src/http/app-env';
 import { uploadSignatures, UPLOAD_REFUSALS, VERDICT_SECONDS } from '#src/admin/upload-signature-routes';
 import { SIGNATURE_LIFETIME_SECONDS } from '#src/platform/uploadcare/signed-upload';
-import { createFakeGitHub, type FakeGitHub } from '../fixtures/fake-github';
-import { ORIGIN } from './request';
+import { createFakeGitHub, type FakeGitHub } from '../../fixtures/fake-github';
+import { ORIGIN } from '../request';
 
 const SIGNATURE_URL = `${ORIGIN}/admin/uploads/signature`;
 const CLIENT_ID = 'Ov23liTestClient0002';

@@ -7,7 +7,7 @@ import { KEY_PREFIX } from '#src/page-cache/key';
 import manifest from '#src/admin/admin-manifest.generated.json';
 import { adminContentSecurityPolicy, GITHUB_AVATARS_ORIGIN } from '#src/admin/admin-headers';
 import { GITHUB_API_ORIGIN } from '#src/platform/github/oauth-client';
-import { get } from './request';
+import { get } from '../request';
 
 
 /** The directives of a Content-Security-Policy, by name. */

@@ -5,9 +5,9 @@ import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { EMBED_HEIGHT, EMBED_WIDTH, MAX_OEMBED_URL_LENGTH, NOT_EMBEDDABLE, OEMBED_CACHE_AGE_SECONDS } from '#src/domain/oembed';
 import { cacheRules } from '#src/http/cache-rules';
-import { testLinkToken } from '../fixtures/story-links';
-import { renderFresh } from './fresh-render';
-import { ORIGIN, get } from './request';
+import { testLinkToken } from '../../fixtures/story-links';
+import { renderFresh } from '../fresh-render';
+import { ORIGIN, get } from '../request';
 
 const GALLERY = '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const EMPTY_GALLERY = '7b1f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';

@@ -3,9 +3,9 @@ import { env } from 'cloudflare:workers';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/http/cache-rules';
-import { renderFresh } from './fresh-render';
-import { STORY_JSON_KEYS } from '../fixtures/story-json';
-import { get } from './request';
+import { renderFresh } from '../fresh-render';
+import { STORY_JSON_KEYS } from '../../fixtures/story-json';
+import { get } from '../request';
 
 const PUBLIC_ORIGIN = 'https://news.test.example'; // newsroom.url of the test content
 const html = async (path: string) => (await get(path)).text();

@@ -10,8 +10,8 @@ import en from '#src/i18n/messages/en.json';
 import fr from '#src/i18n/messages/fr.json';
 import nl from '#src/i18n/messages/nl.json';
 import { createApp } from '#src/app';
-import { createFakeGitHub, type FakeGitHub } from '../fixtures/fake-github';
-import { ORIGIN } from './request';
+import { createFakeGitHub, type FakeGitHub } from '../../fixtures/fake-github';
+import { ORIGIN } from '../request';
 
 const CLIENT_ID = 'Ov23liTestClient0001';
 const CLIENT_SECRET = 'f3c1d2e4b5a69788a1b2c3d4e5f60718293a4b5c';
