@@ -100,6 +100,8 @@ const HEADERS: readonly [string, readonly string[]][] = [
   ['Cookie', ['consent=true', 'consent=false', 'newsroom_session=abc', '__Host-session=1; consent=true', '=; ;;', 'a'.repeat(3000)]],
   ['Accept-Language', ['fr', 'ar,en;q=0.5', '*', 'xx', ';;;', '']],
   ['Accept', ['text/html', 'application/json', '*/*', 'application/rss+xml', 'image/webp', '']],
+  // A browser's navigation: list pages then stream their head before their data (ADR 0049).
+  ['Sec-Fetch-Dest', ['document', 'iframe', 'empty', '']],
   ['If-None-Match', ['"abc"', '*', 'W/"x"', 'garbage', '""']],
   ['If-Modified-Since', ['Sun, 22 Nov 2026 09:00:00 GMT', 'yesterday', '0', 'Thu, 01 Jan 1970 00:00:00 GMT']],
   ['Range', ['bytes=0-10', 'bytes=-5', 'bytes=abc', 'items=1-2']],
