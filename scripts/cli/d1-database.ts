@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyPendingMigrations } from '#src/platform/d1/migrations';
-import { runAtomically, toSqlScript, type CachePointers, type SqlStatement } from '#src/platform/d1/import-statements';
+import { inlineParams, toSqlScript, type CachePointers, type SqlStatement } from '#src/platform/d1/import-statements';
 import { CONTENT_REVISION_KEY, KvPageCacheStore, stampPointers } from '#src/platform/kv/page-cache-store';
 // @ts-expect-error: a plain .mjs script without type declarations.
 import { readMigrations } from '../build/read-migrations.mjs';
@@ -89,7 +89,12 @@ export async function localDatabase(persistTo: string | null | undefined): Promi
   return { ...localDatabaseOf(proxy.env.DB, proxy.env.PAGE_CACHE), close: () => proxy.dispose() };
 }
 
-/** The Database over local bindings (closing it is the opener's business). */
+/**
+ * The Database over local bindings (closing it is the opener's business). Node reaches them
+ * through a proxy that makes every call a round trip to workerd, `bind` as much as `prepare`, so
+ * statements go with their parameters written in, as toSqlScript writes them for the remote
+ * database: one call per statement instead of three, still one batch (one transaction) per write.
+ */
 export function localDatabaseOf(db: D1Database, pageCache: KVNamespace): Database {
   return {
     // Through the binding, as wrangler would record them (src/platform/d1/migrations.ts): no
@@ -98,9 +103,11 @@ export function localDatabaseOf(db: D1Database, pageCache: KVNamespace): Databas
       await applyPendingMigrations(db, await readMigrations());
     },
     async query<T>(statement: SqlStatement) {
-      return (await db.prepare(statement.sql).bind(...statement.params).all<T>()).results;
+      return (await db.prepare(inlineParams(statement)).all<T>()).results;
     },
-    write: (statements) => runAtomically(db, statements),
+    write: async (statements) => {
+      await db.batch(statements.map((statement) => db.prepare(inlineParams(statement))));
+    },
     writeCachePointers: (pointers) => new KvPageCacheStore(pageCache).writePointers(pointers),
     async close() {},
   };
