@@ -34,6 +34,9 @@ export function hasEnvironment(name: string): boolean {
   return new RegExp(`^\\s*\\[{1,2}\\s*env\\.${escaped}\\s*[\\].]`, 'm').test(readFileSync(join(root, 'wrangler.toml'), 'utf8'));
 }
 
+/** Runs wrangler with `args` and answers its output; throws when it fails. */
+export type WranglerRunner = (args: string[], env: NodeJS.ProcessEnv) => string;
+
 /** Runs wrangler (WRANGLER_BIN, else the project's own: the tests' stub records what it is asked). */
 export function runWrangler(args: string[], env: NodeJS.ProcessEnv = process.env): string {
   return execFileSync(env.WRANGLER_BIN || join(root, 'node_modules/.bin/wrangler'), args, {
@@ -51,8 +54,8 @@ export function runWrangler(args: string[], env: NodeJS.ProcessEnv = process.env
  * other users of the machine could read. D1 runs a `--file` as one unit; the script holds no
  * BEGIN/COMMIT because D1 refuses them.
  */
-export function remoteDatabase(envArgs: readonly string[], env: NodeJS.ProcessEnv = process.env): Database {
-  const wrangler = (args: string[]) => runWrangler(args, env);
+export function remoteDatabase(envArgs: readonly string[], env: NodeJS.ProcessEnv = process.env, run: WranglerRunner = runWrangler): Database {
+  const wrangler = (args: string[]) => run(args, env);
   return {
     async migrate() {
       wrangler(['d1', 'migrations', 'apply', 'DB', '--remote', ...envArgs]);
