@@ -8,7 +8,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { localDatabase, type Database } from './d1-database';
+import { localDatabase, type Database, type WranglerRunner } from './d1-database';
 
 export interface CliContext {
   readonly env: NodeJS.ProcessEnv;
@@ -16,6 +16,8 @@ export interface CliContext {
   err(line: string): void;
   /** Local D1 and KV under wrangler's --persist-to (null: its own, .wrangler/state). */
   openLocalDatabase(persistTo: string | null | undefined): Promise<Database>;
+  /** Runs a deployed database's wrangler commands (default: the executable, `runWrangler`). */
+  readonly runWrangler?: WranglerRunner;
 }
 
 /** A refusal the CLI explains itself: its message is printed as it is, and the exit code is 1. */

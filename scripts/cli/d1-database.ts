@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyPendingMigrations } from '#src/platform/d1/migrations';
-import { runAtomically, toSqlScript, type CachePointers, type SqlStatement } from '#src/platform/d1/import-statements';
+import { inlineParams, toSqlScript, type CachePointers, type SqlStatement } from '#src/platform/d1/import-statements';
 import { CONTENT_REVISION_KEY, KvPageCacheStore, stampPointers } from '#src/platform/kv/page-cache-store';
 // @ts-expect-error: a plain .mjs script without type declarations.
 import { readMigrations } from '../build/read-migrations.mjs';
@@ -34,6 +34,9 @@ export function hasEnvironment(name: string): boolean {
   return new RegExp(`^\\s*\\[{1,2}\\s*env\\.${escaped}\\s*[\\].]`, 'm').test(readFileSync(join(root, 'wrangler.toml'), 'utf8'));
 }
 
+/** Runs wrangler with `args` and answers its output; throws when it fails. */
+export type WranglerRunner = (args: string[], env: NodeJS.ProcessEnv) => string;
+
 /** Runs wrangler (WRANGLER_BIN, else the project's own: the tests' stub records what it is asked). */
 export function runWrangler(args: string[], env: NodeJS.ProcessEnv = process.env): string {
   return execFileSync(env.WRANGLER_BIN || join(root, 'node_modules/.bin/wrangler'), args, {
@@ -51,8 +54,8 @@ export function runWrangler(args: string[], env: NodeJS.ProcessEnv = process.env
  * other users of the machine could read. D1 runs a `--file` as one unit; the script holds no
  * BEGIN/COMMIT because D1 refuses them.
  */
-export function remoteDatabase(envArgs: readonly string[], env: NodeJS.ProcessEnv = process.env): Database {
-  const wrangler = (args: string[]) => runWrangler(args, env);
+export function remoteDatabase(envArgs: readonly string[], env: NodeJS.ProcessEnv = process.env, run: WranglerRunner = runWrangler): Database {
+  const wrangler = (args: string[]) => run(args, env);
   return {
     async migrate() {
       wrangler(['d1', 'migrations', 'apply', 'DB', '--remote', ...envArgs]);
@@ -89,7 +92,12 @@ export async function localDatabase(persistTo: string | null | undefined): Promi
   return { ...localDatabaseOf(proxy.env.DB, proxy.env.PAGE_CACHE), close: () => proxy.dispose() };
 }
 
-/** The Database over local bindings (closing it is the opener's business). */
+/**
+ * The Database over local bindings (closing it is the opener's business). Node reaches them
+ * through a proxy that makes every call a round trip to workerd, `bind` as much as `prepare`, so
+ * statements go with their parameters written in, as toSqlScript writes them for the remote
+ * database: one call per statement instead of three, still one batch (one transaction) per write.
+ */
 export function localDatabaseOf(db: D1Database, pageCache: KVNamespace): Database {
   return {
     // Through the binding, as wrangler would record them (src/platform/d1/migrations.ts): no
@@ -98,9 +106,11 @@ export function localDatabaseOf(db: D1Database, pageCache: KVNamespace): Databas
       await applyPendingMigrations(db, await readMigrations());
     },
     async query<T>(statement: SqlStatement) {
-      return (await db.prepare(statement.sql).bind(...statement.params).all<T>()).results;
+      return (await db.prepare(inlineParams(statement)).all<T>()).results;
     },
-    write: (statements) => runAtomically(db, statements),
+    write: async (statements) => {
+      await db.batch(statements.map((statement) => db.prepare(inlineParams(statement))));
+    },
     writeCachePointers: (pointers) => new KvPageCacheStore(pageCache).writePointers(pointers),
     async close() {},
   };

@@ -73,7 +73,7 @@ async function distribute(argv: readonly string[], context: CliContext): Promise
   if (values.origin !== undefined) origin = originOf(values.origin) ?? fail(`--origin: "${values.origin}" is not an http(s) address.`);
   else if (values.remote) origin = await deployedSiteUrl(values.env);
 
-  const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env], context.env) : await context.openLocalDatabase(values['persist-to']);
+  const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env], context.env, context.runWrangler) : await context.openLocalDatabase(values['persist-to']);
   try {
     // A local database is brought up to date; a deployed one is the deploy's (npm run deploy migrates it).
     if (!values.remote) await db.migrate();

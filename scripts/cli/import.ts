@@ -151,7 +151,7 @@ async function importFolder(argv: readonly string[], context: CliContext): Promi
   const statements = replaceContentStatements(bundle, importedAt, links, galleryLinks);
   const envArgs = options.env === null ? [] : ['--env', options.env];
   const where = options.remote ? ` into the remote D1 database of ${options.env ?? 'production'}` : '';
-  const db = options.remote ? remoteDatabase(envArgs, context.env) : await context.openLocalDatabase(options.persistTo);
+  const db = options.remote ? remoteDatabase(envArgs, context.env, context.runWrangler) : await context.openLocalDatabase(options.persistTo);
   try {
     await db.migrate();
     // A removed story's uuid belongs to it for good (its links, alerts and records): a file that

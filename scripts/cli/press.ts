@@ -185,7 +185,7 @@ async function press(argv: readonly string[], context: CliContext): Promise<void
     allowOnly(command, values, []);
   }
 
-  const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env], context.env) : await context.openLocalDatabase(values['persist-to']);
+  const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env], context.env, context.runWrangler) : await context.openLocalDatabase(values['persist-to']);
   try {
     // A local database is brought up to date; a deployed one is the deploy's (npm run deploy migrates it).
     if (!values.remote) await db.migrate();

@@ -63,7 +63,7 @@ async function share(argv: readonly string[], context: CliContext): Promise<void
   // wrangler falls back to the top level (production) for an environment it does not know.
   if (values.env !== undefined && !hasEnvironment(values.env)) fail(`wrangler.toml has no [env.${values.env}].`);
   // Inside the try below, problems are thrown (not exits), so the local database is closed.
-  const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env], context.env) : await context.openLocalDatabase(values['persist-to']);
+  const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env], context.env, context.runWrangler) : await context.openLocalDatabase(values['persist-to']);
   try {
     // A local database is brought up to date; a deployed one is the deploy's (npm run deploy migrates it).
     if (!values.remote) await db.migrate();

@@ -56,56 +56,75 @@ export function deployedUrls(outputFile) {
   });
 }
 
-function step(title) {
-  console.log(`\n▶ ${title}`);
-}
+/**
+ * One deploy, as `npm run deploy` runs it with `argv`; answers its exit code. Its lines go to `out`
+ * and `err`. Wrangler's commands run the WRANGLER_BIN executable (else the project's own) with
+ * their output shown as it comes; `wrangler(args, extraEnv)`, when given, runs each one instead and
+ * answers its exit status and output, as `runWrangler` does (tests answer in their own process).
+ */
+export async function deploy(argv, { env = process.env, out = console.log, err = console.error, wrangler } = {}) {
+  const spawnEnv = (extraEnv = {}) => ({ ...env, WRANGLER_SEND_METRICS: 'false', ...extraEnv });
+  const bin = wranglerBin(env);
+  /** A wrangler command that must succeed. */
+  const runWranglerCommand = (args, extraEnv = {}) => {
+    if (wrangler) {
+      const result = wrangler(args, extraEnv);
+      if (result.stdout) out(result.stdout.trimEnd());
+      if (result.stderr) err(result.stderr.trimEnd());
+      if (result.status !== 0) throw new Error(`${[bin, ...args].join(' ')} failed (exit ${result.status}).`);
+      return;
+    }
+    const result = spawnSync(bin, args, { cwd: root, stdio: 'inherit', env: spawnEnv(extraEnv) });
+    if (result.error) throw new Error(`Could not run ${bin}: ${result.error.message}`);
+    if (result.status !== 0) throw new Error(`${[bin, ...args].join(' ')} failed (exit ${result.status}).`);
+  };
+  const step = (title) => out(`\n▶ ${title}`);
 
-function run(command, args, extraEnv = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...extraEnv } });
-  if (result.error) throw new Error(`Could not run ${command}: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`${[command, ...args].join(' ')} failed (exit ${result.status}).`);
-}
-
-async function main() {
-  const { env, configPath, location } = parseSetupArgs(process.argv.slice(2));
-  const label = environmentLabel(env);
-  const bin = wranglerBin();
-  const wranglerArgs = [...(env ? ['--env', env] : []), ...(configPath ? ['--config', configPath] : [])];
-  const release = releaseName();
-  console.log(`Deploying ${label}, release ${release}.`);
-
-  step('Browser bundle');
-  run(process.execPath, [join(root, 'scripts/build/build-client.mjs')]);
-
-  step('Cloudflare resources');
-  await setupCloudflare({ configPath, env, location, bin });
-
-  step('D1 migrations (remote)');
-  run(bin, ['d1', 'migrations', 'apply', 'DB', '--remote', ...wranglerArgs]);
-
-  step('Worker');
-  const outputDir = mkdtempSync(join(tmpdir(), 'newsroom-deploy-'));
-  const outputFile = join(outputDir, 'wrangler-output.json');
   try {
-    // NODE_ENV goes into the bundle (wrangler defines process.env.NODE_ENV from it): a shell's
-    // "development" would ship React's development build.
-    run(bin, ['deploy', ...wranglerArgs, '--var', `RELEASE:${release}`, ...contentDirVar(), '--message', `release ${release}`], { WRANGLER_OUTPUT_FILE_PATH: outputFile, NODE_ENV: 'production' });
-    const urls = deployedUrls(outputFile);
-    console.log('');
-    console.log(urls.length > 0 ? `Live: ${urls.join('  ')}  (${label}, release ${release})` : `Deployed ${label}, release ${release} (wrangler named no address: see its output above).`);
-    // In GitHub Actions, the address becomes the step's output (the workflow shows it as the environment's URL).
-    if (process.env.GITHUB_OUTPUT && urls.length > 0) appendFileSync(process.env.GITHUB_OUTPUT, `url=${urls.at(-1)}\nrelease=${release}\n`);
-  } finally {
-    rmSync(outputDir, { recursive: true, force: true });
+    const { env: environment, configPath, location } = parseSetupArgs(argv);
+    const label = environmentLabel(environment);
+    const wranglerArgs = [...(environment ? ['--env', environment] : []), ...(configPath ? ['--config', configPath] : [])];
+    const release = releaseName(env);
+    out(`Deploying ${label}, release ${release}.`);
+
+    step('Browser bundle');
+    // Its report (the first-load bytes against the budget) goes to `out`; the build takes well under a second.
+    const build = spawnSync(process.execPath, [join(root, 'scripts/build/build-client.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', env: spawnEnv() });
+    if (build.error) throw new Error(`Could not build the browser bundle: ${build.error.message}`);
+    if (build.stdout) out(build.stdout.trimEnd());
+    if (build.status !== 0) throw new Error(`The browser bundle's build failed (exit ${build.status}).`);
+
+    step('Cloudflare resources');
+    await setupCloudflare({ configPath, env: environment, location, bin, ...(wrangler ? { wrangler: (args) => wrangler(args) } : {}), log: out });
+
+    step('D1 migrations (remote)');
+    runWranglerCommand(['d1', 'migrations', 'apply', 'DB', '--remote', ...wranglerArgs]);
+
+    step('Worker');
+    const outputDir = mkdtempSync(join(tmpdir(), 'newsroom-deploy-'));
+    const outputFile = join(outputDir, 'wrangler-output.json');
+    try {
+      // NODE_ENV goes into the bundle (wrangler defines process.env.NODE_ENV from it): a shell's
+      // "development" would ship React's development build.
+      runWranglerCommand(['deploy', ...wranglerArgs, '--var', `RELEASE:${release}`, ...contentDirVar(env), '--message', `release ${release}`], { WRANGLER_OUTPUT_FILE_PATH: outputFile, NODE_ENV: 'production' });
+      const urls = deployedUrls(outputFile);
+      out('');
+      out(urls.length > 0 ? `Live: ${urls.join('  ')}  (${label}, release ${release})` : `Deployed ${label}, release ${release} (wrangler named no address: see its output above).`);
+      // In GitHub Actions, the address becomes the step's output (the workflow shows it as the environment's URL).
+      if (env.GITHUB_OUTPUT && urls.length > 0) appendFileSync(env.GITHUB_OUTPUT, `url=${urls.at(-1)}\nrelease=${release}\n`);
+    } finally {
+      rmSync(outputDir, { recursive: true, force: true });
+    }
+    out(`Content: npm run import -- <content folder> --remote${environment ? ` --env ${environment}` : ''}`);
+    out('');
+    for (const line of secretsHelp(environment)) out(line);
+    return 0;
+  } catch (error) {
+    err(`\nDeploy failed: ${error.message}`);
+    return 1;
   }
-  console.log(`Content: npm run import -- <content folder> --remote${env ? ` --env ${env}` : ''}`);
-  console.log('');
-  for (const line of secretsHelp(env)) console.log(line);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((error) => {
-    console.error(`\nDeploy failed: ${error.message}`);
-    process.exit(1);
-  });
+  process.exitCode = await deploy(process.argv.slice(2));
 }

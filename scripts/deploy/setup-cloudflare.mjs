@@ -58,8 +58,8 @@ export function runWrangler(args, { bin = wranglerBin(), cwd = root } = {}) {
   return { status: result.status ?? 1, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
 }
 
-function wranglerOrFail(args, options) {
-  const result = runWrangler(args, options);
+function wranglerOrFail(args, run) {
+  const result = run(args);
   if (result.status !== 0) {
     throw new Error(`wrangler ${args.join(' ')} failed (exit ${result.status}):\n${(result.stderr || result.stdout).trim()}`);
   }
@@ -134,16 +134,18 @@ export function kvNamespaceTitle(workerName, binding) {
 
 /**
  * Finds or creates every resource one environment binds to and writes the ids into the config
- * file. Answers what it did; `changed` is false when the file was left as it was.
+ * file. Answers what it did; `changed` is false when the file was left as it was. `wrangler` runs
+ * one wrangler command as `runWrangler` does (by default the `bin` executable; tests answer in
+ * their own process).
  */
-export async function setupCloudflare({ configPath = join(root, 'wrangler.toml'), env, location, bin = wranglerBin(), log = console.log } = {}) {
+export async function setupCloudflare({ configPath = join(root, 'wrangler.toml'), env, location, bin = wranglerBin(), wrangler: run = (args) => runWrangler(args, { bin }), log = console.log } = {}) {
   const path = resolve(configPath);
   const original = readFileSync(path, 'utf8');
   if (env && !hasEnvironment(original, env)) throw new Error(`${relative(root, path) || path} has no [env.${env}]`);
   const { unstable_readConfig } = await import('wrangler');
   const config = unstable_readConfig({ config: path, env });
   const prefix = env ? `env.${env}.` : '';
-  const wrangler = (args) => wranglerOrFail([...args, '--config', path], { bin });
+  const wrangler = (args) => wranglerOrFail([...args, '--config', path], run);
   const actions = [];
   let text = original;
 
@@ -207,7 +209,7 @@ export async function setupCloudflare({ configPath = join(root, 'wrangler.toml')
     ]),
   ].filter(Boolean);
   for (const queue of queues) {
-    const info = runWrangler(['queues', 'info', queue, '--config', path], { bin });
+    const info = run(['queues', 'info', queue, '--config', path]);
     if (info.status === 0 && info.stdout.includes(`Queue Name: ${queue}`)) {
       log(`  Queue ${queue}: found`);
       continue;

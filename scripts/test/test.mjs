@@ -156,7 +156,7 @@ async function prepareBrowserTests() {
 const jobs = [
   { name: 'vitest worker', cost: 55, work: vitest('worker') },
   { name: 'vitest worker-read-only', cost: 28, work: vitest('worker-read-only') },
-  { name: 'vitest cli', cost: 48, work: vitest('cli') },
+  { name: 'vitest cli', cost: 40, work: vitest('cli') },
   { name: 'vitest unit', cost: 13, work: vitest('unit') },
   { name: 'typecheck', cost: 14, work: check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']) },
   { name: 'lint', cost: 8, work: check('lint', bin('eslint'), ['.']) },

@@ -1,24 +1,24 @@
 // `npm run import -- DIR --remote` against the stub wrangler (test/cli/fake-wrangler.mjs), which
 // keeps the content hash the last imported script wrote: an unchanged folder is not written again,
 // a changed one is, and --force writes either way, as the README promises for local imports too.
+// The stub answers in the test's process; test/cli/setup-cloudflare.test.ts runs a remote import
+// that spawns it as wrangler is spawned.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { runCli } from './run-script';
+import { inProcessFakeWrangler, runCli } from './run-script';
 
 const root = join(import.meta.dirname, '../..');
 const fixture = join(root, 'test/fixtures/content/basic');
 const work = mkdtempSync(join(tmpdir(), 'newsroom-import-remote-'));
-const fake = join(work, 'wrangler');
-writeFileSync(fake, `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'test/cli/fake-wrangler.mjs')}" "$@"\n`, { mode: 0o755 });
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Imports `dir` remotely (in this process, as runCli does); returns its output and the wrangler commands it ran. */
 async function importRemote(dir: string, extraArgs: string[] = []): Promise<{ status: number; stdout: string; stderr: string; calls: string[] }> {
   writeFileSync(join(work, 'calls.jsonl'), '');
-  const result = await runCli('import.ts', [dir, '--remote', ...extraArgs], null, { FAKE_WRANGLER_DIR: work, WRANGLER_BIN: fake });
+  const result = await runCli('import.ts', [dir, '--remote', ...extraArgs], null, { FAKE_WRANGLER_DIR: work }, { runWrangler: inProcessFakeWrangler });
   const calls = readFileSync(join(work, 'calls.jsonl'), 'utf8')
     .split('\n')
     .filter(Boolean)

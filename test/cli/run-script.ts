@@ -13,7 +13,9 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { getPlatformProxy } from 'wrangler';
 import { runCli as runCliIn, type Cli, type CliContext } from '../../scripts/cli/cli-context';
-import { localDatabaseOf, type Database } from '../../scripts/cli/d1-database';
+import { localDatabaseOf, type Database, type WranglerRunner } from '../../scripts/cli/d1-database';
+// @ts-expect-error: a plain .mjs script without type declarations.
+import { fakeWrangler } from './fake-wrangler.mjs';
 
 export const root = join(import.meta.dirname, '../..');
 
@@ -76,8 +78,22 @@ const CLIS = {
   'upgrade-content-folder.ts': async () => (await import('../../scripts/cli/upgrade-content-folder')).upgradeContentCli,
 } satisfies Record<string, () => Promise<Cli>>;
 
-/** `runScript` for the CLIs, in this process (see above); `state` null for a run that must not open a local database (`--remote`, upgrade-content). */
-export async function runCli(script: keyof typeof CLIS, args: readonly string[], state: string | null, extraEnv: Record<string, string> = {}): Promise<ScriptResult> {
+/**
+ * The stub wrangler (test/cli/fake-wrangler.mjs, FAKE_WRANGLER_DIR its account) answering in this
+ * process, for a `--remote` run: failing as execFileSync does, with its output in the error.
+ */
+export const inProcessFakeWrangler: WranglerRunner = (args, env) => {
+  const { status, stdout, stderr } = (fakeWrangler as (args: string[], env: NodeJS.ProcessEnv) => ScriptResult & { status: number })(args, env);
+  if (status !== 0) throw Object.assign(new Error(`Command failed: wrangler ${args.join(' ')}\n${stderr}`), { status, stdout, stderr });
+  return stdout;
+};
+
+/**
+ * `runScript` for the CLIs, in this process (see above); `state` null for a run that must not open
+ * a local database (`--remote`, upgrade-content). `runWrangler` runs a remote database's wrangler
+ * commands (default: WRANGLER_BIN's executable, spawned as the CLI spawns it).
+ */
+export async function runCli(script: keyof typeof CLIS, args: readonly string[], state: string | null, extraEnv: Record<string, string> = {}, { runWrangler }: { runWrangler?: WranglerRunner } = {}): Promise<ScriptResult> {
   const cli = await CLIS[script]();
   let stdout = '';
   let stderr = '';
@@ -90,6 +106,7 @@ export async function runCli(script: keyof typeof CLIS, args: readonly string[],
       if (state === null) throw new Error('This run was given no local state.');
       return (await localD1(state)).database;
     },
+    ...(runWrangler ? { runWrangler } : {}),
   };
   const code = await runCliIn(cli, state === null ? args : [...args, `--persist-to=${state}`], context);
   return { code, stdout, stderr };

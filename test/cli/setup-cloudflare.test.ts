@@ -2,20 +2,37 @@
 // a stub wrangler (test/cli/fake-wrangler.mjs) that records every command and keeps a pretend
 // Cloudflare account: which resources get created, what is written into (a copy of)
 // wrangler.toml and nothing else, that a second run changes nothing, and the order of a deploy.
+// Each program runs once as its own process, spawning the stub as it would spawn wrangler; the
+// other tests run it in the test's process with the stub answering there too (a Node start per
+// wrangler command and about a second of CPU per program start were most of this file's time).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+// @ts-expect-error: a plain .mjs script without type declarations.
+import { fakeWrangler as fakeWranglerUntyped } from './fake-wrangler.mjs';
 import { runCli } from './run-script';
 
 const root = join(import.meta.dirname, '../..');
 
+interface WranglerResult {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+type Wrangler = (args: string[], extraEnv?: Record<string, string>) => WranglerResult;
+const fakeWrangler = fakeWranglerUntyped as (args: string[], env: NodeJS.ProcessEnv) => WranglerResult;
+
 interface SetupModule {
-  setupCloudflare(options: { configPath: string; env?: string; location?: string; bin: string; log?: (line: string) => void }): Promise<{ changed: boolean; actions: string[]; workerName: string }>;
+  setupCloudflare(options: { configPath: string; env?: string; location?: string; wrangler: Wrangler; log?: (line: string) => void }): Promise<{ changed: boolean; actions: string[]; workerName: string }>;
   setBindingValue(text: string, options: { table: string; binding: string; key: string; value: string; after?: string }): string;
 }
+interface DeployModule {
+  deploy(argv: string[], options: { env: NodeJS.ProcessEnv; out: (line: string) => void; err: (line: string) => void; wrangler: Wrangler }): Promise<number>;
+}
 let setup: SetupModule;
+let deployModule: DeployModule;
 
 let work: string;
 let config: string;
@@ -52,16 +69,23 @@ function clearCalls(): void {
   writeFileSync(join(work, 'calls.jsonl'), '');
 }
 
-async function runSetup(env?: string): Promise<{ changed: boolean; actions: string[]; log: string[] }> {
+/** The stub, answering in this process with the account in `work`. */
+const inProcessWrangler =
+  (env: NodeJS.ProcessEnv): Wrangler =>
+  (args, extraEnv = {}) =>
+    fakeWrangler(args, { ...env, FAKE_WRANGLER_DIR: work, ...extraEnv });
+
+async function runSetup(env?: string, extraEnv: Record<string, string> = {}): Promise<{ changed: boolean; actions: string[]; log: string[] }> {
   const log: string[] = [];
-  process.env.FAKE_WRANGLER_DIR = work;
-  const result = await setup.setupCloudflare({ configPath: config, env, bin: fake, log: (line) => log.push(line) });
+  const result = await setup.setupCloudflare({ configPath: config, env, wrangler: inProcessWrangler({ ...process.env, ...extraEnv }), log: (line) => log.push(line) });
   return { ...result, log };
 }
 
 beforeAll(async () => {
   // @ts-expect-error: a plain .mjs script without type declarations.
   setup = (await import('../../scripts/deploy/setup-cloudflare.mjs')) as SetupModule;
+  // @ts-expect-error: a plain .mjs script without type declarations.
+  deployModule = (await import('../../scripts/deploy/deploy.mjs')) as DeployModule;
   // Ids a developer wrote into the repository's file must not leak into the "fresh" copy.
   pristine = readFileSync(join(root, 'wrangler.toml'), 'utf8').replace(/^\s*(database_id|id)\s*=.*\r?\n/gm, '');
 }, 30_000);
@@ -76,7 +100,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  delete process.env.FAKE_WRANGLER_DIR;
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -168,12 +191,7 @@ describe('setup:cloudflare', () => {
   });
 
   test('when wrangler fails (no credentials, no network), setup stops with its message and writes nothing', async () => {
-    process.env.FAKE_WRANGLER_FAIL = 'kv namespace';
-    try {
-      await expect(runSetup()).rejects.toThrow(/wrangler kv namespace list .*failed \(exit 1\):\n.*A request to the Cloudflare API failed/s);
-    } finally {
-      delete process.env.FAKE_WRANGLER_FAIL;
-    }
+    await expect(runSetup(undefined, { FAKE_WRANGLER_FAIL: 'kv namespace' })).rejects.toThrow(/wrangler kv namespace list .*failed \(exit 1\):\n.*A request to the Cloudflare API failed/s);
     expect(readFileSync(config, 'utf8')).toBe(pristine);
   });
 
@@ -195,11 +213,21 @@ describe('setup:cloudflare', () => {
 });
 
 describe('deploy', () => {
-  const deploy = (args: string[], extraEnv: Record<string, string> = {}) =>
-    spawnSync(process.execPath, [join(root, 'scripts/deploy/deploy.mjs'), ...args, '--config', config], { cwd: root, env: { ...fakeEnv(), DEPLOY_RELEASE: 'abc1234', CONTENT_DIR: '', ...extraEnv }, encoding: 'utf8' });
+  const deployEnv = (extraEnv: Record<string, string>) => ({ ...fakeEnv(), DEPLOY_RELEASE: 'abc1234', CONTENT_DIR: '', ...extraEnv });
+  /** `npm run deploy` as its own process, spawning the stub for every wrangler command. */
+  const deployCommand = (args: string[], extraEnv: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [join(root, 'scripts/deploy/deploy.mjs'), ...args, '--config', config], { cwd: root, env: deployEnv(extraEnv), encoding: 'utf8' });
+  /** The same deploy in this process, the stub answering here. */
+  async function deploy(args: string[], extraEnv: Record<string, string> = {}) {
+    const env = deployEnv(extraEnv);
+    let stdout = '';
+    let stderr = '';
+    const status = await deployModule.deploy([...args, '--config', config], { env, out: (line) => (stdout += `${line}\n`), err: (line) => (stderr += `${line}\n`), wrangler: inProcessWrangler(env) });
+    return { status, stdout, stderr };
+  }
 
   test('builds, creates what is missing, migrates the remote database, then deploys with RELEASE set and prints the address', () => {
-    const result = deploy(['--env', 'staging']);
+    const result = deployCommand(['--env', 'staging']);
     expect(result.status, result.stderr).toBe(0);
     const recorded = calls();
     expect(recorded.slice(-2)).toEqual(['d1 migrations apply DB --remote --env staging', 'deploy --env staging --var RELEASE:abc1234 --message release abc1234']);
@@ -209,14 +237,14 @@ describe('deploy', () => {
     expect(readFileSync(config, 'utf8')).toContain('database_name = "newsroom-staging"\ndatabase_id = "');
   }, 60_000);
 
-  test('with CONTENT_DIR set (the publish workflow), the editor is deployed to write in that folder', () => {
-    const result = deploy([], { CONTENT_DIR: './content/acme/' });
+  test('with CONTENT_DIR set (the publish workflow), the editor is deployed to write in that folder', async () => {
+    const result = await deploy([], { CONTENT_DIR: './content/acme/' });
     expect(result.status, result.stderr).toBe(0);
     expect(calls().at(-1)).toBe('deploy --var RELEASE:abc1234 --var EDITOR_CONTENT_DIR:content/acme --message release abc1234');
   }, 60_000);
 
-  test('when the migrations fail, the worker is not deployed', () => {
-    const result = deploy([], { FAKE_WRANGLER_FAIL: 'd1 migrations' });
+  test('when the migrations fail, the worker is not deployed', async () => {
+    const result = await deploy([], { FAKE_WRANGLER_FAIL: 'd1 migrations' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Deploy failed');
     expect(calls()).toContain('d1 migrations apply DB --remote');
