@@ -105,17 +105,16 @@ after(async () => {
   fonts?.close();
 });
 
-/** The page types in one language, their addresses found the way a visitor finds them. */
-async function pagesOf(locale) {
+/** The page types in one language, their addresses found the way a visitor finds them (in `page`). */
+async function pagesOf(page, locale) {
   const home = locale === 'en' ? '/' : `/${locale}`;
-  const { page, context } = await openPage(browser, `${server.origin}${home}`);
+  await page.goto(`${server.origin}${home}`);
   const story = await page.getAttribute('.story-card-title a', 'href');
   const category = await page.getAttribute('.site-nav a[href*="/category/"]', 'href');
   const media = await page.getAttribute('.site-nav a[href$="/media"]', 'href');
   await page.goto(`${server.origin}${media}`);
   const gallery = await page.getAttribute('a[href*="/media/album/"]', 'href');
   const portal = await page.getAttribute('.privacy-links a[href$="/subscribe"]', 'href');
-  await context.close();
   const query = locale === 'ar' ? 'الرياح' : 'wind';
   return [
     ['home', home],
@@ -165,11 +164,11 @@ function crowdedCategoryLinks() {
 
 for (const locale of ['en', 'ar']) {
   test(`${locale}: every page type fits phone, tablet and desktop widths, in a narrow and a wide font`, async () => {
-    const pages = await pagesOf(locale);
     const problems = [];
     // One browser tab, loading each page type in turn at each width, as a visitor browsing would;
     // the test's own style sheet sets the fonts, so the site's policy lets it in for this tab.
     const { page, context } = await openPage(browser, 'about:blank', { bypassCSP: true });
+    const pages = await pagesOf(page, locale);
     for (const stack of FONT_STACKS) for (const viewport of WIDTHS.filter(({ width }) => stack.widths.includes(width))) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       for (const [name, path] of pages) {
