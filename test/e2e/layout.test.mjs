@@ -9,6 +9,7 @@
 // phone width Lexend Giga, far wider than any visitor's font.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -32,20 +33,37 @@ const FAMILIES = {
   'Layout Lexend Giga': [['@fontsource/lexend-giga', 'lexend-giga-latin', LATIN], ['@fontsource/lexend-giga', 'lexend-giga-latin-ext', LATIN_EXT]],
   'Layout Noto Arabic': [['@fontsource/noto-sans-arabic', 'noto-sans-arabic-arabic', ARABIC]],
 };
-const FONT_ROUTE = '/__layout-test-fonts/';
 const require = createRequire(import.meta.url);
 const fontFile = (pkg, prefix, weight) => join(dirname(require.resolve(`${pkg}/package.json`)), 'files', `${prefix}-${weight}-normal.woff2`);
 const fontFiles = new Map();
-const fontFaces = Object.entries(FAMILIES)
-  .flatMap(([family, faces]) =>
-    faces.flatMap(([pkg, prefix, range]) =>
-      [400, 700].map((weight) => {
-        fontFiles.set(`${prefix}-${weight}.woff2`, fontFile(pkg, prefix, weight));
-        return `@font-face { font-family: "${family}"; font-weight: ${weight}; src: url("${FONT_ROUTE}${prefix}-${weight}.woff2") format("woff2"); unicode-range: ${range}; }`;
-      }),
-    ),
-  )
-  .join('\n');
+/** The @font-face rules, each font at `origin` (serveFonts). */
+const fontFacesAt = (origin) =>
+  Object.entries(FAMILIES)
+    .flatMap(([family, faces]) =>
+      faces.flatMap(([pkg, prefix, range]) =>
+        [400, 700].map((weight) => {
+          fontFiles.set(`/${prefix}-${weight}.woff2`, fontFile(pkg, prefix, weight));
+          return `@font-face { font-family: "${family}"; font-weight: ${weight}; src: url("${origin}/${prefix}-${weight}.woff2") format("woff2"); unicode-range: ${range}; }`;
+        }),
+      ),
+    )
+    .join('\n');
+
+/**
+ * The fonts served from this process on a loopback port, cacheable: a tab fetches each font once.
+ * (Routing the requests in the browser instead would turn its HTTP cache off for the whole tab,
+ * and every page would fetch its style sheet, scripts and images again.)
+ */
+async function serveFonts() {
+  const fonts = createServer((request, response) => {
+    const file = fontFiles.get(request.url);
+    if (!file) return response.writeHead(404).end();
+    response.writeHead(200, { 'Content-Type': 'font/woff2', 'Cache-Control': 'max-age=3600', 'Access-Control-Allow-Origin': '*' });
+    response.end(readFileSync(file));
+  });
+  await new Promise((resolve) => fonts.listen(0, '127.0.0.1', resolve));
+  return fonts;
+}
 /** The font stacks, and the widths each is measured at. */
 const FONT_STACKS = [
   { name: 'noto', families: ['Layout Noto Sans', 'Layout Noto Arabic'], widths: WIDTHS.map((viewport) => viewport.width) },
@@ -70,29 +88,33 @@ async function useFontStack(page, stack) {
 
 let server;
 let browser;
+let fonts;
+let fontFaces;
 
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  fonts = await serveFonts();
+  fontFaces = fontFacesAt(`http://127.0.0.1:${fonts.address().port}`);
   mkdirSync(SHOTS, { recursive: true });
 });
 
 after(async () => {
   await browser?.close();
   await server?.stop();
+  fonts?.close();
 });
 
-/** The page types in one language, their addresses found the way a visitor finds them. */
-async function pagesOf(locale) {
+/** The page types in one language, their addresses found the way a visitor finds them (in `page`). */
+async function pagesOf(page, locale) {
   const home = locale === 'en' ? '/' : `/${locale}`;
-  const { page, context } = await openPage(browser, `${server.origin}${home}`);
+  await page.goto(`${server.origin}${home}`);
   const story = await page.getAttribute('.story-card-title a', 'href');
   const category = await page.getAttribute('.site-nav a[href*="/category/"]', 'href');
   const media = await page.getAttribute('.site-nav a[href$="/media"]', 'href');
   await page.goto(`${server.origin}${media}`);
   const gallery = await page.getAttribute('a[href*="/media/album/"]', 'href');
   const portal = await page.getAttribute('.privacy-links a[href$="/subscribe"]', 'href');
-  await context.close();
   const query = locale === 'ar' ? 'الرياح' : 'wind';
   return [
     ['home', home],
@@ -142,13 +164,13 @@ function crowdedCategoryLinks() {
 
 for (const locale of ['en', 'ar']) {
   test(`${locale}: every page type fits phone, tablet and desktop widths, in a narrow and a wide font`, async () => {
-    const pages = await pagesOf(locale);
     const problems = [];
+    // One browser tab, loading each page type in turn at each width, as a visitor browsing would;
+    // the test's own style sheet sets the fonts, so the site's policy lets it in for this tab.
+    const { page, context } = await openPage(browser, 'about:blank', { bypassCSP: true });
+    const pages = await pagesOf(page, locale);
     for (const stack of FONT_STACKS) for (const viewport of WIDTHS.filter(({ width }) => stack.widths.includes(width))) {
-      // One browser tab per width, loading each page type in turn, as a visitor browsing would;
-      // the test's own style sheet sets the fonts, so the site's policy lets it in for this tab.
-      const { page, context } = await openPage(browser, 'about:blank', { viewport: { width: viewport.width, height: viewport.height }, bypassCSP: true });
-      await context.route(`**${FONT_ROUTE}*`, (route) => route.fulfill({ contentType: 'font/woff2', body: readFileSync(fontFiles.get(new URL(route.request().url()).pathname.slice(FONT_ROUTE.length))) }));
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
       for (const [name, path] of pages) {
         assert.ok(path, `${name} address found`);
         const response = await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
@@ -171,8 +193,8 @@ for (const locale of ['en', 'ar']) {
         }
         await page.screenshot({ path: `${SHOTS}/${locale}-${name}-${viewport.width}-${stack.name}.png`, fullPage: false });
       }
-      await context.close();
     }
+    await context.close();
     assert.deepEqual(problems, []);
   });
 }
