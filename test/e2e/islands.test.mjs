@@ -38,6 +38,8 @@ test('quick search: results while typing, arrows and Enter open a story, a link 
   const input = page.locator('#header-search-query');
   await input.click();
   await input.pressSequentially('offshore', { delay: 30 });
+  // The answers to the whole word, not to a prefix typed on the way (a slow machine shows those first).
+  await page.locator('.quick-results-all[href="/search?query=offshore"]').waitFor();
   await page.locator('.quick-result').first().waitFor();
   assert.equal(await input.getAttribute('aria-expanded'), 'true');
   const titles = await page.locator('.quick-result').allTextContents();
