@@ -19,8 +19,8 @@ export const galleries = new Hono<AppEnv>()
     const { page } = c.req.valid('query');
     // Its status is known from the newsroom's gallery count: the page streams (src/http/render-page.ts).
     checkGalleryIndexPage(site, page);
-    const model = loadGalleryIndex(c.var.deps, site, c.var.locale, page);
-    return renderPage(c, { shell: documentShell(site, c.var.locale), page: model.then((model) => <GalleryIndexPage model={model} />) });
+    const view = loadGalleryIndex(c.var.deps, site, c.var.locale, page).then((model) => <GalleryIndexPage model={model} />);
+    return renderPage(c, { shell: documentShell(site, c.var.locale), page: view });
   })
   // The JSON alternate: the gallery as docs/spec-coverage.md section 3 shapes it.
   .get('/media/album/:file{[0-9a-f-]{36}\\.json}', async (c) => {

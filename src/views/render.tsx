@@ -28,8 +28,6 @@ const HEAD_TAG = encoder.encode('<head>');
 /** React's own report prints to the console; every failure here is thrown and reported by the caller. */
 const quiet = { onError: () => {} };
 
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** Rendered starts by shell: a few per newsroom (one per language and theme). */
 const starts = new Map<string, Uint8Array>();
 const MAX_KEPT_STARTS = 256;
@@ -38,9 +36,16 @@ async function documentStart(shell: DocumentShell): Promise<Uint8Array> {
   const key = JSON.stringify(shell);
   const kept = starts.get(key);
   if (kept) return kept;
-  const opening = `<!DOCTYPE html><html lang="${attribute(toBcp47(shell.locale))}" dir="${textDirection(shell.locale)}"><head>`;
-  const head = await new Response(await renderToReadableStream(<DocumentStart shell={shell} />, quiet)).text();
-  const start = encoder.encode(opening + head);
+  // React writes the opening too, as it writes the page's own: the document up to `</head>`.
+  const opened = (
+    <html lang={toBcp47(shell.locale)} dir={textDirection(shell.locale)}>
+      <head>
+        <DocumentStart shell={shell} />
+      </head>
+    </html>
+  );
+  const html = await new Response(await renderToReadableStream(opened, quiet)).text();
+  const start = encoder.encode(html.slice(0, html.indexOf('</head>')));
   if (starts.size >= MAX_KEPT_STARTS) starts.clear();
   starts.set(key, start);
   return start;
