@@ -1,8 +1,7 @@
-// Four projects: `unit` runs pure code in Node; `cli` runs the command-line scripts (import,
+// Three projects: `unit` runs pure code in Node; `cli` runs the command-line scripts (import,
 // setup, deploy) end to end in Node, starting workerd through wrangler where they need D1; `worker`
-// and `worker-read-only` run routes, the D1 repository and the page cache inside workerd with real
-// local D1 and KV (migrations applied and the test seed imported by test/worker/setup.ts): a file
-// of test/worker/ gets a workerd of its own, the files of test/worker/read-only/ share one. Every project fails a
+// runs routes, jobs, the D1 repository and the page cache inside workerd with real local D1 and KV
+// (migrations applied and the test seed imported by test/worker/setup.ts). Every project fails a
 // test on unexpected console output (test/console-guard.ts).
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
@@ -21,49 +20,48 @@ const readMigrationsOnce = () =>
   (migrations ??= import('./scripts/build/read-migrations.mjs').then(({ readMigrations }) => readMigrations()));
 
 /**
- * A project of worker tests in workerd. `isolate: true` gives each file its own workerd, so its
- * own D1 and KV, seeded afresh (about 3 s of CPU per file, most of it loading the app's modules).
- * `isolate: false` runs its files one after another in one workerd per vitest worker, sharing the
- * modules and the storage: only for files that leave D1 as they found it, which
- * test/worker/read-only-guard.ts checks after each of them.
+ * The worker tests in workerd. Its files run one after another in one workerd per vitest worker
+ * (`isolate: false`): starting workerd and loading the app for each file was most of their time.
+ * After each file, test/worker/fresh-newsroom.ts puts D1 and KV back to the seed and has the next
+ * file load the app's modules afresh, so each file starts from the newsroom a workerd of its own
+ * would give it, in any order (ADR 0050).
  */
-function workerProject(name: string, { include, isolate }: { include: string[]; isolate: boolean }) {
-  return {
-    plugins: [
-      // The seed comes from the project's global setup (test/worker/global-setup.ts), built
-      // from the test content folder by the import code before the first test file runs.
-      cloudflareTest(async ({ inject }) => ({
-        main: './src/worker.ts',
-        wrangler: { configPath: './wrangler.toml' },
-        miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: await readMigrationsOnce(),
-            TEST_SEED: inject('testSeed'),
-            TEST_SEARCH_DOCUMENTS: inject('testSearchDocuments'),
-            TEST_BUNDLE: inject('testBundle'),
-            // A seeded short fuzz run in the suite; `npm run fuzz` runs the long one.
-            FUZZ_REQUESTS: Number(process.env.FUZZ_REQUESTS ?? 500),
-            FUZZ_SEED: Number(process.env.FUZZ_SEED ?? 0x7e575eed),
-          },
+const workerProject = {
+  plugins: [
+    // The seed comes from the project's global setup (test/worker/global-setup.ts), built
+    // from the test content folder by the import code before the first test file runs.
+    cloudflareTest(async ({ inject }) => ({
+      main: './src/worker.ts',
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readMigrationsOnce(),
+          TEST_SEED: inject('testSeed'),
+          TEST_SEARCH_DOCUMENTS: inject('testSearchDocuments'),
+          TEST_BUNDLE: inject('testBundle'),
+          // A seeded short fuzz run in the suite; `npm run fuzz` runs the long one.
+          FUZZ_REQUESTS: Number(process.env.FUZZ_REQUESTS ?? 500),
+          FUZZ_SEED: Number(process.env.FUZZ_SEED ?? 0x7e575eed),
         },
-      })),
-    ],
-    test: {
-      name,
-      include,
-      isolate,
-      // zod and toucan-js (with @sentry/core) are a few hundred small modules, which workerd
-      // would otherwise fetch one by one for every file: bundled once per run, they load as a few.
-      deps: { optimizer: { ssr: { enabled: true, include: ['zod', 'zod/mini', 'toucan-js'] } } },
-      globalSetup: ['test/worker/global-setup.ts'],
-      setupFiles: ['test/console-guard.ts', 'test/worker/setup.ts', ...(isolate ? [] : ['test/worker/read-only-guard.ts'])],
-      // A bound on a hang, not on speed: a crawl of the site or a fuzz run takes seconds of CPU,
-      // and a loaded machine may take many times that.
-      testTimeout: 60_000,
-    },
-    resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
-  };
-}
+      },
+    })),
+  ],
+  test: {
+    name: 'worker',
+    include: ['test/worker/**/*.test.ts'],
+    isolate: false,
+    // zod and toucan-js (with @sentry/core) are a few hundred small modules, which workerd
+    // would otherwise fetch one by one for every file: bundled once per run, they load as a few.
+    deps: { optimizer: { ssr: { enabled: true, include: ['zod', 'zod/mini', 'toucan-js'] } } },
+    globalSetup: ['test/worker/global-setup.ts'],
+    setupFiles: ['test/console-guard.ts', 'test/worker/setup.ts', 'test/worker/fresh-newsroom.ts'],
+    // A bound on a hang, not on speed: a crawl of the site or a fuzz run takes seconds of CPU,
+    // and a loaded machine may take many times that. The same for the reset after each file.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+  resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
+};
 
 export default defineConfig({
   test: {
@@ -103,8 +101,7 @@ export default defineConfig({
         },
         resolve: { alias: { '#src': new URL('./src', import.meta.url).pathname } },
       },
-      workerProject('worker', { include: ['test/worker/*.test.ts', 'test/worker/*.test.tsx'], isolate: true }),
-      workerProject('worker-read-only', { include: ['test/worker/read-only/*.test.ts'], isolate: false }),
+      workerProject,
     ],
   },
 });

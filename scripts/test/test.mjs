@@ -1,7 +1,7 @@
 // `npm test`: the whole suite. First the browser bundle (its first-load budget counts as a test),
 // then, side by side on as many slots as the machine has cores (TEST_JOBS to choose), the biggest
-// first: the four vitest projects (unit and import CLI in Node, worker and worker-read-only in
-// workerd with real local D1 and KV), each browser test file (node:test + playwright-core +
+// first: the three vitest projects (unit and import CLI in Node, worker in workerd with real local
+// D1 and KV), each browser test file (node:test + playwright-core +
 // Debian chromium, each against its own server of the worker) and the static checks. Each job's
 // output is printed whole when it ends.
 // The last line is `N passed, N failed`, from the real counts, for CI; a job that fails without
@@ -154,8 +154,7 @@ async function prepareBrowserTests() {
 // must end first; `waits`: a job that spends most of its time waiting for the clock (a story's
 // release time), which runs beside the others without holding a slot.
 const jobs = [
-  { name: 'vitest worker', cost: 55, work: vitest('worker') },
-  { name: 'vitest worker-read-only', cost: 28, work: vitest('worker-read-only') },
+  { name: 'vitest worker', cost: 40, work: vitest('worker') },
   { name: 'vitest cli', cost: 40, work: vitest('cli') },
   { name: 'vitest unit', cost: 13, work: vitest('unit') },
   { name: 'typecheck', cost: 14, work: check('typecheck', bin('tsc'), ['--noEmit', '-p', '.']) },

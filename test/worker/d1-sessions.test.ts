@@ -1,15 +1,14 @@
 // D1 sessions through the real worker: a form that writes answers with the session's bookmark in
 // a short-lived cookie; the next request starts from it; anything else carries no cookie, and a
 // cookie that is not a bookmark is ignored.
-import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
 import { BOOKMARK_COOKIE, isBookmark } from '#src/platform/d1/sessions';
-import { ORIGIN } from './request';
+import { ORIGIN, request } from './request';
 
 const UUID = '11111111-2222-4333-8444-555555555555';
 
 const subscribe = (email: string, cookie?: string) =>
-  SELF.fetch(`${ORIGIN}/en/newsroom/${UUID}/subscribe`, {
+  request(`${ORIGIN}/en/newsroom/${UUID}/subscribe`, {
     method: 'POST',
     body: new URLSearchParams({ email }),
     redirect: 'manual',
@@ -27,7 +26,7 @@ test('a form that writes answers with its bookmark, for the next request to read
   expect(isBookmark(bookmark)).toBe(true);
 
   // The redirect target, read from that bookmark on.
-  const next = await SELF.fetch(`${ORIGIN}${response.headers.get('Location')}`, { headers: { Cookie: `${BOOKMARK_COOKIE}=${bookmark}` } });
+  const next = await request(`${ORIGIN}${response.headers.get('Location')}`, { headers: { Cookie: `${BOOKMARK_COOKIE}=${bookmark}` } });
   expect(next.status).toBe(200);
   expect(next.headers.get('Set-Cookie')).toBeNull();
 });
@@ -40,8 +39,8 @@ test.each(['not a bookmark', '../../etc', 'a'.repeat(300), "0000-'; DROP"])('a c
 
 test('pages and the API set no cookie', async () => {
   for (const response of [
-    await SELF.fetch(`${ORIGIN}/`),
-    await SELF.fetch(`${ORIGIN}/api/fetch-stories`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ page: 1, pageSize: 1 }) }),
+    await request(`${ORIGIN}/`),
+    await request(`${ORIGIN}/api/fetch-stories`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ page: 1, pageSize: 1 }) }),
   ]) {
     expect(response.headers.get('Set-Cookie')).toBeNull();
     await response.arrayBuffer();

@@ -3,7 +3,7 @@
 // secret in the line; /healthz checking D1 and KV, never cached, limited per client under its own
 // name, its result kept a few seconds per isolate, 503 when a store is down; the cron's one
 // `go_live` line per run.
-import { createExecutionContext, createScheduledController, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test, vi } from 'vitest';
 import worker from '#src/worker';
@@ -14,6 +14,7 @@ import { SLOW_REQUEST_MS } from '#src/middleware/request-log';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { countingD1, downD1, downKv } from '../fixtures/failing-bindings';
 import { testLinkToken } from '../fixtures/story-links';
+import { request } from './request';
 
 let hostCounter = 0;
 /** Each test its own host: page-cache keys never collide with another test's. */
@@ -37,7 +38,7 @@ const requestLines = (lines: Line[]) => lines.filter((line) => line.event === 'r
 
 /** A request through the worker's own fetch, body read. */
 async function fetchWorker(url: string, init: RequestInit = {}) {
-  const response = await SELF.fetch(url, { redirect: 'manual', ...init });
+  const response = await request(url, { redirect: 'manual', ...init });
   const body = await response.text();
   return { response, body };
 }

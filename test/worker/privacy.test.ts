@@ -1,17 +1,16 @@
 // The privacy portal end to end against local D1: subscribe (double opt-in), confirm,
 // unsubscribe, data requests; with plain form posts (no JavaScript).
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { MAILBOX_DAILY_LIMIT } from '#src/domain/subscriber';
 import { cacheRules } from '#src/http/cache-rules';
-import { ORIGIN, get } from './request';
+import { ORIGIN, get, request } from './request';
 
 const UUID = '11111111-2222-4333-8444-555555555555';
 const postForm = (path: string, fields: Record<string, string | string[]>) => {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
-  return SELF.fetch(`${ORIGIN}${path}`, { method: 'POST', body, redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  return request(`${ORIGIN}${path}`, { method: 'POST', body, redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
 };
 
 test('every page links the portal and carries a subscription form', async () => {
@@ -35,7 +34,7 @@ test.each(['', '/subscribe', '/data-request'])('the portal page %s answers in ea
 });
 
 test.each([`/en/newsroom/00000000-0000-4000-8000-000000000000/subscribe`, `/xx/newsroom/${UUID}/subscribe`, `/en/newsroom/${UUID}/nope`, `/en/newsroom/not-a-uuid`])('%s ends in a 404', async (path) => {
-  expect((await SELF.fetch(`${ORIGIN}${path}`)).status).toBe(404);
+  expect((await request(`${ORIGIN}${path}`)).status).toBe(404);
 });
 
 test.each([
@@ -68,23 +67,23 @@ test('subscribe → mail with a confirmation link → confirm → unsubscribe', 
   const unsubscribeLink = mail!.text_body.match(/https?:\/\/\S+\/unsubscribe\/\w+/)![0];
 
   // Opening the link (as a mail scanner does) confirms nothing: it shows a button.
-  const opened = await SELF.fetch(confirmLink);
+  const opened = await request(confirmLink);
   expect(opened.status).toBe(200);
   expect(await opened.text()).toContain('Confirm my subscription');
   expect((await env.DB.prepare("SELECT status FROM subscribers WHERE email = 'reader@example.org'").first<{ status: string }>())!.status).toBe('pending');
-  const confirmed = await SELF.fetch(confirmLink, { method: 'POST' });
+  const confirmed = await request(confirmLink, { method: 'POST' });
   expect(confirmed.status).toBe(200);
   expect(await confirmed.text()).toContain('your subscription is confirmed');
   expect((await env.DB.prepare("SELECT status FROM subscribers WHERE email = 'reader@example.org'").first<{ status: string }>())!.status).toBe('confirmed');
 
-  const question = await (await SELF.fetch(unsubscribeLink)).text();
+  const question = await (await request(unsubscribeLink)).text();
   expect(question).toContain('reader@example.org');
-  const unsubscribed = await SELF.fetch(unsubscribeLink, { method: 'POST', redirect: 'manual' });
+  const unsubscribed = await request(unsubscribeLink, { method: 'POST', redirect: 'manual' });
   expect(unsubscribed.status).toBe(303);
-  expect(await (await SELF.fetch(`${unsubscribeLink}?status=done`)).text()).toContain('You have been unsubscribed');
+  expect(await (await request(`${unsubscribeLink}?status=done`)).text()).toContain('You have been unsubscribed');
   expect((await env.DB.prepare("SELECT status FROM subscribers WHERE email = 'reader@example.org'").first<{ status: string }>())!.status).toBe('unsubscribed');
   // The link no longer shows whose it was.
-  const after = await (await SELF.fetch(unsubscribeLink)).text();
+  const after = await (await request(unsubscribeLink)).text();
   expect(after).toContain('You have been unsubscribed');
   expect(after).not.toContain('reader@example.org');
 });
@@ -107,7 +106,7 @@ test('50 concurrent identical subscribes leave exactly one subscriber and no mor
 
 test.each(['subscribe', 'data-request'])('a %s mail links the newsroom’s own address, whatever Host the post named', async (action) => {
   const email = `host-${action}-${crypto.randomUUID()}@example.org`;
-  const response = await SELF.fetch(`https://evil.example/en/newsroom/${UUID}/${action}`, { method: 'POST', body: new URLSearchParams({ email }), redirect: 'manual' });
+  const response = await request(`https://evil.example/en/newsroom/${UUID}/${action}`, { method: 'POST', body: new URLSearchParams({ email }), redirect: 'manual' });
   expect(response.status).toBe(303);
   const mail = await env.DB.prepare('SELECT text_body FROM outbox WHERE to_address = ?').bind(email).first<{ text_body: string }>();
   const links = mail!.text_body.match(/https?:\/\/\S+/g) ?? [];
@@ -129,14 +128,14 @@ test('a data request counts once its sender confirms it by mail, and is then lis
   const mail = await env.DB.prepare("SELECT subject, text_body FROM outbox WHERE to_address = 'who@example.org'").first<{ subject: string; text_body: string }>();
   expect(mail!.subject).toBe('Confirm your privacy request to Acme Test Co');
   const link = mail!.text_body.match(/https?:\/\/\S+\/data-request\/confirm\/\w+/)![0];
-  const opened = await SELF.fetch(link);
+  const opened = await request(link);
   expect([opened.status, (await opened.text()).includes('Confirm my request')]).toEqual([200, true]);
-  const confirmed = await SELF.fetch(link, { method: 'POST' });
+  const confirmed = await request(link, { method: 'POST' });
   expect(confirmed.status).toBe(200);
   expect(await confirmed.text()).toContain('We have received your request');
   expect(await env.DB.prepare("SELECT status FROM data_requests WHERE email = 'who@example.org'").first()).toEqual({ status: 'confirmed' });
   // Used once.
-  expect((await SELF.fetch(link, { method: 'POST' })).status).toBe(404);
+  expect((await request(link, { method: 'POST' })).status).toBe(404);
 });
 
 test('the outbox is not served outside local development', async () => {
@@ -149,7 +148,7 @@ test.each([
   ['application/x-www-form-urlencoded', '%%%'],
 ])('a body that is not a readable form (%s) is a 400 with the form, not a 500', async (type, body) => {
   for (const action of ['subscribe', 'data-request']) {
-    const response = await SELF.fetch(`${ORIGIN}/en/newsroom/${UUID}/${action}`, { method: 'POST', headers: { 'Content-Type': type }, body, redirect: 'manual' });
+    const response = await request(`${ORIGIN}/en/newsroom/${UUID}/${action}`, { method: 'POST', headers: { 'Content-Type': type }, body, redirect: 'manual' });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('This field is required');
   }

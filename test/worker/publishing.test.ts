@@ -2,7 +2,7 @@
 // makes due stories live in one transaction (catch-up, overlapping runs), hands go-live work to
 // the queue, and the consumer alerts subscribers once each, pings IndexNow and WebSub. The clock
 // is fixed: every run gets its time from the scheduled controller, as Cron Triggers give it.
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import worker from '#src/worker';
@@ -18,7 +18,7 @@ import { runAtomically } from '#src/platform/d1/import-statements';
 import { CONTENT_REVISION_KEY } from '#src/platform/kv/page-cache-store';
 import { testLinkToken } from '../fixtures/story-links';
 import { renderFresh } from './fresh-render';
-import { ORIGIN } from './request';
+import { ORIGIN, request } from './request';
 
 const NEWSROOM_UUID = '11111111-2222-4333-8444-555555555555';
 /** Monday 23 November 2026, 09:00 UTC: the minute the test stories are due. */
@@ -232,11 +232,11 @@ describe('alerts to subscribers', () => {
     const confirm = async (email: string, locale: string, categories: string[] = []) => {
       const body = new URLSearchParams({ email });
       for (const id of categories) body.append('categories', id);
-      const posted = await SELF.fetch(`${ORIGIN}/${locale}/newsroom/${NEWSROOM_UUID}/subscribe`, { method: 'POST', body, redirect: 'manual' });
+      const posted = await request(`${ORIGIN}/${locale}/newsroom/${NEWSROOM_UUID}/subscribe`, { method: 'POST', body, redirect: 'manual' });
       expect(posted.status).toBe(303);
       const [mail] = await outboxTo(email);
       const path = new URL(mail!.text_body.match(/https?:\/\/\S+\/subscribe\/confirm\/\w+/)![0]).pathname;
-      expect((await SELF.fetch(`${ORIGIN}${path}`, { method: 'POST' })).status).toBe(200);
+      expect((await request(`${ORIGIN}${path}`, { method: 'POST' })).status).toBe(200);
     };
     await confirm('reader@example.org', 'en');
     await confirm('lecteur@example.org', 'fr');
@@ -268,7 +268,7 @@ describe('alerts to subscribers', () => {
     expect(await outboxTo('reader@example.org')).toHaveLength(2);
 
     // RFC 8058 one-click unsubscribe: a POST to the header's address.
-    const oneClick = await SELF.fetch(unsubscribe, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }), redirect: 'manual' });
+    const oneClick = await request(unsubscribe, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }), redirect: 'manual' });
     expect(oneClick.status).toBe(200);
     expect(await env.DB.prepare("SELECT status FROM subscribers WHERE email = 'reader@example.org'").first()).toEqual({ status: 'unsubscribed' });
   });

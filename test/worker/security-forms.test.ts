@@ -1,8 +1,8 @@
 // The security regression suite for the privacy portal's forms and the site's links (issue 25,
-// rows 5, 6 and 9), replayed from outside through SELF.fetch against real local D1: an address
+// rows 5, 6 and 9), replayed from outside through SELF (test/worker/request.ts) against real local D1: an address
 // in any disguise lands in its mailbox's one quota or is refused; a person's privacy request is
 // never silently dropped; no response, header or mail ever points at the Host a request named.
-import { createExecutionContext, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { DATA_REQUEST_MAILBOX_DAILY_LIMIT, MAILBOX_DAILY_LIMIT } from '#src/domain/subscriber';
@@ -11,13 +11,13 @@ import { depsOf } from '#src/adapters';
 import { HttpMailer } from '#src/platform/mail/http-mailer';
 import worker from '#src/worker';
 import { renderFresh } from './fresh-render';
-import { ORIGIN } from './request';
+import { ORIGIN, request } from './request';
 
 const UUID = '11111111-2222-4333-8444-555555555555';
 const EVIL = 'https://evil.example';
 
 function postForm(url: string, fields: Record<string, string>, init: RequestInit = {}) {
-  return SELF.fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual', ...init });
+  return request(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual', ...init });
 }
 const subscribe = (email: string, locale = 'en') => postForm(`${ORIGIN}/${locale}/newsroom/${UUID}/subscribe`, { email });
 const dataRequest = (email: string, message = '') => postForm(`${ORIGIN}/en/newsroom/${UUID}/data-request`, { email, kind: 'deletion', message });
@@ -43,7 +43,7 @@ test('no page, feed, sitemap, API answer or redirect of the site points at the H
     const path = queue.shift()!;
     if (seen.has(path)) continue;
     seen.add(path);
-    const response = await SELF.fetch(`${EVIL}${path}`, { redirect: 'manual', headers: { 'X-Forwarded-Host': 'evil.example' } });
+    const response = await request(`${EVIL}${path}`, { redirect: 'manual', headers: { 'X-Forwarded-Host': 'evil.example' } });
     for (const [name, value] of response.headers) expect(value, `${path}: ${name}`).not.toContain('evil.example');
     const location = response.headers.get('Location');
     if (location) queue.push(new URL(location, ORIGIN).pathname + new URL(location, ORIGIN).search);
@@ -147,7 +147,7 @@ test('a privacy request over its mailbox’s limit is kept, flagged for the oper
   expect(response.status).toBe(303);
   const answer = response.headers.get('Location')!;
   expect(answer).toBe(`/en/newsroom/${UUID}/data-request?status=recorded`);
-  const page = await (await SELF.fetch(`${ORIGIN}${answer}`)).text();
+  const page = await (await request(`${ORIGIN}${answer}`)).text();
   expect(page).toContain('we have received your request');
   expect(page).toContain('our team will check your request');
   expect(page).not.toContain('follow its link');
@@ -166,7 +166,7 @@ test('a privacy request over its mailbox’s limit is kept, flagged for the oper
 });
 
 test('the recorded answer is in the visitor’s language', async () => {
-  const page = await (await SELF.fetch(`${ORIGIN}/fr/newsroom/${UUID}/data-request?status=recorded`)).text();
+  const page = await (await request(`${ORIGIN}/fr/newsroom/${UUID}/data-request?status=recorded`)).text();
   expect(page).toContain('Merci, nous avons bien reçu votre demande.');
 });
 
@@ -201,7 +201,7 @@ test.each([
 
 test('the API’s answers name the site’s own origin whatever the Host', async () => {
   for (const path of ['/api/fetch-stories', '/api/fetch-galleries']) {
-    const response = await SELF.fetch(`${EVIL}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ page: 1, pageSize: 12 }) });
+    const response = await request(`${EVIL}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ page: 1, pageSize: 12 }) });
     expect(response.status).toBe(200);
     expect(await response.text()).not.toContain('evil.example');
   }

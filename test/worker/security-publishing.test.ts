@@ -2,7 +2,6 @@
 // and what the clock does never puts a non-public story on a public surface, a secret link
 // belongs to one story for good, and every import that takes away or changes something public is
 // a withdrawal. Replayed through the real worker, the go-live job and the import's statements.
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { BundleStory } from '#src/domain/content-bundle';
@@ -11,7 +10,7 @@ import { runGoLive } from '#src/jobs/go-live';
 import { depsOf, type JobDeps } from '#src/adapters';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { renderFresh } from './fresh-render';
-import { ORIGIN } from './request';
+import { ORIGIN, request } from './request';
 import { refingerprint, reimport, seededBundle, storyLike } from './reimport';
 
 /** Monday 23 November 2026, 09:00 UTC. */
@@ -85,7 +84,7 @@ describe('row 1: states that cannot leak', () => {
       const statuses = await Promise.all(paths.map(async (path) => [path, (await renderFresh(path)).status] as const));
       for (const [path, status] of statuses) expect(status, path).toBe(expected ? 200 : 404);
       // The ZIP streams as it is read: asked through the worker, its status read, the rest cancelled.
-      const zip = await SELF.fetch(`${ORIGIN}/${slug}/download`, { redirect: 'manual' });
+      const zip = await request(`${ORIGIN}/${slug}/download`, { redirect: 'manual' });
       await zip.body?.cancel();
       expect(zip.status, `/${slug}/download`).toBe(expected ? 200 : 404);
     }

@@ -1,8 +1,7 @@
 // The security regression suite: each request a stranger can send that once did harm (issue 13's
 // table), replayed through the real worker, with the safe outcome asserted.
-import { SELF } from 'cloudflare:test';
 import { describe, expect, test, vi } from 'vitest';
-import { ORIGIN, get } from './request';
+import { ORIGIN, get, request } from './request';
 
 
 /** Every way a path can smuggle another host into a redirect, after every locale prefix. */
@@ -45,14 +44,14 @@ test.each([
   ['a JSON call, with Content-Length', '/api/fetch-stories', 'application/json', () => JSON.stringify({ page: 1, pad: MEGABYTE })],
   ['a JSON call, streamed', '/api/fetch-stories', 'application/json', () => streamed(JSON.stringify({ page: 1, pad: MEGABYTE }))],
 ])('a 1 MB body on %s is refused with 413 and {message}', async (_name, path, type, body) => {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, { method: 'POST', headers: { 'Content-Type': type }, body: body(), duplex: 'half' } as RequestInit);
+  const response = await request(`${ORIGIN}${path}`, { method: 'POST', headers: { 'Content-Type': type }, body: body(), duplex: 'half' } as RequestInit);
   expect(response.status).toBe(413);
   expect(await response.json()).toEqual({ message: expect.stringContaining('16384 bytes') });
 });
 
 test.each([`/en/newsroom/${UUID}/subscribe`, `/fr/newsroom/${UUID}/data-request`])('a 1 MB form posted to %s gets the localized 413 page and stores nothing', async (path) => {
   const body = new URLSearchParams({ email: 'big@example.org', message: MEGABYTE });
-  const response = await SELF.fetch(`${ORIGIN}${path}`, { method: 'POST', body });
+  const response = await request(`${ORIGIN}${path}`, { method: 'POST', body });
   expect(response.status).toBe(413);
   const html = await response.text();
   expect(html).toContain(path.startsWith('/fr') ? '<html lang="fr"' : '<html lang="en"');
@@ -61,7 +60,7 @@ test.each([`/en/newsroom/${UUID}/subscribe`, `/fr/newsroom/${UUID}/data-request`
 });
 
 test('a form under the limit still works', async () => {
-  const response = await SELF.fetch(`${ORIGIN}/en/newsroom/${UUID}/subscribe`, { method: 'POST', body: new URLSearchParams({ email: 'small@example.org' }), redirect: 'manual' });
+  const response = await request(`${ORIGIN}/en/newsroom/${UUID}/subscribe`, { method: 'POST', body: new URLSearchParams({ email: 'small@example.org' }), redirect: 'manual' });
   expect(response.status).toBe(303);
 });
 
@@ -71,20 +70,20 @@ test.each([
   ['DELETE', '/feed', 'GET, HEAD, OPTIONS'],
   ['PATCH', `/en/newsroom/${UUID}/subscribe`, 'GET, HEAD, POST, OPTIONS'],
 ])('%s %s answers 405 with Allow: %s', async (method, path, allow) => {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, { method, redirect: 'manual' });
+  const response = await request(`${ORIGIN}${path}`, { method, redirect: 'manual' });
   expect(response.status).toBe(405);
   expect(response.headers.get('Allow')).toBe(allow);
 });
 
 test('a wrong method on the API answers 405 as JSON {message}', async () => {
-  const response = await SELF.fetch(`${ORIGIN}/api/fetch-stories`, { method: 'GET' });
+  const response = await request(`${ORIGIN}/api/fetch-stories`, { method: 'GET' });
   expect(response.status).toBe(405);
   expect(response.headers.get('Allow')).toBe('POST, OPTIONS');
   expect(await response.json()).toEqual({ message: expect.any(String) });
 });
 
 test.each(['/', '/feed', '/api/fetch-stories', `/en/newsroom/${UUID}/subscribe`])('OPTIONS %s answers the allowed methods without a body', async (path) => {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, { method: 'OPTIONS' });
+  const response = await request(`${ORIGIN}${path}`, { method: 'OPTIONS' });
   expect(response.status).toBe(204);
   expect(response.headers.get('Allow')).toContain('OPTIONS');
   expect(await response.text()).toBe('');
@@ -102,7 +101,7 @@ test('the stylesheet carries the security headers', async () => {
 
 const portal = (locale: string, action = 'subscribe') => `${ORIGIN}/${locale}/newsroom/${UUID}/${action}`;
 const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  SELF.fetch(url, { method: 'POST', body: new URLSearchParams(fields), headers, redirect: 'manual' });
+  request(url, { method: 'POST', body: new URLSearchParams(fields), headers, redirect: 'manual' });
 
 async function outboxCount(pattern: string): Promise<number> {
   const { env } = await import('cloudflare:workers');
@@ -138,7 +137,7 @@ test.each([
   expect(response.status).toBe(403);
   expect(await response.text()).toContain('Something went wrong');
   expect(await outboxCount(email)).toBe(0);
-  const api = await SELF.fetch(`${ORIGIN}/api/fetch-stories`, { method: 'POST', headers: { ...headers, 'Content-Type': 'text/plain' }, body: '{"page":1}' });
+  const api = await request(`${ORIGIN}/api/fetch-stories`, { method: 'POST', headers: { ...headers, 'Content-Type': 'text/plain' }, body: '{"page":1}' });
   expect(api.status).toBe(403);
   expect(await api.json()).toEqual({ message: expect.any(String) });
 });
@@ -192,11 +191,11 @@ test('a confirmation link expires after 7 days and works once', async () => {
   const mail = await env.DB.prepare('SELECT text_body FROM outbox WHERE to_address = ?1').bind(email).first<{ text_body: string }>();
   const link = mail!.text_body.match(/https?:\/\/\S+\/subscribe\/confirm\/\w+/)![0];
   await env.DB.prepare('UPDATE subscribers SET confirm_expires_at = ?2 WHERE email = ?1').bind(email, Math.floor(Date.now() / 1000) - 1).run();
-  expect((await SELF.fetch(link)).status).toBe(404);
-  expect((await SELF.fetch(link, { method: 'POST' })).status).toBe(404);
+  expect((await request(link)).status).toBe(404);
+  expect((await request(link, { method: 'POST' })).status).toBe(404);
   await env.DB.prepare('UPDATE subscribers SET confirm_expires_at = ?2 WHERE email = ?1').bind(email, Math.floor(Date.now() / 1000) + 600).run();
-  expect((await SELF.fetch(link, { method: 'POST' })).status).toBe(200);
-  expect((await SELF.fetch(link, { method: 'POST' })).status).toBe(404);
+  expect((await request(link, { method: 'POST' })).status).toBe(200);
+  expect((await request(link, { method: 'POST' })).status).toBe(404);
 });
 
 test('a pending subscriber who asks again gets a new mail (a stranded subscription can always be finished)', async () => {
@@ -215,7 +214,7 @@ test('confirmation and unsubscribe links are different tokens', async () => {
   const unsubscribe = mail!.text_body.match(/\/unsubscribe\/(\w+)/)![1];
   expect(confirm).not.toBe(unsubscribe);
   // The unsubscribe token cannot confirm.
-  expect((await SELF.fetch(portal('en', `subscribe/confirm/${unsubscribe}`), { method: 'POST' })).status).toBe(404);
+  expect((await request(portal('en', `subscribe/confirm/${unsubscribe}`), { method: 'POST' })).status).toBe(404);
 });
 
 test.each(['subscribe', 'subscribe/confirm/anything', 'unsubscribe/anything', 'data-request'])('the portal page %s sends no Referer and runs no analytics', async (action) => {
@@ -252,7 +251,7 @@ test.each([
 ])('%s does not skip the page cache', async (_name, headers) => {
   await (await get('/category/company-news')).text();
   await (await get('/category/company-news')).text();
-  const response = await SELF.fetch(`${ORIGIN}/category/company-news`, { headers });
+  const response = await request(`${ORIGIN}/category/company-news`, { headers });
   expect(response.headers.get('X-Cache')).toBe('HIT');
 });
 
@@ -265,7 +264,7 @@ test.each(['/?page=99999', '/category/products?page=5000', '/media?page=777', '/
 });
 
 test('a page far past the end of the API list answers an empty page without querying', async () => {
-  const response = await SELF.fetch(`${ORIGIN}/api/fetch-stories`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ page: 10000, pageSize: 48 }) });
+  const response = await request(`${ORIGIN}/api/fetch-stories`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ page: 10000, pageSize: 48 }) });
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ stories: [], total: expect.any(Number) });
   // At most the site context (none when this isolate already holds it), never the list query.

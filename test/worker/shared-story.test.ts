@@ -7,7 +7,7 @@
 // Google Analytics, Segment, OneTrust), so a secret page that names none of them has turned them
 // off itself rather than inherited them off. Stories this file adds have their own translation
 // groups and random secret links; the fixture stories are left as they are.
-import { createExecutionContext, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, expect, test } from 'vitest';
 import { createApp } from '#src/app';
@@ -18,7 +18,7 @@ import { contentSecurityPolicy } from '#src/http/content-security-policy';
 import { replaceLinkStatement } from '#src/platform/d1/story-links';
 import { testLinkToken } from '../fixtures/story-links';
 import { STORY_JSON_KEYS } from '../fixtures/story-json';
-import { ORIGIN, get } from './request';
+import { ORIGIN, get, request } from './request';
 
 
 const HIDDEN = {
@@ -288,7 +288,7 @@ test('a real token with its last character changed opens nothing', async () => {
 });
 
 test('/s/ with nothing after it ends on the ordinary 404 page', async () => {
-  const response = await SELF.fetch(`${ORIGIN}/s/`);
+  const response = await request(`${ORIGIN}/s/`);
   expect(response.status).toBe(404);
   expect(await response.text()).toContain('The page you’re looking for doesn’t exist...');
   expect((await get('/s')).status).toBe(404);
@@ -392,7 +392,7 @@ test('public pages, feeds, sitemaps, the load-more API and search never list a n
   expect(await (await get('/search?query=story')).text()).toContain('href="/english-story-15"');
   expect(await (await get('/category/products')).text()).toContain('href="/english-story-15"');
   for (const localeCode of ['en', 'fr', 'ar']) {
-    const response = await SELF.fetch(`${ORIGIN}/api/fetch-stories`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ page: 1, pageSize: 100, localeCode }) });
+    const response = await request(`${ORIGIN}/api/fetch-stories`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ page: 1, pageSize: 100, localeCode }) });
     expect(response.status).toBe(200);
     const body = await response.text();
     expect(JSON.parse(body).stories.length).toBeGreaterThan(0);
@@ -584,7 +584,7 @@ test('a draft previewed through its secret link links its published public trans
 test('the 301 of a public story’s secret link carries the secret-link headers too', async () => {
   const uuid = (await env.DB.prepare("SELECT uuid FROM stories WHERE slug = 'english-story-01'").first<{ uuid: string }>())!.uuid;
   for (const suffix of ['', '.json']) {
-    const response = await SELF.fetch(`https://news.test.example/s/${await testLinkToken(uuid)}${suffix}`, { redirect: 'manual' });
+    const response = await request(`https://news.test.example/s/${await testLinkToken(uuid)}${suffix}`, { redirect: 'manual' });
     expect(response.status).toBe(301);
     expect(response.headers.get('Cache-Control')).toBe(cacheRules.private);
     expect(response.headers.get('Referrer-Policy')).toBe('no-referrer');

@@ -3,14 +3,14 @@
 // hreflang sets with x-default, absolute image addresses, and a Google News sitemap of the
 // last two days with its publication name and language. It needs a workerd of its own (not the
 // read-only files' shared one): the news sitemap it changes D1 for may already be cached there.
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { XMLParser } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
+import { request } from './request';
 
 const PUBLIC_ORIGIN = 'https://news.test.example'; // newsroom.url of the test content
 /** A session cookie reads past the page cache, for tests that change D1 behind the import's back. */
-const get = (path: string) => SELF.fetch(`${PUBLIC_ORIGIN}${path}`, { redirect: 'manual', headers: { Cookie: 'session=test' } });
+const get = (path: string) => request(`${PUBLIC_ORIGIN}${path}`, { redirect: 'manual', headers: { Cookie: 'session=test' } });
 const xml = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',

@@ -1,9 +1,9 @@
 // POST /api/fetch-stories and /api/fetch-galleries: the load-more contract, and bad input → 400 {message}.
-import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
+import { request } from '../request';
 
 const post = (path: string, body: unknown) =>
-  SELF.fetch(`https://news.test.example/api/${path}`, {
+  request(`https://news.test.example/api/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -127,7 +127,7 @@ test.each([
   ['POST', 'nope', 404],
   ['GET', 'nope/deeper', 404],
 ])('%s /api/%s answers JSON {message} with %i', async (method, path, status) => {
-  const response = await SELF.fetch(`https://news.test.example/api/${path}`, { method });
+  const response = await request(`https://news.test.example/api/${path}`, { method });
   expect(response.status).toBe(status);
   expect(response.headers.get('Content-Type')).toContain('application/json');
   const body = (await response.json()) as { message: unknown };

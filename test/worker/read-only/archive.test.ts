@@ -1,9 +1,9 @@
 // "Download all": the streamed ZIP, checked by unpacking it (fflate's reader verifies every CRC),
 // and the gallery route's answer.
-import { SELF } from 'cloudflare:test';
 import { unzipSync } from 'fflate';
 import { expect, test, vi } from 'vitest';
 import { zipStream } from '#src/platform/archive/zip-stream';
+import { request } from '../request';
 
 function source(bytes: Uint8Array, chunk = 7): () => Promise<ReadableStream<Uint8Array>> {
   return async () =>
@@ -62,28 +62,28 @@ test('a visitor who stops the download ends the archive without a failure report
 
 test('the gallery archive answers as a ZIP download named after the gallery; an unknown gallery is a 404', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const html = await (await SELF.fetch('https://news.test.example/media')).text();
+  const html = await (await request('https://news.test.example/media')).text();
   const gallery = html.match(/href="(\/media\/album\/[0-9a-f-]{36})"/)![1]!;
-  const page = await (await SELF.fetch(`https://news.test.example${gallery}`)).text();
+  const page = await (await request(`https://news.test.example${gallery}`)).text();
   expect(page).toContain(`href="${gallery}/download"`);
   expect(page).toMatch(/Download all(<!-- -->)? <span class="archive-size">\(ZIP · [\d.]+\s(kB|MB|byte)\)<\/span>/u);
-  const response = await SELF.fetch(`https://news.test.example${gallery}/download`);
+  const response = await request(`https://news.test.example${gallery}/download`);
   expect(response.status).toBe(200);
   expect(response.headers.get('Content-Type')).toBe('application/zip');
   expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="[^"]+\.zip"; filename\*=UTF-8''.+\.zip$/);
   await response.body?.cancel();
-  expect((await SELF.fetch('https://news.test.example/media/album/00000000-0000-4000-8000-000000000000/download')).status).toBe(404);
-  expect((await SELF.fetch('https://news.test.example/media/album/not-a-uuid/download')).status).toBe(404);
+  expect((await request('https://news.test.example/media/album/00000000-0000-4000-8000-000000000000/download')).status).toBe(404);
+  expect((await request('https://news.test.example/media/album/not-a-uuid/download')).status).toBe(404);
 });
 
 test('a public story with media links its archive; the archive of a non-public or unknown story is a 404', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const page = await (await SELF.fetch('https://news.test.example/english-story-03')).text();
+  const page = await (await request('https://news.test.example/english-story-03')).text();
   expect(page).toContain('href="/english-story-03/download"');
-  const response = await SELF.fetch('https://news.test.example/english-story-03/download');
+  const response = await request('https://news.test.example/english-story-03/download');
   expect([response.status, response.headers.get('Content-Type')]).toEqual([200, 'application/zip']);
   await response.body?.cancel();
   for (const slug of ['private-story', 'draft-story', 'embargoed-story', 'no-such-story']) {
-    expect((await SELF.fetch(`https://news.test.example/${slug}/download`)).status, slug).toBe(404);
+    expect((await request(`https://news.test.example/${slug}/download`)).status, slug).toBe(404);
   }
 });

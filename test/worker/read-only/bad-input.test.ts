@@ -1,8 +1,7 @@
 // A corpus of bad requests: every one must get a 4xx page or a {message}, never a 5xx. The test
 // names each input, so the list of what was tried is the test report itself.
-import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
-import { ORIGIN } from '../request';
+import { ORIGIN, request } from '../request';
 
 const UUID = '11111111-2222-4333-8444-555555555555';
 
@@ -41,7 +40,7 @@ const PATHS = [
 ];
 
 test.each(PATHS)('GET %s answers 4xx (or a redirect to one), never 5xx', async (path) => {
-  const response = await SELF.fetch(`${ORIGIN}${path}`);
+  const response = await request(`${ORIGIN}${path}`);
   expect(response.status, path).toBeGreaterThanOrEqual(400);
   expect(response.status, path).toBeLessThan(500);
 });
@@ -62,7 +61,7 @@ const BODIES: [string, string, string][] = [
 ];
 
 test.each(BODIES)('POST %s (%s) %s… answers 4xx or a redirect, never 5xx', async (path, type, body) => {
-  const response = await SELF.fetch(`${ORIGIN}${path}`, { method: 'POST', headers: { 'Content-Type': type }, body, redirect: 'manual' });
+  const response = await request(`${ORIGIN}${path}`, { method: 'POST', headers: { 'Content-Type': type }, body, redirect: 'manual' });
   expect(response.status, `${path} ${body.slice(0, 40)}`).toBeLessThan(500);
   if (path.startsWith('/api/')) {
     // 413 for a body over the 16 KB limit, 400 for any other bad input.
@@ -72,10 +71,10 @@ test.each(BODIES)('POST %s (%s) %s… answers 4xx or a redirect, never 5xx', asy
 });
 
 test('a path starting with // is answered on this site: its redirect and error page never name another host', async () => {
-  const redirect = await SELF.fetch(`${ORIGIN}//evil.example/`, { redirect: 'manual' });
+  const redirect = await request(`${ORIGIN}//evil.example/`, { redirect: 'manual' });
   expect(redirect.status).toBe(301);
   expect(redirect.headers.get('Location')).toBe('/evil.example');
-  const page = await SELF.fetch(`${ORIGIN}//<script>//x`);
+  const page = await request(`${ORIGIN}//<script>//x`);
   expect(page.status).toBe(404);
   const html = await page.text();
   expect(html).toContain('<header');

@@ -1,9 +1,9 @@
-import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/http/cache-rules';
+import { request } from '../request';
 
 test('the homepage streams a complete English document with the spec sections', async () => {
-  const response = await SELF.fetch('https://news.test.example/');
+  const response = await request('https://news.test.example/');
   expect(response.status).toBe(200);
   expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
   expect(response.headers.get('Cache-Control')).toBe(cacheRules.page);

@@ -1,12 +1,11 @@
 // Readable by machines through the real worker and the fixture content: Markdown
 // alternates at `.md` addresses and by Accept negotiation (each form cached apart), llms.txt and
 // llms-full.txt, and JSON Feed's content_text.
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
-import { ORIGIN } from '../request';
+import { ORIGIN, request } from '../request';
 
-const get = (path: string, accept?: string) => SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', headers: accept ? { Accept: accept } : {} });
+const get = (path: string, accept?: string) => request(`${ORIGIN}${path}`, { redirect: 'manual', headers: accept ? { Accept: accept } : {} });
 const MARKDOWN = 'text/markdown; charset=utf-8';
 /** Any HTML start or end tag (a backslash-escaped `\<` is text); Markdown autolinks are not used. */
 const HTML_TAG = /(?<!\\)<\/?[a-z][a-z0-9-]*(\s[^>]*)?>/i;
@@ -117,7 +116,7 @@ test('llms.txt: the newsroom, a summary, sections of links that all resolve, onl
   const links = [...body.matchAll(/\]\((https:\/\/news\.test\.example[^)\s]*)\)/g)].map((match) => match[1]!);
   expect(links.length).toBeGreaterThan(10);
   for (const link of new Set(links)) {
-    const response = await SELF.fetch(link, { redirect: 'manual' });
+    const response = await request(link, { redirect: 'manual' });
     expect(response.status, link).toBe(200);
     await response.arrayBuffer();
   }

@@ -1,13 +1,12 @@
 // oEmbed (ADR 0024): the provider endpoint, its discovery links, the embed cards other sites frame,
 // and how the page cache keys its answers.
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { EMBED_HEIGHT, EMBED_WIDTH, MAX_OEMBED_URL_LENGTH, NOT_EMBEDDABLE, OEMBED_CACHE_AGE_SECONDS } from '#src/domain/oembed';
 import { cacheRules } from '#src/http/cache-rules';
 import { testLinkToken } from '../../fixtures/story-links';
 import { renderFresh } from '../fresh-render';
-import { ORIGIN, get } from '../request';
+import { ORIGIN, get, request } from '../request';
 
 const GALLERY = '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const EMPTY_GALLERY = '7b1f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -238,7 +237,7 @@ test('story and gallery pages name their oEmbed answer in the head, and followin
     const links = oembedLinks(await (await get(path)).text());
     expect(links, path).toEqual([` href="${ORIGIN}/oembed?url=${encodeURIComponent(`${ORIGIN}${path}`)}&amp;format=json" title="${title}"`]);
     const href = links[0]!.match(/href="([^"]+)"/)![1]!.replaceAll('&amp;', '&');
-    const response = await SELF.fetch(href);
+    const response = await request(href);
     expect(response.status, href).toBe(200);
   }
 });

@@ -3,13 +3,12 @@
 // and embargoed stories have it too), story 02 also "solar/wind", the French story 03 "launch" and
 // "énergie" (the English one has "launch" too), the Arabic one "إطلاق", the hostile story a tag
 // full of markup, and only non-public stories "secret plans".
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
 import { cacheRules } from '#src/http/cache-rules';
 import { testLinkToken } from '../../fixtures/story-links';
-import { ORIGIN, get } from '../request';
+import { ORIGIN, get, request } from '../request';
 
 const html = async (path: string) => (await get(path)).text();
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
@@ -42,7 +41,7 @@ test('load more on a tag page asks the API for the tag’s next page, which list
   const props = JSON.parse(page.match(/data-island="load-more" data-island-props="([^"]*)"/)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as Record<string, unknown>;
   expect(props).toMatchObject({ tag: 'wind power', category: null, withHighlightedStory: false, pageHrefTemplate: '/tag/wind%20power?page={page}' });
   // The body the island posts (src/ui/load-more.tsx).
-  const response = await SELF.fetch(`${ORIGIN}/api/fetch-stories`, {
+  const response = await request(`${ORIGIN}/api/fetch-stories`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ page: 2, pageSize: 12, withHighlightedStory: false, category: null, localeCode: 'en', filterQuery: { 'tags.name': { $in: [props.tag] } } }),

@@ -1,15 +1,14 @@
 // Press contacts as vCards: linked from the contact cards of the homepage and from a story's
 // contact block, answered as vCard 4.0; an unknown contact is a 404.
-import { SELF } from 'cloudflare:test';
 import { expect, test } from 'vitest';
-import { ORIGIN } from '../request';
+import { ORIGIN, request } from '../request';
 
 
 test('the homepage and a story link the contact’s vCard, which parses as vCard 4.0 with FN, EMAIL and TEL', async () => {
   for (const path of ['/', '/english-story-03']) {
-    expect(await (await SELF.fetch(`${ORIGIN}${path}`)).text(), path).toContain('href="/contacts/jane.vcf"');
+    expect(await (await request(`${ORIGIN}${path}`)).text(), path).toContain('href="/contacts/jane.vcf"');
   }
-  const response = await SELF.fetch(`${ORIGIN}/contacts/jane.vcf`);
+  const response = await request(`${ORIGIN}/contacts/jane.vcf`);
   expect(response.status).toBe(200);
   expect(response.headers.get('Content-Type')).toBe('text/vcard; charset=utf-8');
   expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="jane.vcf"');
@@ -28,11 +27,11 @@ test('the homepage and a story link the contact’s vCard, which parses as vCard
 });
 
 test.each(['/contacts/nobody.vcf', '/contacts/JANE.vcf', '/contacts/jane.txt'])('%s is a 404', async (path) => {
-  expect((await SELF.fetch(`${ORIGIN}${path}`)).status).toBe(404);
+  expect((await request(`${ORIGIN}${path}`)).status).toBe(404);
 });
 
 test('contact cards let an e-mail address wrap only at @ and dots, and lay out in as many columns as contacts (up to 3)', async () => {
-  const html = await (await SELF.fetch(`${ORIGIN}/`)).text();
+  const html = await (await request(`${ORIGIN}/`)).text();
   expect(html).toContain('<a href="mailto:jane@acme.example">jane<wbr/>@acme<wbr/>.example</a>');
   expect(html).toMatch(/<ul class="contacts-list contacts-list-1">/);
 });
