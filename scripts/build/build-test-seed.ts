@@ -2,7 +2,7 @@
  * Turns the test content folder into the exact statements the import CLI would run, as JSON,
  * so worker tests seed real D1 through the same code path (test/worker/setup.ts applies them).
  * Also writes the search engine documents the import CLI's index sync would send for the same
- * bundle, so worker tests can serve that content from a fake engine (test/worker/read-only/search-backends.test.ts),
+ * bundle, so worker tests can serve that content from a fake engine (test/worker/search/engines.test.ts),
  * and the bundle itself, which tests change and import again (test/worker/reimport.ts).
  * The worker project's global setup (test/worker/global-setup.ts) runs it before every run.
  */

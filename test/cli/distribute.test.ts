@@ -2,7 +2,7 @@
 // journalists added with `npm run press`, the embargoed fixture story (given a French translation
 // here) mailed to their list: three mails in the outbox, each with its journalist's own link in
 // their language; a second run mails nobody; wrong stories and lists change nothing. Opening,
-// revoking, go-live and leaving go through the worker (test/worker/distribution.test.ts).
+// revoking, go-live and leaving go through the worker (test/worker/distribution/distribute.test.ts).
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

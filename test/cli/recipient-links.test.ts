@@ -2,7 +2,7 @@
 // three journalists on the media list, `npm run share -- <slug> --to` gives each their own link to
 // the embargoed story and its translation, `--list` shows who opened what, `--revoke <email>`
 // cuts one off, and the story's own link stays. Opening the links goes through the worker
-// (test/worker/recipient-links.test.ts).
+// (test/worker/distribution/recipient-links.test.ts).
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,7 +58,7 @@ test('share --to someone not on the media list changes nothing and says how to a
 
 test('share --list shows each recipient’s links and what opened them; --revoke <email> cuts off that recipient alone', async () => {
   const { db } = await localD1(state);
-  // An opening as the worker counts it (test/worker/recipient-links.test.ts opens for real).
+  // An opening as the worker counts it (test/worker/distribution/recipient-links.test.ts opens for real).
   await db.prepare("UPDATE recipient_links SET open_count = 3, first_opened_at = 1795000000, last_opened_at = 1795003600, agent_bits = 6 WHERE journalist_id = (SELECT id FROM journalists WHERE email = 'claire@lemonde.example')").run();
   const listed = await cli('share.ts', SLUG, '--list');
   expect(listed.code, listed.stderr).toBe(0);

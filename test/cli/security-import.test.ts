@@ -1,4 +1,4 @@
-// Security regression suite, the import's rows (issue 25, row 8): the import CLI run from outside,
+// Security regression suite, the import's part: the import CLI run from outside,
 // as an editor would, on a content folder holding links to files elsewhere on the machine.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,7 +4,7 @@
 // https://api.github.com (REST and GraphQL) is answered by a stand-in of GitHub holding a copy of
 // content/demo in a git repository (test/fixtures/fake-github-repo.mjs). The sign-in is taken as
 // done: the editor finds a token where it keeps one after the OAuth popup (localStorage
-// 'sveltia-cms.user'); the popup and its routes are tested in test/worker/read-only/admin-oauth.test.ts.
+// 'sveltia-cms.user'); the popup and its routes are tested in test/worker/editor/github-login.test.ts.
 //
 // Simple mode: Save is one commit on main changing one line of one file. Editorial workflow: Save
 // opens a branch and a draft pull request for the story and leaves main alone; "Send for Review",

@@ -30,8 +30,8 @@ after(() => server?.stop());
 
 const decode = (href) => href.replaceAll('&amp;', '&');
 
-// JSON-LD types and the properties each must carry (issue 4: "has the required properties for
-// its type"); a property holding an object or list is checked for being non-empty.
+// JSON-LD types and the properties each must carry (each has the required properties for its
+// type); a property holding an object or list is checked for being non-empty.
 const REQUIRED_LD = {
   Organization: ['name', 'url', 'logo'],
   WebSite: ['name', 'url', 'inLanguage', 'publisher', 'potentialAction'],

@@ -3,7 +3,7 @@
 // cookie that is not a bookmark is ignored.
 import { expect, test } from 'vitest';
 import { BOOKMARK_COOKIE, isBookmark } from '#src/platform/d1/sessions';
-import { ORIGIN, request } from './request';
+import { ORIGIN, request } from '../request';
 
 const UUID = '11111111-2222-4333-8444-555555555555';
 

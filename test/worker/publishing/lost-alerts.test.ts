@@ -1,4 +1,4 @@
-// Security regression suite, publishing jobs (issue 25, the developers' notes): an alert lost
+// Security regression suite, publishing jobs: an alert lost
 // when its consumer died between claiming and sending it, and a story that went live by the
 // clock missing from the search engine. Each replays the cron and the queue consumer through
 // their entry points (runGoLive, runJob) inside workerd with real local D1, the email API and
@@ -19,7 +19,7 @@ import { HttpMailer } from '#src/platform/mail/http-mailer';
 import { D1SearchPushStore, SEARCH_PUSH_CLAIM_SECONDS } from '#src/platform/d1/search-push-store';
 import { ALGOLIA_INDEX_SETTINGS, MEILISEARCH_INDEX_SETTINGS, storySearchDocuments, type SearchDocument } from '#src/platform/search/documents';
 import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
-import { createFakeMailApi, FAKE_MAIL_API_KEY, FAKE_MAIL_API_URL, type FakeMailApi } from '../fixtures/fake-mail-api';
+import { createFakeMailApi, FAKE_MAIL_API_KEY, FAKE_MAIL_API_URL, type FakeMailApi } from '../../fixtures/fake-mail-api';
 import {
   createFakeAlgolia,
   createFakeMeilisearch,
@@ -28,8 +28,8 @@ import {
   FAKE_SEARCH_WRITE_KEY,
   FAKE_WRITE_KEY_INDEX,
   type FakeEngineBase,
-} from '../fixtures/fake-search-engines';
-import { renderFresh } from './fresh-render';
+} from '../../fixtures/fake-search-engines';
+import { renderFresh } from '../fresh-render';
 
 /** Monday 23 November 2026, 09:00 UTC: the minute the story is due. */
 const T = Date.UTC(2026, 10, 23, 9, 0) / 1000;

@@ -1,12 +1,11 @@
 // The structure crawlers rely on in every sitemap, not just that it parses (seo.test.ts lists the
 // index and checks single entries): addresses absolute on the newsroom's origin, W3C datetimes,
 // hreflang sets with x-default, absolute image addresses, and a Google News sitemap of the
-// last two days with its publication name and language. It needs a workerd of its own (not the
-// read-only files' shared one): the news sitemap it changes D1 for may already be cached there.
+// last two days with its publication name and language.
 import { env } from 'cloudflare:workers';
 import { XMLParser } from 'fast-xml-parser';
 import { expect, test } from 'vitest';
-import { request } from './request';
+import { request } from '../request';
 
 const PUBLIC_ORIGIN = 'https://news.test.example'; // newsroom.url of the test content
 /** A session cookie reads past the page cache, for tests that change D1 behind the import's back. */

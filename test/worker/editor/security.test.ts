@@ -1,4 +1,4 @@
-// The security regression suite, the editor's part (issue 26, "Apart from the readers' site"):
+// The security regression suite, the editor's part:
 // /admin is the press team's, never the readers' site: each request replayed from outside
 // through the real worker, with the safe outcome.
 import { env } from 'cloudflare:workers';

@@ -18,9 +18,9 @@ import { ACCESS_COOKIE, ACCESS_HEADER } from '#src/admin/press/office-access';
 import { OFFICE_STYLESHEET } from '#src/admin/press/press-office-page';
 import { OFFICE_TEXTS } from '#src/admin/press/press-office-texts';
 import { scriptHashSource } from '#src/admin/admin-headers';
-import { createFakeAccess, type FakeAccess } from '../fixtures/fake-access';
-import { testLinkToken } from '../fixtures/story-links';
-import { ORIGIN } from './request';
+import { createFakeAccess, type FakeAccess } from '../../fixtures/fake-access';
+import { testLinkToken } from '../../fixtures/story-links';
+import { ORIGIN } from '../request';
 
 const PAGE = `${ORIGIN}/admin/press`;
 const EMBARGOED = 'embargoed-story';

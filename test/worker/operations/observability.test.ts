@@ -12,9 +12,9 @@ import { cacheRules } from '#src/http/cache-rules';
 import { HEALTH_CHECK_TIMEOUT_MS } from '#src/routes/health';
 import { SLOW_REQUEST_MS } from '#src/middleware/request-log';
 import { runAtomically } from '#src/platform/d1/import-statements';
-import { countingD1, downD1, downKv } from '../fixtures/failing-bindings';
-import { testLinkToken } from '../fixtures/story-links';
-import { request } from './request';
+import { countingD1, downD1, downKv } from '../../fixtures/failing-bindings';
+import { testLinkToken } from '../../fixtures/story-links';
+import { request } from '../request';
 
 let hostCounter = 0;
 /** Each test its own host: page-cache keys never collide with another test's. */

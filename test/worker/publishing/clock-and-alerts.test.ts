@@ -16,9 +16,9 @@ import { runJob } from '#src/jobs/queue';
 import { ALERT_PAGE_SIZE, sendAlerts } from '#src/jobs/alerts';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { CONTENT_REVISION_KEY } from '#src/platform/kv/page-cache-store';
-import { testLinkToken } from '../fixtures/story-links';
-import { renderFresh } from './fresh-render';
-import { ORIGIN, request } from './request';
+import { testLinkToken } from '../../fixtures/story-links';
+import { renderFresh } from '../fresh-render';
+import { ORIGIN, request } from '../request';
 
 const NEWSROOM_UUID = '11111111-2222-4333-8444-555555555555';
 /** Monday 23 November 2026, 09:00 UTC: the minute the test stories are due. */

@@ -1,5 +1,5 @@
-// The security regression suite for the privacy portal's forms and the site's links (issue 25,
-// rows 5, 6 and 9), replayed from outside through SELF (test/worker/request.ts) against real local D1: an address
+// The security regression suite for the privacy portal's forms and the site's links, replayed
+// from outside through SELF (test/worker/request.ts) against real local D1: an address
 // in any disguise lands in its mailbox's one quota or is refused; a person's privacy request is
 // never silently dropped; no response, header or mail ever points at the Host a request named.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
@@ -10,8 +10,8 @@ import { deliverOutbox } from '#src/jobs/deliver-mail';
 import { depsOf } from '#src/adapters';
 import { HttpMailer } from '#src/platform/mail/http-mailer';
 import worker from '#src/worker';
-import { renderFresh } from './fresh-render';
-import { ORIGIN, request } from './request';
+import { renderFresh } from '../fresh-render';
+import { ORIGIN, request } from '../request';
 
 const UUID = '11111111-2222-4333-8444-555555555555';
 const EVIL = 'https://evil.example';
@@ -31,7 +31,8 @@ const quotaRows = (mailbox: string) => rows<{ purpose: string }>('SELECT purpose
 /** Text-like responses a crawler, feed reader or embedder reads; binary media are not followed. */
 const isText = (type: string | null) => /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|feed\+json|json\+oembed|ld\+json|manifest\+json))/.test(type ?? '');
 
-// Row 9 (first in this file, so every page this workerd's cache holds was rendered for evil.example).
+// First in this file, which starts with an empty page cache: every page the cache then holds was
+// rendered for evil.example.
 
 test('no page, feed, sitemap, API answer or redirect of the site points at the Host a request named', async () => {
   // A crawl of the site as served to evil.example: every address any answer names (relative, or
@@ -71,7 +72,7 @@ test('no page, feed, sitemap, API answer or redirect of the site points at the H
   for (const kind of ['/sitemaps/', '/oembed?url=', '.json', '.md', '/category/', '/media/album/', '/feed']) expect([...seen].some((path) => path.includes(kind)), kind).toBe(true);
 });
 
-// Row 5: "7 confirmation mails for one inbox in a day (the quota is 3)".
+// Once, one inbox got 7 confirmation mails in a day (the quota is 3).
 
 test.each(['x<victim@example.com>', '"victim"@example.com', 'victim@example.com,', 'victim@example.com, other@example.com', 'Victim <victim@example.com>', 'victim(me)@example.com', 'victim@[127.0.0.1]'])(
   'a disguised address (%s) is refused with the spec message and stores, mails and counts nothing',
@@ -127,7 +128,7 @@ test('the email API receives each confirmation mail for a structured recipient, 
   expect(toStructured.map((body) => (body as { to: unknown }).to)).toEqual([{ email: 'structured@example.org' }, { email: 'structured@example.org' }]);
 });
 
-// Row 6: "three subscription posts by a stranger silently dropped that person's privacy (data) request".
+// Once, three subscription posts by a stranger silently dropped that person's privacy (data) request.
 
 test('a stranger’s subscription posts leave a person’s privacy request its own confirmation mail', async () => {
   for (let n = 0; n < MAILBOX_DAILY_LIMIT + 1; n++) expect((await subscribe('subject@example.org')).status).toBe(303);
@@ -170,7 +171,7 @@ test('the recorded answer is in the visitor’s language', async () => {
   expect(page).toContain('Merci, nous avons bien reçu votre demande.');
 });
 
-// Row 9: "mailed confirmation and unsubscribe links took the request's Host header".
+// Once, mailed confirmation and unsubscribe links took the request's Host header.
 
 /** A post as `npm start` serves it (the outbox shown), where mailed links used to take the Host. */
 async function postLocally(url: string, fields: Record<string, string>): Promise<Response> {

@@ -12,7 +12,7 @@ import { pageCache, type PageCacheOptions } from '#src/page-cache/page-cache';
 import { pageCacheKey } from '#src/page-cache/key';
 import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import { CONTENT_REVISION_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
-import { countingD1, downD1 } from '../fixtures/failing-bindings';
+import { countingD1, downD1 } from '../../fixtures/failing-bindings';
 
 const PAGE = '<!DOCTYPE html><html><body><h1>Wind farm opens</h1></body></html>';
 const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheRules.page };

@@ -10,7 +10,7 @@ import { createApp } from '#src/app';
 import { CACHE_POINTERS_SQL, runAtomically, type CachePointers } from '#src/platform/d1/import-statements';
 import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
 import worker from '#src/worker';
-import { ORIGIN } from './request';
+import { ORIGIN } from '../request';
 
 const store = new KvPageCacheStore(env.PAGE_CACHE);
 

@@ -1,9 +1,7 @@
 // Fault injection through the real app (createApp) inside workerd, with the seeded D1 and local KV:
 // each test swaps one binding for one that fails the way the real one does (D1 rejecting every
 // query, D1 rejecting only search queries, KV rejecting reads and writes) or counts what is asked
-// of it. Each test uses its own host, so page-cache keys never collide between tests. It needs a
-// KV of its own (not the read-only files' shared one): a search answer another file left cached
-// there would be served instead of the outage a test asks for.
+// of it. Each test uses its own host, so page-cache keys never collide between tests.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -12,7 +10,7 @@ import { RETRY_AFTER_SECONDS } from '#src/http/error-page';
 import { cacheRules } from '#src/http/cache-rules';
 import { KEY_PREFIX } from '#src/page-cache/key';
 import { CONTENT_REVISION_KEY, LAST_KNOWN_REVISION_KEY, type StoredPageMetadata } from '#src/platform/kv/page-cache-store';
-import { countingD1, D1_DOWN, downD1, downKv } from '../fixtures/failing-bindings';
+import { countingD1, D1_DOWN, downD1, downKv } from '../../fixtures/failing-bindings';
 
 const STORY = '/english-story-03';
 let hostCounter = 0;

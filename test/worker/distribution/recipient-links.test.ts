@@ -10,7 +10,7 @@ import { cacheRules } from '#src/http/cache-rules';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { upsertJournalistStatement } from '#src/platform/d1/media-list';
 import { ensureRecipientLinkStatement, revokeRecipientStatement } from '#src/platform/d1/recipient-links';
-import { get } from './request';
+import { get } from '../request';
 
 const SLUG = 'embargoed-story';
 const JOURNALISTS = ['anna@volkskrant.example', 'claire@lemonde.example', 'omar@gulfnews.example'];

@@ -1,6 +1,6 @@
 // Delivering the outbox to an email API: mail visitors' requests wrote with their rows, claimed one
 // at a time and marked sent after, so a failure strands nothing; an address refused for good is
-// marked and skipped. (A consumer that dies mid-send: test/worker/security-alerts.test.ts.)
+// marked and skipped. (A consumer that dies mid-send: test/worker/publishing/lost-alerts.test.ts.)
 import { env } from 'cloudflare:workers';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { MailRefusedError } from '#src/domain/errors';

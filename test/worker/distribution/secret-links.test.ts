@@ -16,9 +16,9 @@ import { newStoryLink } from '#src/domain/story-link';
 import { cacheRules } from '#src/http/cache-rules';
 import { contentSecurityPolicy } from '#src/http/content-security-policy';
 import { replaceLinkStatement } from '#src/platform/d1/story-links';
-import { testLinkToken } from '../fixtures/story-links';
-import { STORY_JSON_KEYS } from '../fixtures/story-json';
-import { ORIGIN, get, request } from './request';
+import { testLinkToken } from '../../fixtures/story-links';
+import { STORY_JSON_KEYS } from '../../fixtures/story-json';
+import { ORIGIN, get, request } from '../request';
 
 
 const HIDDEN = {

@@ -1,4 +1,4 @@
-// The security regression suite, galleries (issue 25, row 4): a gallery dated on the embargo day
+// The security regression suite, galleries: a gallery dated on the embargo day
 // was public at once: media index, /api/fetch-galleries, sitemaps, ZIP. Replayed from outside
 // through the real worker: before its release time the gallery is on no public surface and
 // reachable only through its secret link; the minute cron releases it (in one transaction with
@@ -14,9 +14,9 @@ import worker from '#src/worker';
 import { newGalleryLink } from '#src/domain/gallery-link';
 import { cacheRules } from '#src/http/cache-rules';
 import { CONTENT_REVISION_KEY } from '#src/platform/kv/page-cache-store';
-import { testGalleryLinkToken, testLinkToken } from '../fixtures/story-links';
-import { renderFresh } from './fresh-render';
-import { ORIGIN, get } from './request';
+import { testGalleryLinkToken, testLinkToken } from '../../fixtures/story-links';
+import { renderFresh } from '../fresh-render';
+import { ORIGIN, get } from '../request';
 
 const UPCOMING = '8c2e4d6f-1a3b-4c5d-9e7f-0a1b2c3d4e5f';
 const TITLE = 'Upcoming launch photos';

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { expect, test } from 'vitest';
 import { MAILBOX_DAILY_LIMIT } from '#src/domain/subscriber';
 import { cacheRules } from '#src/http/cache-rules';
-import { ORIGIN, get, request } from './request';
+import { ORIGIN, get, request } from '../request';
 
 const UUID = '11111111-2222-4333-8444-555555555555';
 const postForm = (path: string, fields: Record<string, string | string[]>) => {

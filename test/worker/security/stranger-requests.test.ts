@@ -1,7 +1,7 @@
-// The security regression suite: each request a stranger can send that once did harm (issue 13's
-// table), replayed through the real worker, with the safe outcome asserted.
+// The security regression suite: each request a stranger can send that once did harm,
+// replayed through the real worker, with the safe outcome asserted.
 import { describe, expect, test, vi } from 'vitest';
-import { ORIGIN, get, request } from './request';
+import { ORIGIN, get, request } from '../request';
 
 
 /** Every way a path can smuggle another host into a redirect, after every locale prefix. */
@@ -283,7 +283,7 @@ test('renders are limited per client: the 601st request of a minute that the cac
 });
 
 test('a client over the render limit gets the 429 page with Retry-After', async () => {
-  const { renderFresh } = await import('./fresh-render');
+  const { renderFresh } = await import('../fresh-render');
   const { env } = await import('cloudflare:workers');
   const refusing = { ...env, RENDER_LIMITER: { limit: async () => ({ success: false }) } as RateLimit };
   const response = await renderFresh('/category/products', { headers: { 'CF-Connecting-IP': '192.0.2.9' } }, refusing);
@@ -314,12 +314,12 @@ describe('with Turnstile set up', () => {
     return calls;
   }
   const subscribe = async (fields: Record<string, string>) => {
-    const { renderFresh } = await import('./fresh-render');
+    const { renderFresh } = await import('../fresh-render');
     return renderFresh(`/en/newsroom/${UUID}/subscribe`, { method: 'POST', body: new URLSearchParams(fields), headers: { 'CF-Connecting-IP': '192.0.2.77' } }, await turnstileEnv());
   };
 
   test('the portal form pages carry the widget, and only they open the CSP to it', async () => {
-    const { renderFresh } = await import('./fresh-render');
+    const { renderFresh } = await import('../fresh-render');
     const form = await renderFresh(`/en/newsroom/${UUID}/subscribe`, {}, await turnstileEnv());
     const html = await form.text();
     expect(html).toContain('data-sitekey="1x00000000000000000000AA"');

@@ -18,7 +18,7 @@ import { runAtomically } from '#src/platform/d1/import-statements';
 import { addToListStatement, ensureListStatement, upsertJournalistStatement } from '#src/platform/d1/media-list';
 import { revokeRecipientStatement } from '#src/platform/d1/recipient-links';
 import worker from '#src/worker';
-import { get, ORIGIN } from './request';
+import { get, ORIGIN } from '../request';
 
 const SLUG = 'embargoed-story';
 const LIST = 'Energy desks';

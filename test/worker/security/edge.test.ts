@@ -1,15 +1,15 @@
-// The security regression suite, the edge's part (issue 25, rows 7, 10, 11 and 12): each request
-// that once did harm, replayed from outside through the real worker, with the safe outcome.
+// The security regression suite, the edge's part: each request that once did harm, replayed from
+// outside through the real worker, with the safe outcome.
 //
-// - Row 7: junk spellings of a page's address (parameters it does not read, `?page=` where there
+// - Junk spellings of a page's address (parameters it does not read, `?page=` where there
 //   is no paging, repeated parameters, escapes in the path) each forced a render and a KV entry of
 //   their own, and a long query rendered on every request. Now every page type answers them from
 //   its one copy (or redirects to its address), and an over-long address is a 414, never a render.
-// - Row 10: secret addresses in any spelling reached the request log and error reports; a
+// - Secret addresses in any spelling reached the request log and error reports; a
 //   redirect from a secret link lacked the secret page's headers. (Invocation logs, which would
 //   store every URL, are off in wrangler.toml: test/cli/wrangler-environments.test.ts.)
-// - Row 11: staging's dead-letter queue was not recognised, so given-up jobs ran again there.
-// - Row 12: every /healthz cost a D1 statement and a KV read, before every limiter.
+// - Staging's dead-letter queue was not recognised, so given-up jobs ran again there.
+// - Every /healthz cost a D1 statement and a KV read, before every limiter.
 import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
@@ -19,9 +19,9 @@ import { cacheRules } from '#src/http/cache-rules';
 import { KEY_PREFIX } from '#src/page-cache/key';
 import { MAX_ADDRESS_BYTES } from '#src/middleware/request-limits';
 import type { Job } from '#src/domain/job-messages';
-import { countingD1, downD1 } from '../fixtures/failing-bindings';
-import { testLinkToken } from '../fixtures/story-links';
-import { ORIGIN, get } from './request';
+import { countingD1, downD1 } from '../../fixtures/failing-bindings';
+import { testLinkToken } from '../../fixtures/story-links';
+import { ORIGIN, get } from '../request';
 
 const GALLERY = '6a0f3b1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const NEWSROOM = '11111111-2222-4333-8444-555555555555';
@@ -56,7 +56,7 @@ async function cached(path: string, init: RequestInit = {}): Promise<string> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Row 7: one copy per page
+// One copy per page
 
 /** Every page type: its address, and junk spellings of it that must find the same copy. */
 const PAGES: { name: string; path: string; variants: string[]; accept?: string }[] = [
@@ -105,7 +105,7 @@ const PAGES: { name: string; path: string; variants: string[]; accept?: string }
   { name: 'robots.txt', path: '/robots.txt', variants: ['/robots.txt?x=1'] },
 ];
 
-describe('row 7: every page type answers junk spellings of its address from its one copy', () => {
+describe('every page type answers junk spellings of its address from its one copy', () => {
   test.each(PAGES)('$name ($path)', async ({ path, variants, accept }) => {
     const init = accept ? { headers: { Accept: accept } } : {};
     const body = await cached(path, init);
@@ -179,7 +179,7 @@ describe('row 7: every page type answers junk spellings of its address from its 
 });
 
 // ---------------------------------------------------------------------------------------------
-// Row 10: secrets out of logs and reports; private headers on redirects
+// Secrets out of logs and reports; private headers on redirects
 
 const token = async () => testLinkToken((await env.DB.prepare("SELECT uuid FROM stories WHERE slug = 'draft-story'").first<{ uuid: string }>())!.uuid);
 
@@ -196,7 +196,7 @@ async function consoleOf(work: () => Promise<unknown>): Promise<string> {
   return lines.join('\n');
 }
 
-describe('row 10: no secret address reaches a log line or an error report', () => {
+describe('no secret address reaches a log line or an error report', () => {
   const spellings = (secret: string) => [
     `/s/${secret}`,
     `/s/${secret}/`,
@@ -303,9 +303,9 @@ describe('row 10: no secret address reaches a log line or an error report', () =
 });
 
 // ---------------------------------------------------------------------------------------------
-// Row 11: dead-letter queues recognised by their name's rule, in every environment
+// Dead-letter queues recognised by their name's rule, in every environment
 
-describe("row 11: a job given up on staging's dead-letter queue is not run again", () => {
+describe("a job given up on staging's dead-letter queue is not run again", () => {
   test.each([
     ['staging', 'newsroom-jobs-staging-dlq'],
     ['production', 'newsroom-jobs-dlq'],
@@ -337,9 +337,9 @@ describe("row 11: a job given up on staging's dead-letter queue is not run again
 });
 
 // ---------------------------------------------------------------------------------------------
-// Row 12: /healthz is cheap and limited
+// /healthz is cheap and limited
 
-describe('row 12: /healthz is cheap and behind the per-client limit', () => {
+describe('/healthz is cheap and behind the per-client limit', () => {
   const healthz = async (bindings: Partial<Cloudflare.Env>, headers: Record<string, string> = {}) => {
     const ctx = createExecutionContext();
     const response = await worker.fetch(new Request(`${ORIGIN}/healthz`, { headers }), { ...env, ...bindings }, ctx);

@@ -1,4 +1,4 @@
-// The security regression suite, publishing (issue 25's rows 1 to 3): what a press office imports
+// The security regression suite, publishing: what a press office imports
 // and what the clock does never puts a non-public story on a public surface, a secret link
 // belongs to one story for good, and every import that takes away or changes something public is
 // a withdrawal. Replayed through the real worker, the go-live job and the import's statements.
@@ -9,9 +9,9 @@ import { STORY_STATUSES, STORY_VISIBILITIES, type StoryStatus, type StoryVisibil
 import { runGoLive } from '#src/jobs/go-live';
 import { depsOf, type JobDeps } from '#src/adapters';
 import { runAtomically } from '#src/platform/d1/import-statements';
-import { renderFresh } from './fresh-render';
-import { ORIGIN, request } from './request';
-import { refingerprint, reimport, seededBundle, storyLike } from './reimport';
+import { renderFresh } from '../fresh-render';
+import { ORIGIN, request } from '../request';
+import { refingerprint, reimport, seededBundle, storyLike } from '../reimport';
 
 /** Monday 23 November 2026, 09:00 UTC. */
 const T = Date.UTC(2026, 10, 23, 9, 0) / 1000;
@@ -29,7 +29,7 @@ beforeEach(async () => {
   await runAtomically(env.DB, env.TEST_SEED);
 });
 
-describe('row 1: states that cannot leak', () => {
+describe('states that cannot leak', () => {
   // Every status × visibility pair, released (due) or not, imported as D1 holds it (the import's
   // own check refuses most pairs; a database written before it may still hold them).
   const cases = STORY_STATUSES.flatMap((status) => STORY_VISIBILITIES.flatMap((visibility) => [true, false].map((due) => ({ status, visibility, due }))));
@@ -106,7 +106,7 @@ describe('row 1: states that cannot leak', () => {
   });
 });
 
-describe('row 2: a link belongs to one story, for good', () => {
+describe('a link belongs to one story, for good', () => {
   test('a story deleted and a different one written in its folder: the old link opens nothing, the new story has a link of its own', async () => {
     const bundle = seededBundle();
     const old = bundle.stories.find((story) => story.slug === 'private-story')!;
@@ -174,7 +174,7 @@ describe('row 2: a link belongs to one story, for good', () => {
   });
 });
 
-describe('row 3: withdrawals of every kind', () => {
+describe('withdrawals of every kind', () => {
   const changes: [string, (bundle: ReturnType<typeof seededBundle>) => void][] = [
     ['a gallery removed', (bundle) => void bundle.galleries.splice(0, 1)],
     ['a gallery’s images changed', (bundle) => {
