@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { launchBrowser, openPage, startServer } from './server.mjs';
+import { CHROMIUM_ARGS, launchBrowser, openPage, playwrightDisabledFeatures, startServer } from './server.mjs';
 
 let server;
 let browser;
@@ -237,5 +237,19 @@ test('a story prints as a press release: the PDF has the story, its contacts and
   const after = await page.$eval('.story-body a[href^="https://www.northwind.example/projects/"]', (link) => getComputedStyle(link, '::after').content);
   assert.equal(after, '" <https://www.northwind.example/projects/kreekrak>"');
   assert.equal(await page.$eval('.site-header', (header) => getComputedStyle(header).display), 'none');
+  await context.close();
+});
+
+test('the browser tests’ chromium keeps every feature Playwright disables disabled, and opens no omnibox popup pages', async () => {
+  // CHROMIUM_ARGS' --disable-features replaces Playwright's own, so it has to repeat them.
+  const ours = CHROMIUM_ARGS.find((arg) => arg.startsWith('--disable-features=')).slice('--disable-features='.length).split(',');
+  const missing = (await playwrightDisabledFeatures()).filter((feature) => !ours.includes(feature));
+  assert.deepEqual(missing, [], 'add these to PLAYWRIGHT_DISABLED_FEATURES in test/e2e/server.mjs');
+  // The popups chromium otherwise renders for every new window, so for every context.
+  const { context } = await visit('/');
+  const session = await browser.newBrowserCDPSession();
+  const { targetInfos } = await session.send('Target.getTargets');
+  await session.detach();
+  assert.deepEqual(targetInfos.filter((target) => target.url.startsWith('chrome://omnibox')).map((target) => target.url), []);
   await context.close();
 });

@@ -50,6 +50,36 @@ export async function startServer({ contentDir = DEMO_CONTENT, vars = {}, args =
   }
 }
 
+/**
+ * The `--disable-features` Playwright passes (playwright-core's chromiumSwitches), which a second
+ * `--disable-features` would replace (chromium keeps the last), so ours repeats them.
+ * (test/e2e/demo.test.mjs checks they still are Playwright's.)
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+/**
+ * Chromium's omnibox popups, which it renders as web pages in a renderer process of their own for
+ * every new window, so for every browser context a test opens (about 0.25 s of CPU each): a
+ * headless browser never shows them.
+ */
+const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -59,11 +89,31 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`,
 ];
 
 export async function launchBrowser() {
   const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/**
+ * The features Playwright itself disables, read from the command line it would start chromium
+ * with (a launch of /bin/false, whose failure names that command line): what
+ * PLAYWRIGHT_DISABLED_FEATURES must hold.
+ */
+export async function playwrightDisabledFeatures() {
+  const { chromium } = await import('playwright-core');
+  const failure = await chromium.launch({ executablePath: '/bin/false', timeout: 20_000 }).then(
+    async (browser) => {
+      await browser.close();
+      throw new Error('/bin/false started as a browser');
+    },
+    (error) => error.message,
+  );
+  const switchValue = failure.match(/<launching> .*? --disable-features=(\S*)/)?.[1];
+  if (switchValue === undefined) throw new Error(`no --disable-features in Playwright's launch:\n${failure}`);
+  return switchValue.split(',').filter(Boolean);
 }
 
 /**
