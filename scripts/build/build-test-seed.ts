@@ -3,7 +3,9 @@
  * so worker tests seed real D1 through the same code path (test/worker/setup.ts applies them).
  * Also writes the search engine documents the import CLI's index sync would send for the same
  * bundle, so worker tests can serve that content from a fake engine (test/worker/search/engines.test.ts),
- * and the bundle itself, which tests change and import again (test/worker/reimport.ts).
+ * and the bundle itself, which tests change and import again (test/worker/reimport.ts). Its media
+ * go into the static assets as a local import puts them (the worker serves a ZIP's originals from
+ * there), before any worker test's workerd starts.
  * The worker project's global setup (test/worker/global-setup.ts) runs it before every run.
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { buildSearchDocuments } from '#src/platform/search/documents';
 import { replaceContentStatements } from '#src/platform/d1/import-statements';
 import { BODY_MEDIA_ROOT } from '#src/domain/media/payload-addresses';
 import { testGalleryLink, testStoryLink } from '../../test/fixtures/story-links';
+import { copyMediaToAssets } from './media-assets';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // A fixed import time keeps the seed byte-identical between runs, and states fixed whatever the
@@ -42,5 +45,6 @@ const galleryLinks = new Map(await Promise.all(result.bundle.galleries.map(async
 writeAtomically('basic-seed.json', replaceContentStatements(result.bundle, IMPORTED_AT, links, galleryLinks));
 // The bundle itself, for tests that import a changed folder through the same statements.
 writeAtomically('basic-bundle.json', result.bundle);
+copyMediaToAssets(result.bundle.media);
 // The CLI's default media root without a CDN (scripts/cli/import.ts), as the seed's body media.
 writeAtomically('basic-search-documents.json', buildSearchDocuments(result.bundle, { cdnRoot: BODY_MEDIA_ROOT }));

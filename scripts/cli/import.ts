@@ -17,8 +17,8 @@
  * the ones that deployment's worker reads (its [vars] in wrangler.toml), so staging never writes
  * into production's index; the environment supplies what the file leaves empty, and the keys.
  */
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { entryFile } from '#src/content/folder-layout';
 import { loadContentFolder, type LoadResult } from '#src/content/load-folder';
 import { createProgressReporter } from '#src/content/progress-bar';
@@ -32,6 +32,7 @@ import { newStoryLink } from '#src/domain/story-link';
 import { newGalleryLink } from '#src/domain/gallery-link';
 import { readSearchAdminSettings } from '#src/config/search';
 import { CACHE_POINTERS_SQL, CURRENT_CONTENT_HASH_SQL, RETIRED_STORY_UUIDS_SQL, replaceContentStatements, type CachePointers } from '#src/platform/d1/import-statements';
+import { copyMediaToAssets } from '../build/media-assets';
 import { fail, parseFlags, runAsProcess, type Cli, type CliContext } from './cli-context';
 import { hasEnvironment, remoteDatabase, root } from './d1-database';
 
@@ -187,16 +188,6 @@ async function importFolder(argv: readonly string[], context: CliContext): Promi
     else context.out(`Imported ${summary} (${statements.length} statements, one transaction). Content revision ${pointers?.revision}.`);
   } finally {
     await db.close();
-  }
-}
-
-/** The offline stand-in for a CDN upload: the worker serves public/media/{uuid}/{filename}. */
-function copyMediaToAssets(media: readonly { absolutePath: string; payload: { uuid: string; filename: string } }[]): void {
-  for (const file of media) {
-    const target = join(root, 'public', 'media', file.payload.uuid, file.payload.filename);
-    if (existsSync(target)) continue;
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(file.absolutePath, target);
   }
 }
 
