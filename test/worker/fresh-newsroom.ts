@@ -1,6 +1,8 @@
 // After each file of the worker project, whose files share one workerd one after another: D1
 // and KV are put back as test/worker/setup.ts made them (the seed's rows), so the next file
-// starts from the same newsroom whatever this one wrote.
+// starts from the same newsroom whatever this one wrote; and the next file loads the app's modules
+// afresh, so nothing an isolate keeps between requests (the content revision it trusts for a few
+// seconds, the site context, hot pages) is another file's.
 import { env } from 'cloudflare:workers';
 // The pool's own module: it holds every handler's waitUntil, which must end before the reset.
 // @ts-expect-error: not in the pool's type declarations.
