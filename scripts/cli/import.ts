@@ -109,7 +109,8 @@ async function importFolder(argv: readonly string[], context: CliContext): Promi
   // uploaded for a folder that is wrong, and only files the content uses are uploaded.
   // One clock for the whole import: which scheduled stories are due, and when they went live.
   const importedAt = Math.floor(Date.now() / 1000);
-  const uploadBaseURL = context.env.UPLOADCARE_UPLOAD_BASE_URL || undefined;
+  // Uploadcare's Upload API unless the variable the editor's settings also read names another.
+  const uploadBaseURL = context.env.UPLOADCARE_UPLOAD_URL || undefined;
   let uploadcareFiles: UploadcareFiles = new Map();
   let result = loadContentFolder(options.dir, { addressing, knownUuids: known, uploadcareFiles, now: importedAt });
   // Files named by their Uploadcare address: asked about once, then the folder is read again.

@@ -111,7 +111,7 @@ test('--upload sends new media to Uploadcare once, records their uuids and impor
   try {
     const folder = join(work, 'upload');
     cpSync(fixture, folder, { recursive: true });
-    const env = { UPLOADCARE_PUBLIC_KEY: FAKE_PUBLIC_KEY, UPLOADCARE_UPLOAD_BASE_URL: fake.baseURL };
+    const env = { UPLOADCARE_PUBLIC_KEY: FAKE_PUBLIC_KEY, UPLOADCARE_UPLOAD_URL: fake.baseURL };
     const first = await importFolder(folder, ['--upload'], env);
     expect(first.code, first.stderr).toBe(0);
     const uploads = fake.requests.filter((request) => request.pathname.startsWith('/base/')).length;
@@ -168,7 +168,7 @@ test('a cover and body media named by their Uploadcare address are imported from
     expect(withoutKey.stderr).toContain(`stories/story-03/index.en.md: cover: "https://ucarecdn.com/${image.uuid}/photo.jpg" is a file on Uploadcare: the import reads its details from Uploadcare, which needs UPLOADCARE_PUBLIC_KEY`);
     expect(await snapshot()).toEqual(before);
 
-    const env = { UPLOADCARE_PUBLIC_KEY: FAKE_PUBLIC_KEY, UPLOADCARE_UPLOAD_BASE_URL: fake.baseURL };
+    const env = { UPLOADCARE_PUBLIC_KEY: FAKE_PUBLIC_KEY, UPLOADCARE_UPLOAD_URL: fake.baseURL };
     const imported = await importFolder(folder, [], env);
     expect(imported.code, imported.stderr).toBe(0);
     // Asked about each file once; nothing uploaded.

@@ -152,7 +152,7 @@ test('a press officer uploads a cover to Uploadcare through the worker’s signa
   const before = uploadcare.requests.length;
   const { stdout } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/cli/import.ts'), folder, '--dry-run'], {
     cwd: root,
-    env: { ...cliEnv, UPLOADCARE_PUBLIC_KEY: uploadcare.publicKey, UPLOADCARE_UPLOAD_BASE_URL: uploadcare.baseURL },
+    env: { ...cliEnv, UPLOADCARE_PUBLIC_KEY: uploadcare.publicKey, UPLOADCARE_UPLOAD_URL: uploadcare.baseURL },
     encoding: 'utf8',
     timeout: 120_000,
   });
