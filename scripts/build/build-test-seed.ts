@@ -45,6 +45,7 @@ const galleryLinks = new Map(await Promise.all(result.bundle.galleries.map(async
 writeAtomically('basic-seed.json', replaceContentStatements(result.bundle, IMPORTED_AT, links, galleryLinks));
 // The bundle itself, for tests that import a changed folder through the same statements.
 writeAtomically('basic-bundle.json', result.bundle);
-copyMediaToAssets(result.bundle.media);
 // The CLI's default media root without a CDN (scripts/cli/import.ts), as the seed's body media.
 writeAtomically('basic-search-documents.json', buildSearchDocuments(result.bundle, { cdnRoot: BODY_MEDIA_ROOT }));
+// Its media where a local import puts them: the worker serves a ZIP's originals from there.
+copyMediaToAssets(result.bundle.media);

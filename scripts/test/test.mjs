@@ -1,8 +1,8 @@
 // `npm test`: the whole suite. First the browser bundle (its first-load budget counts as a test),
 // then, side by side on as many slots as the machine has cores (TEST_JOBS to choose), the biggest
 // first: the three vitest projects (unit and import CLI in Node, worker in workerd with real local
-// D1 and KV), each browser test file (node:test + playwright-core +
-// Debian chromium, each against its own server of the worker) and the static checks. Each job's
+// D1 and KV), each browser test file (node:test + playwright-core + Debian chromium, each against
+// its own server of the worker) and the static checks. Each job's
 // output is printed whole when it ends.
 // The last line is `N passed, N failed`, from the real counts, for CI; a job that fails without
 // a failed test to count (a file that does not load, a crash, a vitest unhandled error) counts as
