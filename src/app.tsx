@@ -11,7 +11,9 @@
  * locale-scoped routes. Stories are matched last: `/{slug}` would otherwise shadow `/fr`.
  */
 import { Hono } from 'hono';
-import { editorLogin } from '#src/admin/oauth-routes';
+import { adminDoor } from '#src/admin/admin-door';
+import { editorSignIn } from '#src/admin/sign-in-routes';
+import { githubProxy } from '#src/admin/github-proxy/github-proxy-routes';
 import { uploadSignatures } from '#src/admin/upload-signature-routes';
 import { configFingerprint, configOf, type AppConfig } from './env';
 import type { AppEnv } from '#src/http/app-env';
@@ -53,7 +55,7 @@ import { siteFiles } from './routes/site-files';
 export interface AppOptions {
   /** The page cache's build key (default CLIENT_BUILD); tests pass their own to render afresh, as after a deploy. */
   readonly build?: string;
-  /** Outbound requests of the editor's GitHub login and upload signatures (tests pass a stand-in of GitHub). */
+  /** Outbound requests of the editor's GitHub proxy (tests pass a stand-in of GitHub). */
   readonly githubFetch?: typeof fetch;
   /** Outbound requests for Cloudflare Access's keys (tests pass a stand-in of the team's certs). */
   readonly accessFetch?: typeof fetch;
@@ -72,16 +74,19 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   // Uptime monitors: in front of the page cache and the newsroom, limited per client (ADR 0034).
   app.route('/', healthRoutes());
   app.route('/media', media);
-  // The editor's GitHub login (ADR 0040): private answers, never in the page cache.
-  app.route('/admin', editorLogin({ fetch: options.githubFetch }));
-  // The editor's Uploadcare upload signatures (ADR 0042), for people who may push to the content.
-  app.route('/admin', uploadSignatures({ fetch: options.githubFetch }));
   // The stylesheet, from static assets, so it carries the security headers too.
   app.get('/styles/*', (c) => c.env.ASSETS.fetch(c.req.raw));
-  // The press team's editor (src/admin/): apart from the readers' site, never in the page cache.
+  // The press office's one door (ADR 0051): everything under /admin passes Cloudflare Access,
+  // verified here (open on loopback under `npm start`); nothing of it is ever in the page cache.
+  app.use('/admin/*', adminDoor({ fetch: options.accessFetch }));
+  // The editor (src/admin/): its page and configuration, its sign-in, the GitHub proxy that holds
+  // the App's key (the browser never talks to GitHub), its Uploadcare upload signatures (ADR 0042).
   app.route('/', adminRoutes);
-  // The press office view (ADR 0044): behind Cloudflare Access, verified here; never cached.
-  app.route('/', pressOffice({ fetch: options.accessFetch }));
+  app.route('/', editorSignIn);
+  app.route('/', githubProxy({ fetch: options.githubFetch }));
+  app.route('/admin', uploadSignatures());
+  // The press office view (ADR 0044).
+  app.route('/', pressOffice());
   app.use(
     '*',
     pageCache({

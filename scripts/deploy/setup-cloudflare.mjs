@@ -32,8 +32,7 @@ export const WORKER_SECRETS = [
   ['SEARCH_API_KEY', 'the search-only key, when SEARCH_BACKEND is meilisearch or algolia'],
   ['SEARCH_WRITE_KEY', 'a documents-only key of SEARCH_INDEX: stories the cron makes live reach the engine at once'],
   ['TURNSTILE_SECRET_KEY', 'Turnstile on the privacy portal, with TURNSTILE_SITE_KEY'],
-  ['GITHUB_OAUTH_CLIENT_ID', "the editor's GitHub login at /admin: the OAuth App's client id (with EDITOR_REPOSITORY and SITE_URL)"],
-  ['GITHUB_OAUTH_CLIENT_SECRET', "the editor's GitHub login at /admin: the OAuth App's client secret"],
+  ['GITHUB_APP_PRIVATE_KEY', "the editor's GitHub App at /admin, with GITHUB_APP_ID and GITHUB_APP_INSTALLATION_ID: `npm run setup:editor` sets all three"],
 ];
 
 /** The wrangler executable: WRANGLER_BIN, else the project's own. */
@@ -46,13 +45,18 @@ export function environmentLabel(env) {
   return env ?? 'production';
 }
 
-/** Runs wrangler; answers its exit code and output (never throws: callers decide what a failure means). */
-export function runWrangler(args, { bin = wranglerBin(), cwd = root } = {}) {
+/**
+ * Runs wrangler; answers its exit code and output (never throws: callers decide what a failure
+ * means). `input` goes to its standard input (a secret for `wrangler secret put`, which reads it
+ * from there when it is not a terminal): never on its command line.
+ */
+export function runWrangler(args, { bin = wranglerBin(), cwd = root, input } = {}) {
   const result = spawnSync(bin, args, {
     cwd,
     encoding: 'utf8',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    ...(input === undefined ? {} : { input }),
   });
   if (result.error) throw new Error(`Could not run ${bin}: ${result.error.message}`);
   return { status: result.status ?? 1, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
@@ -110,21 +114,67 @@ export function setBindingValue(text, { table, binding, key, value, after = 'bin
     if (block.some((line) => new RegExp(`^\\s*binding\\s*=\\s*"${binding}"\\s*(#.*)?$`).test(line))) start = i;
   }
   if (start === -1) throw new Error(`wrangler.toml has no [[${table}]] block with binding = "${binding}"`);
+  const written = setKeyInBlock(lines, start, end, key, value, after);
+  if (written === null) throw new Error(`wrangler.toml: the [[${table}]] block of ${binding} has no ${after} line to put ${key} after`);
+  return written ? lines.join(eol) : text;
+}
+
+/**
+ * Sets `key = "value"` in lines start+1…end-1 (one block): between the quotes when the key is
+ * there, else on a new line after the last `after` key. Answers whether the lines changed, or
+ * null when there is neither the key nor an `after` line.
+ */
+function setKeyInBlock(lines, start, end, key, value, after) {
+  if (/["\\\r\n]/.test(value)) throw new Error(`${key}: a value for wrangler.toml may not hold quotes, backslashes or line breaks`);
   const keyLine = new RegExp(`^(\\s*${key}\\s*=\\s*")([^"]*)(".*)$`);
   for (let i = start + 1; i < end; i++) {
     const match = keyLine.exec(lines[i]);
     if (!match) continue;
-    if (match[2] === value) return text;
+    if (match[2] === value) return false;
     lines[i] = `${match[1]}${value}${match[3]}`;
-    return lines.join(eol);
+    return true;
   }
   const anchor = new RegExp(`^(\\s*)${after}\\s*=`);
   let at = -1;
   for (let i = start + 1; i < end; i++) if (anchor.test(lines[i])) at = i;
-  if (at === -1) throw new Error(`wrangler.toml: the [[${table}]] block of ${binding} has no ${after} line to put ${key} after`);
+  if (at === -1) return null;
   const indent = anchor.exec(lines[at])[1];
   lines.splice(at + 1, 0, `${indent}${key} = "${value}"`);
-  return lines.join(eol);
+  return true;
+}
+
+/**
+ * Sets `key = "value"` in a plain table (`vars`, `env.staging.vars`) the way setBindingValue does
+ * in a binding's block: in place when the key is there, else on a new line after the `after` key
+ * when the table has one, else after the table's last key. Nothing else in the file changes.
+ */
+export function setTableValue(text, { table, key, value, after }) {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const lines = text.split(/\r?\n/);
+  const start = lines.findIndex((line) => {
+    const header = HEADER.exec(line);
+    return header !== null && header[1] === '[' && header[2] === table;
+  });
+  if (start === -1) throw new Error(`wrangler.toml has no [${table}] table`);
+  let end = lines.findIndex((line, i) => i > start && HEADER.test(line));
+  if (end === -1) end = lines.length;
+  const lastKey = lines.slice(start + 1, end).findLastIndex((line) => /^\s*[A-Za-z0-9_-]+\s*=/.test(line));
+  const fallback = lastKey === -1 ? null : /^\s*([A-Za-z0-9_-]+)/.exec(lines[start + 1 + lastKey])[1];
+  let written = after ? setKeyInBlock(lines, start, end, key, value, after) : null;
+  if (written === null && fallback) written = setKeyInBlock(lines, start, end, key, value, fallback);
+  if (written === null) {
+    lines.splice(start + 1, 0, `${key} = "${value}"`);
+    written = true;
+  }
+  return written ? lines.join(eol) : text;
+}
+
+/** The names of the file's `[vars]` tables: the top level's and each environment's. */
+export function varsTables(text) {
+  return text.split(/\r?\n/).flatMap((line) => {
+    const header = HEADER.exec(line);
+    return header && header[1] === '[' && /^(env\.[A-Za-z0-9_-]+\.)?vars$/.test(header[2]) ? [header[2]] : [];
+  });
 }
 
 /** The KV namespace's title: what `wrangler deploy`'s provisioning names it, so both find the same one. */

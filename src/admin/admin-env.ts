@@ -1,12 +1,14 @@
 /**
  * The configuration of the press team's tools, read from the worker's bindings apart from the
- * site's own (src/env.ts): the editor's GitHub login, its content folder and its uploads, and the
- * press office view's Cloudflare Access. None of them throws: the public site does not depend on
+ * site's own (src/env.ts): the door in front of all of /admin (Cloudflare Access), the editor's
+ * GitHub App, its content folder and its uploads. None of them throws: the public site does not depend on
  * them, so a missing or malformed part turns the tool off, with `problem` saying why (for the log).
  */
 import * as z from 'zod/mini';
 import { configOf } from '#src/env';
-import type { GitHubOAuthApp, GitHubRepository } from '#src/platform/github/oauth-client';
+import { rolesOf, type EditorRoles } from '#src/domain/content-folder-writes';
+import type { GitHubAppSettings } from '#src/platform/github/app-client';
+import { GITHUB_API_ORIGIN, type GitHubRepository } from '#src/platform/github/github-api';
 
 /** The content folder the editor writes to when EDITOR_CONTENT_DIR is empty: the publish workflow's default too. */
 export const DEFAULT_EDITOR_CONTENT_DIR = 'content/demo';
@@ -16,11 +18,17 @@ export const REPOSITORY_ROOT_CONTENT_DIR = '.';
 /** A relative folder path: names of letters, digits, `.`, `_` and `-` joined by `/`, none of them `.` or `..`. */
 const CONTENT_DIR_PATTERN = /^(?!\.{1,2}(?:\/|$))(?!.*\/\.{1,2}(?:\/|$))[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
 
-const EditorLoginSchema = z.object({
-  GITHUB_OAUTH_CLIENT_ID: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be the OAuth App\'s client id'))])),
-  GITHUB_OAUTH_CLIENT_SECRET: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be the OAuth App\'s client secret'))])),
+/** Where the worker calls GitHub: its API, or (tests, a local trial) a stand-in on this machine's loopback. */
+const LOOPBACK_URL = { protocol: /^https?$/, hostname: /^(127\.0\.0\.1|localhost|\[::1\])$/ } as const;
+const EMAIL_LIST_PATTERN = /^\s*(?:(?:[^\s@,]+@|@)[^\s@,]+\.[^\s@,]+\s*(?:,\s*|$))*$/;
+
+const EditorGitHubSchema = z.object({
+  GITHUB_APP_ID: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[0-9]{1,12}$/, 'must be the GitHub App\'s numeric id'))])),
+  GITHUB_APP_INSTALLATION_ID: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[0-9]{1,15}$/, 'must be the numeric id of the App\'s installation on the repository'))])),
+  GITHUB_APP_PRIVATE_KEY: z.optional(z.union([z.literal(''), z.string().check(z.regex(/-----BEGIN (?:RSA )?PRIVATE KEY-----/, 'must be the App\'s PEM private key'))])),
   EDITOR_REPOSITORY: z.optional(z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, 'must be owner/name'))])),
   EDITOR_PUBLISH_MODE: z.optional(z.enum(['', 'editorial_workflow', 'simple'])),
+  GITHUB_API_URL: z.optional(z.union([z.literal(''), z.url({ ...LOOPBACK_URL, error: 'may only name a local stand-in (http://127.0.0.1:PORT): the worker calls https://api.github.com' })])),
 });
 
 /**
@@ -30,35 +38,60 @@ const EditorLoginSchema = z.object({
  */
 export type EditorPublishMode = 'editorial_workflow' | 'simple';
 
+/** The branch the editor publishes to, the one the publish workflow runs on. */
+export const EDITOR_BRANCH = 'main';
+
 /**
- * The editor's GitHub login (/admin/auth, src/admin/oauth-routes.ts): on when the OAuth App's
- * client id and secret (Worker secrets), the repository (`EDITOR_REPOSITORY`) and the site's
- * origin (`SITE_URL`, where GitHub sends the browser back) are all set. Unlike readConfig, a
- * missing or malformed part never throws: the public site does not depend on the editor, so it
- * only turns the login off, with `problem` saying why (for the log; never the values).
+ * The editor's GitHub App (ADR 0051): the worker holds its key and proxies the editor's GitHub API
+ * (src/admin/github-proxy/). On when the App's id, its installation's id, its private key (a
+ * Worker secret) and the repository (`EDITOR_REPOSITORY`) are all set. A missing or malformed part never throws: the public site does not depend on
+ * the editor, so it only leaves the editor in local mode, with `problem` saying why (for the
+ * log; never the values).
  */
-export type EditorLoginConfig =
+export type EditorGitHubConfig =
   | {
       readonly enabled: true;
-      readonly app: GitHubOAuthApp;
+      readonly app: GitHubAppSettings;
       readonly repository: GitHubRepository;
-      readonly siteOrigin: string;
+      readonly branch: string;
       readonly publishMode: EditorPublishMode;
     }
   | { readonly enabled: false; readonly problem: string | null };
 
-export function editorLoginOf(env: CloudflareBindings): EditorLoginConfig {
-  const parsed = EditorLoginSchema.safeParse(env);
+const listOf = (value: string | undefined): string[] => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+
+export function editorGitHubOf(env: CloudflareBindings): EditorGitHubConfig {
+  const parsed = EditorGitHubSchema.safeParse(env);
   if (!parsed.success) return { enabled: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
-  const { GITHUB_OAUTH_CLIENT_ID: clientId, GITHUB_OAUTH_CLIENT_SECRET: clientSecret, EDITOR_REPOSITORY: repository, EDITOR_PUBLISH_MODE: publishMode } = parsed.data;
-  // Nothing set: the login is simply not in use.
-  if (!clientId && !clientSecret) return { enabled: false, problem: null };
-  if (!clientId || !clientSecret) return { enabled: false, problem: 'GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET go together' };
+  const { GITHUB_APP_ID: appId, GITHUB_APP_INSTALLATION_ID: installationId, GITHUB_APP_PRIVATE_KEY: privateKeyPem, EDITOR_REPOSITORY: repository, EDITOR_PUBLISH_MODE: publishMode, GITHUB_API_URL: apiUrl } = parsed.data;
+  // Nothing set: the editor works on a local folder only.
+  if (!appId && !installationId && !privateKeyPem) return { enabled: false, problem: null };
+  if (!appId || !installationId || !privateKeyPem) return { enabled: false, problem: 'GITHUB_APP_ID, GITHUB_APP_INSTALLATION_ID and GITHUB_APP_PRIVATE_KEY go together (npm run setup:editor)' };
   if (!repository) return { enabled: false, problem: 'EDITOR_REPOSITORY (owner/name) is not set' };
-  const siteOrigin = configOf(env).siteUrl;
-  if (!siteOrigin) return { enabled: false, problem: 'SITE_URL is not set: GitHub needs the address to send the browser back to' };
   const [owner, name] = repository.split('/') as [string, string];
-  return { enabled: true, app: { clientId, clientSecret }, repository: { owner, name }, siteOrigin, publishMode: publishMode || 'editorial_workflow' };
+  return {
+    enabled: true,
+    app: { appId, installationId, privateKeyPem, apiUrl: (apiUrl || GITHUB_API_ORIGIN).replace(/\/+$/, ''), repositoryName: name },
+    repository: { owner, name },
+    branch: EDITOR_BRANCH,
+    publishMode: publishMode || 'editorial_workflow',
+  };
+}
+
+const RolesSchema = z.object({
+  EDITOR_EDITORS: z.optional(z.string().check(z.regex(EMAIL_LIST_PATTERN, 'must be e-mail addresses or @domains, separated by commas'))),
+  EDITOR_PUBLISHERS: z.optional(z.string().check(z.regex(EMAIL_LIST_PATTERN, 'must be e-mail addresses or @domains, separated by commas'))),
+});
+
+/**
+ * What `email` may do in the editor (src/domain/content-folder-writes.ts rolesOf): EDITOR_EDITORS
+ * write and propose, EDITOR_PUBLISHERS also publish; both empty, everyone who passed the door is
+ * both. A malformed list gives nobody any role (and says why), rather than everyone.
+ */
+export function editorRolesFor(env: CloudflareBindings, email: string): EditorRoles & { readonly problem: string | null } {
+  const parsed = RolesSchema.safeParse(env);
+  if (!parsed.success) return { edit: false, publish: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
+  return { ...rolesOf(email, listOf(parsed.data.EDITOR_EDITORS), listOf(parsed.data.EDITOR_PUBLISHERS)), problem: null };
 }
 
 const EditorContentDirSchema = z.union([z.literal(''), z.literal(REPOSITORY_ROOT_CONTENT_DIR), z.string().check(z.regex(CONTENT_DIR_PATTERN, 'must be a folder inside the repository, like content/acme (no leading or trailing slash, no . or .. parts), or . for the repository itself'))]);
@@ -124,23 +157,23 @@ const ACCESS_AUD_PATTERN = /^[0-9a-f]{64}$/i;
 /** Where Access publishes a team's signing keys, on the team domain. */
 export const ACCESS_CERTS_PATH = '/cdn-cgi/access/certs';
 
-const OfficeAccessSchema = z.object({
+const AdminAccessSchema = z.object({
   ACCESS_TEAM_DOMAIN: z.optional(z.union([z.literal(''), z.string().check(z.regex(ACCESS_TEAM_DOMAIN_PATTERN, 'must be the Access team domain, like newsroom.cloudflareaccess.com'))])),
   ACCESS_AUD: z.optional(z.union([z.literal(''), z.string().check(z.regex(ACCESS_AUD_PATTERN, 'must be the Access application\'s AUD tag (64 hexadecimal characters)'))])),
   ACCESS_CERTS_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/, hostname: /^(127\.0\.0\.1|localhost|\[::1\])$/, error: 'may only name a local stand-in (http://127.0.0.1:PORT/…): the keys come from the team domain' })])),
 });
 
 /**
- * The press office view's sign-in (/admin/press, docs/decisions/0044-press-office-view.md):
- * Cloudflare Access in front of it, and its token checked here against the team's keys. On when
+ * The door in front of everything under /admin (src/admin/admin-door.tsx, ADR 0051): Cloudflare
+ * Access in front of it, and its token checked here against the team's keys. On when
  * the team domain (`ACCESS_TEAM_DOMAIN`) and the application's AUD tag (`ACCESS_AUD`) are set.
  * The keys are always read from the team domain, except that `ACCESS_CERTS_URL` may name a
  * stand-in on this machine's loopback (tests, a local trial): a deployed worker cannot reach a
  * loopback address, so a value left in a deployment opens nothing. No request can choose it.
- * Like the editor's login, a missing or malformed part never throws (the public site does not
- * depend on the office view): the view is refused, with `problem` saying why (for the log).
+ * A missing or malformed part never throws (the public site does not depend on /admin): the door
+ * stays shut, with `problem` saying why (for the log).
  */
-export type OfficeAccessConfig =
+export type AdminAccessConfig =
   | {
       readonly enabled: true;
       /** `https://<team>.cloudflareaccess.com`: the tokens' `iss`. */
@@ -152,11 +185,11 @@ export type OfficeAccessConfig =
     }
   | { readonly enabled: false; readonly problem: string };
 
-export function officeAccessOf(env: CloudflareBindings): OfficeAccessConfig {
-  const parsed = OfficeAccessSchema.safeParse(env);
+export function adminAccessOf(env: CloudflareBindings): AdminAccessConfig {
+  const parsed = AdminAccessSchema.safeParse(env);
   if (!parsed.success) return { enabled: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
   const { ACCESS_TEAM_DOMAIN: teamDomain, ACCESS_AUD: audience, ACCESS_CERTS_URL: certsUrl } = parsed.data;
-  if (!teamDomain && !audience) return { enabled: false, problem: 'ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set: the office view needs Cloudflare Access (docs/operations.md)' };
+  if (!teamDomain && !audience) return { enabled: false, problem: 'ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set: /admin needs Cloudflare Access (docs/operations.md)' };
   if (!teamDomain || !audience) return { enabled: false, problem: 'ACCESS_TEAM_DOMAIN and ACCESS_AUD go together' };
   const issuer = `https://${ACCESS_TEAM_DOMAIN_PATTERN.exec(teamDomain)![1]!.toLowerCase()}.cloudflareaccess.com`;
   return { enabled: true, issuer, audience: audience.toLowerCase(), certsUrl: certsUrl || `${issuer}${ACCESS_CERTS_PATH}` };

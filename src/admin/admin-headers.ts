@@ -7,21 +7,28 @@
  * person's and commit authors', which the GitHub backend shows), the page's one inline script,
  * its import map, by hash (src/admin/admin-page.ts), `blob:` frames (Sveltia draws the story
  * preview, ADR 0041, in a frame loaded from a `blob:` address, which keeps this policy), images
- * from the media CDN when media live there, and connections to the GitHub API (the production
- * backend) and, when the editor uploads to Uploadcare (ADR 0042), to its Upload API. Everything else is
+ * from the media CDN when media live there, and connections to this site (the GitHub API is
+ * reached through its proxy, /admin/github/, ADR 0051) and, when the editor uploads to Uploadcare
+ * (ADR 0042), to its Upload API. Everything else is
  * blocked on purpose: the fonts Sveltia would fetch from jsDelivr (ours are self-hosted), its
  * version check on unpkg and GitHub's status page.
  */
 import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
-import { GITHUB_API_ORIGIN } from '#src/platform/github/oauth-client';
 
 /** Where GitHub serves the avatars its API links to (`avatar_url`, `avatarUrl`). */
 export const GITHUB_AVATARS_ORIGIN = 'https://avatars.githubusercontent.com';
 
 export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
   ...PRIVATE_PAGE_HEADERS,
-  // The GitHub sign-in popup (src/admin/oauth-page.ts) must be able to answer this window.
+  // The editor's sign-in popup (src/admin/sign-in-page.ts) must be able to answer this window.
   'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+};
+
+/** JSON answers under /admin (the GitHub proxy, upload signatures, the door's refusals there). */
+export const ADMIN_JSON_HEADERS: Readonly<Record<string, string>> = {
+  ...PRIVATE_PAGE_HEADERS,
+  'Content-Type': 'application/json; charset=utf-8',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
 export interface AdminCspOptions {
@@ -52,7 +59,7 @@ export function adminContentSecurityPolicy({ mediaCdnOrigin, uploadOrigin = null
     ['img-src', "'self'", 'blob:', 'data:', GITHUB_AVATARS_ORIGIN, ...cdn].join(' '),
     ['media-src', "'self'", 'blob:', ...cdn].join(' '),
     "font-src 'self'",
-    ['connect-src', "'self'", 'blob:', GITHUB_API_ORIGIN, ...uploads].join(' '),
+    ['connect-src', "'self'", 'blob:', ...uploads].join(' '),
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     'frame-src blob:',

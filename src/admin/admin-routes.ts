@@ -9,7 +9,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/http/app-env';
 import { configOf } from '#src/env';
-import { editorContentDirOf, editorLoginOf } from './admin-env';
+import { editorContentDirOf, editorGitHubOf } from './admin-env';
 import { logEvent } from '#src/log';
 import { redirect } from '#src/http/redirect';
 import { httpsOrigin } from '#src/http/content-security-policy';
@@ -49,5 +49,5 @@ export const adminRoutes = new Hono<AppEnv>()
       logEvent('editor_content_dir_invalid', { problem: folder.problem }, 'error');
       return c.body(`# The editor is not configured: ${folder.problem}.\n`, 503, adminHeaders(c, 'text/yaml; charset=utf-8', uploads));
     }
-    return c.body(editorConfigYaml(editorDeployment(editorLoginOf(c.env), folder.contentDir), uploads), 200, adminHeaders(c, 'text/yaml; charset=utf-8', uploads));
+    return c.body(editorConfigYaml(editorDeployment(editorGitHubOf(c.env), folder.contentDir), uploads), 200, adminHeaders(c, 'text/yaml; charset=utf-8', uploads));
   });

@@ -4,9 +4,9 @@
  * only the deployment knows: the backend, how saves reach it, and where uploads go. Served as
  * JSON, which is YAML too, under a comment naming where it comes from. Locally the press officer
  * picks "Work with Local Repository" and the backend is never called; in production the GitHub
- * backend names the configured repository and logs in through this worker's own OAuth routes
- * (src/admin/oauth-routes.ts: `{base_url}/admin/auth`), and each entry is a pull request (the
- * editorial workflow) unless `EDITOR_PUBLISH_MODE = "simple"`. When the editor uploads to
+ * backend names the configured repository and talks to this worker's GitHub proxy, which holds
+ * the App's key (ADR 0051), and each entry is a pull request (the editorial workflow) unless
+ * `EDITOR_PUBLISH_MODE = "simple"`. When the editor uploads to
  * Uploadcare (ADR 0042), every image and file field becomes our own field type, which uploads
  * there (src/admin/client/uploadcare-field.ts), its settings written on the field; the checked-in
  * file stays as the schema made it.
@@ -18,7 +18,8 @@
  * (`inRepositoryFolder`); the public address of media (`/media/...`, what the content files say)
  * stays as it is, so a file saved locally is the file saved on GitHub.
  */
-import { DEFAULT_EDITOR_CONTENT_DIR, type EditorLoginConfig, type EditorPublishMode, type EditorUploadsConfig } from './admin-env';
+import { DEFAULT_EDITOR_CONTENT_DIR, EDITOR_BRANCH, type EditorGitHubConfig, type EditorPublishMode, type EditorUploadsConfig } from './admin-env';
+import { GITHUB_PROXY_GRAPHQL_PATH, GITHUB_PROXY_REST_ROOT } from './github-proxy/github-proxy-routes';
 import { UPLOADCARE_WIDGETS } from './client/uploadcare-upload';
 import generated from './editor-config.generated.json';
 
@@ -29,7 +30,10 @@ export interface EditorBackend {
   readonly name: 'github';
   readonly repo: string;
   readonly branch?: string;
-  /** The site's origin, where the OAuth routes live (omitted in local-only mode). */
+  /** The GitHub proxy's REST root on this site (omitted in local-only mode). */
+  readonly api_root?: string;
+  readonly graphql_api_root?: string;
+  /** Where the sign-in popup opens: this site (`''`), `auth_endpoint` below it. */
   readonly base_url?: string;
   readonly auth_endpoint?: string;
 }
@@ -43,17 +47,29 @@ export interface EditorDeployment {
   readonly contentDir: string | null;
 }
 
-type LoginSettings = Pick<Extract<EditorLoginConfig, { enabled: true }>, 'enabled' | 'repository' | 'siteOrigin' | 'publishMode'> | { enabled: false };
+type GitHubSettings = Pick<Extract<EditorGitHubConfig, { enabled: true }>, 'enabled' | 'repository' | 'branch' | 'publishMode'> | { enabled: false };
 
-/** The backend for a configured GitHub login (src/env.ts editorLoginOf), else local mode only. */
-export function editorBackend(login: LoginSettings): EditorBackend {
-  if (!login.enabled) return { name: 'github', repo: LOCAL_ONLY_REPOSITORY, branch: 'main' };
-  return { name: 'github', repo: `${login.repository.owner}/${login.repository.name}`, branch: 'main', base_url: login.siteOrigin, auth_endpoint: 'admin/auth' };
+/**
+ * The backend for a configured GitHub App (src/admin/admin-env.ts editorGitHubOf), else local mode
+ * only. Every address is this site's own, relative to the editor's page: the GitHub proxy
+ * (src/admin/github-proxy/) and the sign-in popup (src/admin/sign-in-routes.ts).
+ */
+export function editorBackend(github: GitHubSettings): EditorBackend {
+  if (!github.enabled) return { name: 'github', repo: LOCAL_ONLY_REPOSITORY, branch: EDITOR_BRANCH };
+  return {
+    name: 'github',
+    repo: `${github.repository.owner}/${github.repository.name}`,
+    branch: github.branch,
+    api_root: GITHUB_PROXY_REST_ROOT,
+    graphql_api_root: GITHUB_PROXY_GRAPHQL_PATH,
+    base_url: '',
+    auth_endpoint: 'admin/auth',
+  };
 }
 
-export function editorDeployment(login: LoginSettings, contentDir: string | null = DEFAULT_EDITOR_CONTENT_DIR): EditorDeployment {
-  const backend = editorBackend(login);
-  return login.enabled ? { backend, publish_mode: login.publishMode, contentDir } : { backend, contentDir };
+export function editorDeployment(github: GitHubSettings, contentDir: string | null = DEFAULT_EDITOR_CONTENT_DIR): EditorDeployment {
+  const backend = editorBackend(github);
+  return github.enabled ? { backend, publish_mode: github.publishMode, contentDir } : { backend, contentDir };
 }
 
 type Config = Record<string, unknown>;

@@ -5,15 +5,18 @@
 // node_modules/wrangler/wrangler-dist/cli.js: `d1 list --json` and `kv namespace list` print JSON,
 // `queues info` lines or a "does not exist" error, `deploy` writes a "deploy" entry with its
 // targets to WRANGLER_OUTPUT_FILE_PATH; `d1 execute --file` keeps the content hash an import
-// script writes, which `d1 execute --json` answers after). FAKE_WRANGLER_FAIL="d1 migrations"
-// makes every command starting with those words fail.
+// script writes, which `d1 execute --json` answers after; `secret put NAME` reads the value from
+// its standard input, as wrangler does when that is not a terminal, and keeps only its SHA-256,
+// so no test file ever holds a secret). FAKE_WRANGLER_FAIL="d1 migrations" makes every command
+// starting with those words fail.
 //
-// `fakeWrangler(args, env)` answers in the calling process (no Node start per command) for tests
-// that are not about spawning wrangler; run as a program, it is the executable WRANGLER_BIN names.
+// `fakeWrangler(args, env, input)` answers in the calling process (no Node start per command) for
+// tests that are not about spawning wrangler, `input` standing for its standard input; run as a
+// program, it is the executable WRANGLER_BIN names.
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 class WranglerExit extends Error {
   constructor(status, stderr) {
@@ -23,8 +26,11 @@ class WranglerExit extends Error {
   }
 }
 
-/** What the stub answers for `args`, as wrangler's exit status and output (`env`: the variables it reads). */
-export function fakeWrangler(args, env = process.env) {
+/**
+ * What the stub answers for `args`, as wrangler's exit status and output (`env`: the variables it
+ * reads; `input`: its standard input, read only by `secret put`, a function when it is read lazily).
+ */
+export function fakeWrangler(args, env = process.env, input = '') {
   const dir = env.FAKE_WRANGLER_DIR;
   if (!dir) return { status: 2, stdout: '', stderr: 'FAKE_WRANGLER_DIR is not set\n' };
   let stdout = '';
@@ -116,6 +122,17 @@ export function fakeWrangler(args, env = process.env) {
       }
     } else if (positional[0] === 'kv' && positional[1] === 'key' && positional[2] === 'put' && positional[4] !== undefined) {
       print(`Writing the value "${positional[4]}" to key "${positional[3]}" on namespace ${option('--binding')} (fake).`);
+    } else if (positional[0] === 'secret' && positional[1] === 'put' && positional[2]) {
+      // wrangler trims the value's trailing whitespace, then uploads it.
+      const value = (typeof input === 'function' ? input() : input).trimEnd();
+      if (value === '') fail('fake: secret put got an empty value on its standard input');
+      const environment = option('--env') ?? 'production';
+      const secrets = (account.secrets ??= {});
+      (secrets[environment] ??= {})[positional[2]] = createHash('sha256').update(value).digest('hex');
+      save();
+      banner();
+      const worker = option('--env') ? `edge-newsroom-${option('--env')}` : 'edge-newsroom';
+      print(`🌀 Creating the secret for the Worker "${worker}" \n✨ Success! Uploaded secret ${positional[2]}`);
     } else if (command === 'deploy') {
       banner();
       const worker = option('--env') ? `edge-newsroom-${option('--env')}` : 'edge-newsroom';
@@ -131,7 +148,7 @@ export function fakeWrangler(args, env = process.env) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { status, stdout, stderr } = fakeWrangler(process.argv.slice(2));
+  const { status, stdout, stderr } = fakeWrangler(process.argv.slice(2), process.env, () => readFileSync(0, 'utf8'));
   process.stdout.write(stdout);
   process.stderr.write(stderr);
   process.exitCode = status;

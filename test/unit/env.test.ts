@@ -1,7 +1,7 @@
 // The site's configured origin (SITE_URL) as the worker reads it (src/env.ts).
 import { expect, test } from 'vitest';
 import { configFingerprint, isLocalDevelopment, readConfig } from '#src/env';
-import { editorContentDirOf, editorLoginOf, editorUploadsOf, officeAccessOf } from '#src/admin/admin-env';
+import { editorContentDirOf, editorLoginOf, editorUploadsOf, adminAccessOf } from '#src/admin/admin-env';
 
 const configWith = (vars: Record<string, string>) => readConfig(vars as unknown as CloudflareBindings);
 
@@ -163,7 +163,7 @@ test.each([
 // The press office view's Cloudflare Access: the team domain and the AUD tag go together; the keys
 // come from the team domain, and only a loopback stand-in may replace them.
 const AUD = 'a'.repeat(64);
-const officeAccessWith = (vars: Record<string, string>) => officeAccessOf(vars as unknown as CloudflareBindings);
+const officeAccessWith = (vars: Record<string, string>) => adminAccessOf(vars as unknown as CloudflareBindings);
 
 test.each([
   ['northwind.cloudflareaccess.com', 'https://northwind.cloudflareaccess.com'],

@@ -1,7 +1,7 @@
 /**
  * The press office view (docs/decisions/0044-press-office-view.md), mounted in src/app.tsx beside
- * the editor, before the page cache (nothing of it is ever stored there): behind the office's
- * Cloudflare Access door (office-access.tsx),
+ * the editor, before the page cache (nothing of it is ever stored there), behind the door of all
+ * of /admin (src/admin/admin-door.tsx),
  *
  *   GET  /admin/press          the page (press-office-model.ts, press-office-page.tsx)
  *   POST /admin/press/revoke   story, email: that recipient's links open nothing from now on
@@ -21,7 +21,7 @@ import { requestBodyLimit } from '#src/middleware/request-limits';
 import { pressOfficeStoresOf } from '#src/adapters';
 import { sendJobs } from '#src/domain/job-messages';
 import { redirect } from '#src/http/redirect';
-import { officeAccess, type OfficeAccessOptions, type OfficeEnv } from './office-access';
+import type { AdminEnv } from '../admin-door';
 import { officeResponse } from './press-office-headers';
 import { distributeToList, loadPressOffice, noticeFromQuery, noticeQuery, revokeRecipient, rotateStoryLinks, type Notice, type PostedForm } from './press-office-model';
 import { deleteJournalist, loadMediaList, mediaListNoticeFromQuery, mediaListNoticeQuery, removeFromList, saveJournalist, type MediaListNotice } from './media-list-model';
@@ -42,7 +42,7 @@ import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The form's fields; a body that is not a form is an empty one. */
-async function postedForm(c: Context<OfficeEnv>): Promise<PostedForm> {
+async function postedForm(c: Context<AdminEnv>): Promise<PostedForm> {
   try {
     return await c.req.parseBody();
   } catch {
@@ -50,27 +50,25 @@ async function postedForm(c: Context<OfficeEnv>): Promise<PostedForm> {
   }
 }
 
-function backToThePage(c: Context<OfficeEnv>, action: string, notice: Notice): Response {
-  logEvent('press_office_action', { action, outcome: notice.kind, ...('links' in notice ? { links: notice.links } : {}), by: c.var.officeEmail });
+function backToThePage(c: Context<AdminEnv>, action: string, notice: Notice): Response {
+  logEvent('press_office_action', { action, outcome: notice.kind, ...('links' in notice ? { links: notice.links } : {}), by: c.var.person.email });
   return redirect(c, `${PRESS_OFFICE_PATH}${noticeQuery(notice)}`, 303, { ...PRIVATE_PAGE_HEADERS });
 }
 
-function backToTheMediaList(c: Context<OfficeEnv>, action: string, notice: MediaListNotice): Response {
+function backToTheMediaList(c: Context<AdminEnv>, action: string, notice: MediaListNotice): Response {
   const counts = notice.kind === 'added' || notice.kind === 'updated' ? { lists: notice.lists } : notice.kind === 'deleted' ? { mails: notice.mails } : {};
   const fields = notice.kind === 'invalid' ? { fields: notice.faults.map((fault) => fault.field).join(',') } : {};
-  logEvent('press_office_action', { action, outcome: notice.kind, ...counts, ...fields, by: c.var.officeEmail });
+  logEvent('press_office_action', { action, outcome: notice.kind, ...counts, ...fields, by: c.var.person.email });
   return redirect(c, `${MEDIA_LIST_PATH}${mediaListNoticeQuery(notice)}`, 303, { ...PRIVATE_PAGE_HEADERS });
 }
 
-export function pressOffice(options: OfficeAccessOptions = {}): Hono<OfficeEnv> {
-  const app = new Hono<OfficeEnv>();
-  // `/admin/press/*` covers `/admin/press` itself too: every answer below it passes the door.
-  app.use(`${PRESS_OFFICE_PATH}/*`, officeAccess(options));
+export function pressOffice(): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
 
   app.get(PRESS_OFFICE_PATH, async (c) => {
     const model = await loadPressOffice(pressOfficeStoresOf(c.env).office, {
       now: nowInSeconds(),
-      signedInAs: c.var.officeEmail,
+      signedInAs: c.var.person.email,
       notice: noticeFromQuery({ notice: c.req.query('notice'), links: c.req.query('links') }),
       mailLeavesOutbox: configOf(c.env).emailApi !== null,
     });
@@ -89,7 +87,7 @@ export function pressOffice(options: OfficeAccessOptions = {}): Hono<OfficeEnv> 
 
   app.get(MEDIA_LIST_PATH, async (c) => {
     const model = await loadMediaList(pressOfficeStoresOf(c.env).mediaList, {
-      signedInAs: c.var.officeEmail,
+      signedInAs: c.var.person.email,
       notice: mediaListNoticeFromQuery({ notice: c.req.query('notice'), lists: c.req.query('lists'), mails: c.req.query('mails'), fields: c.req.query('fields') }),
       list: c.req.query('list'),
     });

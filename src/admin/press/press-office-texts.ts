@@ -98,12 +98,6 @@ export const OFFICE_TEXTS = {
   languageHelp: 'The language their mail is in when the story has it.',
   timeZoneHelp: 'For the embargo time in their mail, such as Europe/Paris; empty: the newsroom’s.',
 
-  refusedTitle: 'The press office view needs Cloudflare Access',
-  refusedText: 'This page opens only through the newsroom’s Cloudflare Access application, for the people it lets in. Sign in there, then open this page again.',
-  keysUnavailableTitle: 'Your sign-in could not be checked',
-  keysUnavailableText: 'Cloudflare Access’s keys could not be read to check your sign-in. Please try again in a minute.',
-  crossSiteTitle: 'This form was not sent from the press office page',
-  crossSiteText: 'The office’s buttons work only on the press office page itself. Nothing was changed.',
 } as const;
 
 export function stateText(state: OfficeState): string {

@@ -42,7 +42,7 @@ export type AccessRefusal =
   | 'not_yet_valid'
   | 'keys_unavailable';
 
-export type AccessVerdict = { readonly ok: true; readonly email: string | null } | { readonly ok: false; readonly refusal: AccessRefusal; readonly detail?: string };
+export type AccessVerdict = { readonly ok: true; readonly email: string | null; readonly name: string | null } | { readonly ok: false; readonly refusal: AccessRefusal; readonly detail?: string };
 
 export interface AccessCheckOptions {
   /** Outbound requests for the keys (tests pass a stand-in). */
@@ -159,5 +159,7 @@ export async function verifyAccessToken(token: string | null | undefined, settin
   }
   // hono checks `exp` only when the token has one; a token without an end is not Access's.
   if (typeof payload.exp !== 'number') return { ok: false, refusal: 'malformed', detail: 'no exp' };
-  return { ok: true, email: typeof payload.email === 'string' ? payload.email : null };
+  // `name`: an identity provider's claim Access passes on when the application asks for it; else null.
+  const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim().slice(0, 200) : null;
+  return { ok: true, email: typeof payload.email === 'string' ? payload.email : null, name };
 }

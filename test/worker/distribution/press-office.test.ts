@@ -14,7 +14,7 @@ import { newRecipientLink } from '#src/domain/recipient-link';
 import { runAtomically } from '#src/platform/d1/import-statements';
 import { addToListStatement, ensureListStatement, upsertJournalistStatement } from '#src/platform/d1/media-list';
 import { D1RecipientLinkStore, ensureRecipientLinkStatement } from '#src/platform/d1/recipient-links';
-import { ACCESS_COOKIE, ACCESS_HEADER } from '#src/admin/press/office-access';
+import { ACCESS_COOKIE, ACCESS_HEADER, DOOR_TEXTS } from '#src/admin/admin-door';
 import { OFFICE_STYLESHEET } from '#src/admin/press/press-office-page';
 import { OFFICE_TEXTS } from '#src/admin/press/press-office-texts';
 import { scriptHashSource } from '#src/admin/admin-headers';
@@ -80,7 +80,7 @@ async function expectRefused(response: Response, reasons: () => { event: string;
   expect(response.status).toBe(403);
   expectOfficeHeaders(response);
   const html = await response.text();
-  expect(html).toContain(OFFICE_TEXTS.refusedTitle);
+  expect(html).toContain(DOOR_TEXTS.refusedTitle);
   for (const secret of ['Embargoed story that must stay hidden', JOURNALISTS[0]!.email, JOURNALISTS[0]!.name, 'Revoke']) expect(html).not.toContain(secret);
   expect(reasons().map((line) => [line.event, line.reason])).toEqual([['press_office_refused', reason]]);
 }
@@ -117,7 +117,7 @@ describe('without a valid Cloudflare Access token the answer is a 403 page, neve
   test('no configuration: the page is refused whatever the token, and the log says what is missing', async () => {
     const response = await send(PAGE, { headers: await withToken() }, {});
     expect(response.status).toBe(403);
-    expect(await response.text()).toContain(OFFICE_TEXTS.refusedTitle);
+    expect(await response.text()).toContain(DOOR_TEXTS.refusedTitle);
     expect(reasons()).toEqual([{ event: 'press_office_refused', reason: 'not_configured', detail: expect.stringContaining('ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set') }]);
   });
 
@@ -267,7 +267,7 @@ describe('the forms', () => {
       const response = await post('/admin/press/revoke', { story: EMBARGOED, email: omar }, headers);
       expect(response.status).toBe(403);
       expectOfficeHeaders(response);
-      expect(await response.text()).toContain(OFFICE_TEXTS.crossSiteTitle);
+      expect(await response.text()).toContain(DOOR_TEXTS.crossSiteTitle);
     }
     expect(reasons().map((line) => line.reason)).toEqual(['cross_site_post', 'cross_site_post', 'cross_site_post']);
     expect(await revokedAtOf(omar)).toEqual([null]);
@@ -484,7 +484,7 @@ describe('the media list page', () => {
       for (const headers of [{ ...FROM_THE_PAGE, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' }, { 'Content-Type': 'application/x-www-form-urlencoded' }]) {
         const response = await post(path, fields, headers);
         expect(response.status).toBe(403);
-        expect(await response.text()).toContain(OFFICE_TEXTS.crossSiteTitle);
+        expect(await response.text()).toContain(DOOR_TEXTS.crossSiteTitle);
       }
     }
     expect(reasons().map((line) => line.reason)).toEqual(Array(6).fill('cross_site_post'));

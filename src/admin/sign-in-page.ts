@@ -1,19 +1,19 @@
 /**
- * The small page the editor's sign-in popup ends on (docs/decisions/0040-editor-github-login.md):
- * readable text for the person (signed in, or what went wrong), and the handshake Sveltia and
- * Decap expect from an external OAuth provider. The popup tells its opener
- * `authorizing:github`; the editor answers the same words back; the popup then posts
- * `authorization:github:success:{"token":…,"provider":"github"}` or
- * `authorization:github:error:{…}`. Every message goes to the site's configured origin only,
- * and only an answer from the opener at that origin is listened to, so the token can reach no
- * other window, whatever Host the request named.
+ * The small page the editor's sign-in popup ends on (ADR 0051): readable text for the person
+ * (signed in, or what went wrong), and the handshake Sveltia and Decap expect from an external
+ * OAuth provider. The popup tells its opener `authorizing:github`; the editor answers the same
+ * words back; the popup then posts `authorization:github:success:{"token":…,"provider":"github"}`
+ * or `authorization:github:error:{…}`. The "token" is a placeholder worth nothing anywhere (the
+ * person's key is their Cloudflare Access session; the worker holds GitHub's). Every message goes
+ * to the popup's own origin only (the editor opens it on its own site), and only an answer from
+ * the opener at that origin is listened to.
  *
  * The script is one fixed text; what differs between answers travels in a JSON data block,
  * which no browser runs. The page's CSP allows exactly that script by its SHA-256 hash and
  * nothing else (no 'self', no other source of any kind).
  *
  * Its words are the site's messages (src/i18n/messages, `editor_login.*`) in the language the
- * login chose for the request (oauth-routes.ts); the message posted to the editor carries the
+ * sign-in chose for the request (sign-in-routes.ts); the message posted to the editor carries the
  * same text.
  */
 import { formatMessage, messagesFor, type MessageId } from '#src/i18n/translate';
@@ -53,12 +53,6 @@ export function handshakeScriptSource(): Promise<string> {
 export const LOGIN_ERRORS = {
   notConfigured: { code: 'MISCONFIGURED_CLIENT', message: 'editor_login.error.not_configured' },
   unsupportedProvider: { code: 'UNSUPPORTED_BACKEND', message: 'editor_login.error.unsupported_provider' },
-  badState: { code: 'CSRF_DETECTED', message: 'editor_login.error.bad_state' },
-  denied: { code: 'AUTH_CODE_REQUEST_FAILED', message: 'editor_login.error.denied' },
-  tokenRefused: { code: 'TOKEN_REQUEST_FAILED', message: 'editor_login.error.token_refused' },
-  githubUnavailable: { code: 'TOKEN_REQUEST_FAILED', message: 'editor_login.error.github_unavailable' },
-  missingScope: { code: 'INSUFFICIENT_SCOPE', message: 'editor_login.error.missing_scope' },
-  noPushAccess: { code: 'NO_PUSH_ACCESS', message: 'editor_login.error.no_push_access' },
 } as const satisfies Record<string, { code: string; message: MessageId }>;
 
 export type LoginError = (typeof LOGIN_ERRORS)[keyof typeof LOGIN_ERRORS];
