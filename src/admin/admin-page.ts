@@ -27,9 +27,11 @@ export interface AdminAssets {
 /**
  * `mediaFolder`: where the media folder is in the repository the editor opens (`/media`, or under
  * EDITOR_CONTENT_DIR), for the body blocks' image and file pickers, which register before
- * config.yml (where every other field's folder is) has loaded.
+ * config.yml (where every other field's folder is) has loaded. `session`: `access` when the
+ * editor works on GitHub through the worker's proxy (the person signed in at the door), `local`
+ * when it works on a local folder.
  */
-export function adminPageHtml(assets: AdminAssets, uploads: UploadcareFieldSettings | null = null, mediaFolder = '/media'): string {
+export function adminPageHtml(assets: AdminAssets, uploads: UploadcareFieldSettings | null = null, mediaFolder = '/media', session: 'access' | 'local' = 'local'): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -42,7 +44,7 @@ export function adminPageHtml(assets: AdminAssets, uploads: UploadcareFieldSetti
     `<script type="importmap">${assets.importMap}</script>`,
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
     ...(uploads ? [`<script type="application/json" id="${UPLOADS_DATA_ID}">${scriptJson(uploads)}</script>`] : []),
-    `<script src="${assets.script}" data-editor-translations="${assets.editorLocales}" data-media-folder="${escapeXml(mediaFolder)}"></script>`,
+    `<script src="${assets.script}" data-editor-translations="${assets.editorLocales}" data-media-folder="${escapeXml(mediaFolder)}" data-session="${session}"></script>`,
     '</head>',
     '<body>',
     `<script src="${assets.editor}"></script>`,

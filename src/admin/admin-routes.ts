@@ -39,7 +39,8 @@ export const adminRoutes = new Hono<AppEnv>()
     const uploads = uploadSettings(c);
     const folder = editorContentDirOf(c.env);
     const mediaFolder = folder.ok && folder.contentDir !== null ? `/${folder.contentDir}/media` : '/media';
-    return c.body(adminPageHtml(manifest, uploads, mediaFolder), 200, adminHeaders(c, 'text/html; charset=utf-8', uploads));
+    const session = editorGitHubOf(c.env).enabled ? 'access' : 'local';
+    return c.body(adminPageHtml(manifest, uploads, mediaFolder, session), 200, adminHeaders(c, 'text/html; charset=utf-8', uploads));
   })
   .get('/admin/config.yml', (c) => {
     const uploads = uploadSettings(c);
@@ -49,5 +50,5 @@ export const adminRoutes = new Hono<AppEnv>()
       logEvent('editor_content_dir_invalid', { problem: folder.problem }, 'error');
       return c.body(`# The editor is not configured: ${folder.problem}.\n`, 503, adminHeaders(c, 'text/yaml; charset=utf-8', uploads));
     }
-    return c.body(editorConfigYaml(editorDeployment(editorGitHubOf(c.env), folder.contentDir), uploads), 200, adminHeaders(c, 'text/yaml; charset=utf-8', uploads));
+    return c.body(editorConfigYaml(editorDeployment(editorGitHubOf(c.env), folder.contentDir, new URL(c.req.url).origin), uploads), 200, adminHeaders(c, 'text/yaml; charset=utf-8', uploads));
   });

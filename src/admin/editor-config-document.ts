@@ -51,24 +51,26 @@ type GitHubSettings = Pick<Extract<EditorGitHubConfig, { enabled: true }>, 'enab
 
 /**
  * The backend for a configured GitHub App (src/admin/admin-env.ts editorGitHubOf), else local mode
- * only. Every address is this site's own, relative to the editor's page: the GitHub proxy
- * (src/admin/github-proxy/) and the sign-in popup (src/admin/sign-in-routes.ts).
+ * only. Every address is on `origin`, the editor page's own (Sveltia wants absolute addresses): the
+ * GitHub proxy (src/admin/github-proxy/) and the sign-in popup (src/admin/sign-in-routes.ts).
+ * The configuration is private to the person who asked, so the request's origin is theirs to
+ * name: it never reaches a cache or anyone else.
  */
-export function editorBackend(github: GitHubSettings): EditorBackend {
+export function editorBackend(github: GitHubSettings, origin = ''): EditorBackend {
   if (!github.enabled) return { name: 'github', repo: LOCAL_ONLY_REPOSITORY, branch: EDITOR_BRANCH };
   return {
     name: 'github',
     repo: `${github.repository.owner}/${github.repository.name}`,
     branch: github.branch,
-    api_root: GITHUB_PROXY_REST_ROOT,
-    graphql_api_root: GITHUB_PROXY_GRAPHQL_PATH,
-    base_url: '',
+    api_root: `${origin}${GITHUB_PROXY_REST_ROOT}`,
+    graphql_api_root: `${origin}${GITHUB_PROXY_GRAPHQL_PATH}`,
+    base_url: origin,
     auth_endpoint: 'admin/auth',
   };
 }
 
-export function editorDeployment(github: GitHubSettings, contentDir: string | null = DEFAULT_EDITOR_CONTENT_DIR): EditorDeployment {
-  const backend = editorBackend(github);
+export function editorDeployment(github: GitHubSettings, contentDir: string | null = DEFAULT_EDITOR_CONTENT_DIR, origin = ''): EditorDeployment {
+  const backend = editorBackend(github, origin);
   return github.enabled ? { backend, publish_mode: github.publishMode, contentDir } : { backend, contentDir };
 }
 

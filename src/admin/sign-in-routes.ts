@@ -5,7 +5,7 @@
  * key to GitHub, so the popup answers at once with a placeholder (EDITOR_SESSION_TOKEN) that
  * opens nothing: the GitHub proxy ignores whatever `Authorization` the editor sends and acts for
  * the person the door let in. The editor's page also stores the placeholder before Sveltia starts
- * (src/admin/client/admin.ts), so a press officer never sees the popup unless they sign out.
+ * (src/admin/client/editor-session.ts), so a press officer never sees the popup unless they sign out.
  *
  * The page speaks the person's language: the first of Accept-Language's that the newsroom has
  * (its languages as the editor's generated configuration names them, so no D1 is needed), else
@@ -17,10 +17,8 @@ import { editorGitHubOf } from './admin-env';
 import type { AdminEnv } from './admin-door';
 import { logEvent } from '#src/log';
 import { LOGIN_ERRORS, loginPage, PROVIDER } from './sign-in-page';
+import { EDITOR_SESSION_TOKEN } from './client/editor-session';
 import editorConfig from './editor-config.generated.json';
-
-/** What the editor holds instead of a GitHub token: a word, not a credential. */
-export const EDITOR_SESSION_TOKEN = 'cloudflare-access-session';
 
 /** The language of the sign-in page, from Accept-Language alone (no cookie, no query), among the newsroom's. */
 const signInLanguage = languageDetector({

@@ -27,6 +27,7 @@ const fakeWrangler = fakeWranglerUntyped as (args: string[], env: NodeJS.Process
 interface SetupModule {
   setupCloudflare(options: { configPath: string; env?: string; location?: string; wrangler: Wrangler; log?: (line: string) => void }): Promise<{ changed: boolean; actions: string[]; workerName: string }>;
   setBindingValue(text: string, options: { table: string; binding: string; key: string; value: string; after?: string }): string;
+  setTableValue(text: string, options: { table: string; key: string; value: string; after?: string }): string;
 }
 interface DeployModule {
   deploy(argv: string[], options: { env: NodeJS.ProcessEnv; out: (line: string) => void; err: (line: string) => void; wrangler: Wrangler }): Promise<number>;
@@ -201,14 +202,23 @@ describe('setup:cloudflare', () => {
     expect(setup.setBindingValue(text, { table: 'kv_namespaces', binding: 'OTHER', key: 'id', value: 'x' })).toBe(`${text}id = "x"\r\n`);
   });
 
+  test('a variable is set in its own [vars] table: in place, else after the named key, else after the table’s last one', () => {
+    const text = '[vars]\nSITE_URL = "" # the origin\nEDITOR_REPOSITORY = ""\n\n[env.staging.vars]\nSITE_URL = ""\n';
+    expect(setup.setTableValue(text, { table: 'vars', key: 'SITE_URL', value: 'https://news.example.com' })).toBe(text.replace('SITE_URL = ""', 'SITE_URL = "https://news.example.com"'));
+    expect(setup.setTableValue(text, { table: 'vars', key: 'GITHUB_APP_ID', value: '7', after: 'SITE_URL' })).toBe(text.replace('# the origin\n', '# the origin\nGITHUB_APP_ID = "7"\n'));
+    expect(setup.setTableValue(text, { table: 'env.staging.vars', key: 'GITHUB_APP_ID', value: '', after: 'EDITOR_REPOSITORY' })).toBe(`${text.trimEnd()}\nGITHUB_APP_ID = ""\n`);
+    expect(() => setup.setTableValue(text, { table: 'vars', key: 'SITE_URL', value: 'a"b' })).toThrow(/may not hold quotes/);
+  });
+
   test('the command line runs the given wrangler and ends with the secrets and the command that sets each', () => {
     const result = spawnSync(process.execPath, [join(root, 'scripts/deploy/setup-cloudflare.mjs'), '--env', 'staging', '--config', config], { cwd: root, env: fakeEnv(), encoding: 'utf8' });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(calls()).toContain('d1 create newsroom-staging');
-    for (const secret of ['SENTRY_DSN', 'EMAIL_API_KEY', 'SEARCH_API_KEY', 'SEARCH_WRITE_KEY', 'TURNSTILE_SECRET_KEY', 'GITHUB_OAUTH_CLIENT_ID', 'GITHUB_OAUTH_CLIENT_SECRET']) {
+    for (const secret of ['SENTRY_DSN', 'EMAIL_API_KEY', 'SEARCH_API_KEY', 'SEARCH_WRITE_KEY', 'TURNSTILE_SECRET_KEY', 'GITHUB_APP_PRIVATE_KEY']) {
       expect(result.stdout).toContain(`npx wrangler secret put ${secret} --env staging`);
     }
+    expect(result.stdout).not.toContain('GITHUB_OAUTH');
   }, 60_000);
 });
 

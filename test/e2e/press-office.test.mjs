@@ -7,12 +7,8 @@
 // from then on, hers still opens. Without the token the page is a 403 that shows none of it. On
 // the media list page the office adds a journalist with the form and finds them listed.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fetchWithOneRetry, launchBrowser, runCliInProcess, startServer, statusOf, waitFor } from './server.mjs';
-import { env, root } from '../../scripts/dev/local-newsroom.mjs';
+import { fetchWithOneRetry, launchBrowser, runCliInProcess, startAccessStandIn, startServer, statusOf, waitFor } from './server.mjs';
 
 const SLUG = 'northwind-takes-final-investment-decision-on-dogger-ridge-ii';
 const ANNA = { email: 'anna.devries@volkskrant.example', name: 'Anna de Vries', outlet: 'de Volkskrant', language: 'nl' };
@@ -22,30 +18,8 @@ let access;
 let server;
 let browser;
 
-/** The Access stand-in as a child process: where its certs are, and a token it signed. */
-async function startAccess() {
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'test/fixtures/serve-fake-access.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout });
-  const requests = [];
-  const ready = new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the Access stand-in exited with ${code}`)));
-    lines.on('line', (line) => {
-      const message = JSON.parse(line);
-      if (message.certsUrl) resolve(message);
-      else requests.push(message.request);
-    });
-  });
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { ...(await ready), requests, stop };
-}
-
 before(async () => {
-  access = await startAccess();
+  access = await startAccessStandIn();
   [server, browser] = await Promise.all([
     startServer({ vars: { ACCESS_TEAM_DOMAIN: access.teamDomain, ACCESS_AUD: access.audience, ACCESS_CERTS_URL: access.certsUrl } }),
     launchBrowser(),

@@ -9,7 +9,8 @@
 // Also the one home of what the browser tests do with a server: its CLIs on its state (runCli as
 // their own processes, runCliInProcess in the test's), the minute's cron (fireScheduled), a status
 // (statusOf), and polling until something is so (waitFor).
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -257,4 +258,30 @@ export async function waitFor(what, check, timeoutMs = 20_000) {
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * Cloudflare Access played by its stand-in (test/fixtures/serve-fake-access.ts) as a child process:
+ * where its certs are (what ACCESS_CERTS_URL may name), its team domain and audience, and a token
+ * it signed (the `CF_Authorization` cookie a signed-in browser holds); stop() ends it by its PID.
+ */
+export async function startAccessStandIn() {
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'test/fixtures/serve-fake-access.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  const requests = [];
+  const ready = new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the Access stand-in exited with ${code}`)));
+    lines.on('line', (line) => {
+      const message = JSON.parse(line);
+      if (message.certsUrl) resolve(message);
+      else requests.push(message.request);
+    });
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { ...(await ready), requests, stop };
 }

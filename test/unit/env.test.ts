@@ -1,7 +1,7 @@
 // The site's configured origin (SITE_URL) as the worker reads it (src/env.ts).
 import { expect, test } from 'vitest';
 import { configFingerprint, isLocalDevelopment, readConfig } from '#src/env';
-import { editorContentDirOf, editorLoginOf, editorUploadsOf, adminAccessOf } from '#src/admin/admin-env';
+import { adminAccessOf, editorContentDirOf, editorGitHubOf, editorRolesFor, editorUploadsOf } from '#src/admin/admin-env';
 
 const configWith = (vars: Record<string, string>) => readConfig(vars as unknown as CloudflareBindings);
 
@@ -57,22 +57,40 @@ test('the request log mode is not part of the page-cache fingerprint: pages do n
   expect(configFingerprint(configWith({ ANALYTICS_HOST: 'https://a.example' }))).not.toBe(configFingerprint(configWith({})));
 });
 
-// The editor's GitHub login: on only when every part is set; a missing or malformed part turns
-// it off (with the reason) and never stops the readers' site.
-const LOGIN = { SITE_URL: 'https://news.example.com', GITHUB_OAUTH_CLIENT_ID: 'Ov23liAbc123', GITHUB_OAUTH_CLIENT_SECRET: '0123456789abcdef0123456789abcdef01234567', EDITOR_REPOSITORY: 'acme/newsroom' };
-const loginWith = (vars: Record<string, string>) => editorLoginOf(vars as unknown as CloudflareBindings);
+// The editor's GitHub App (ADR 0051): on only when the App's id, its installation's id, its private
+// key and the repository are all set; a missing or malformed part turns it off (with the reason,
+// never the key) and never stops the readers' site.
+const PRIVATE_KEY = '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAtestkeytestkeytestkeytestkey0123456789\n-----END RSA PRIVATE KEY-----\n';
+const GITHUB = { GITHUB_APP_ID: '123', GITHUB_APP_INSTALLATION_ID: '456', GITHUB_APP_PRIVATE_KEY: PRIVATE_KEY, EDITOR_REPOSITORY: 'acme/newsroom' };
+const githubWith = (vars: Record<string, string>) => editorGitHubOf(vars as unknown as CloudflareBindings);
 
-test('every part set: the login is on, calling back to the site origin, for the named repository', () => {
-  expect(loginWith(LOGIN)).toEqual({
+test('every part set: the App is on, calling GitHub’s API for the named repository, publishing to main', () => {
+  expect(githubWith(GITHUB)).toEqual({
     enabled: true,
-    app: { clientId: LOGIN.GITHUB_OAUTH_CLIENT_ID, clientSecret: LOGIN.GITHUB_OAUTH_CLIENT_SECRET },
+    app: { appId: '123', installationId: '456', privateKeyPem: PRIVATE_KEY, apiUrl: 'https://api.github.com', repositoryName: 'newsroom' },
     repository: { owner: 'acme', name: 'newsroom' },
-    siteOrigin: 'https://news.example.com',
+    branch: 'main',
     publishMode: 'editorial_workflow',
   });
+  // Nothing of it depends on the site's origin.
+  expect(githubWith({ ...GITHUB, SITE_URL: '' }).enabled).toBe(true);
+  // A PKCS#8 key (what GitHub's keys become once converted) is a private key too.
+  const pkcs8 = PRIVATE_KEY.replaceAll('RSA PRIVATE KEY', 'PRIVATE KEY');
+  expect(githubWith({ ...GITHUB, GITHUB_APP_PRIVATE_KEY: pkcs8 })).toMatchObject({ enabled: true, app: { privateKeyPem: pkcs8 } });
 });
 
-// Where the content folder is in the repository the editor opens, with or without the login.
+test.each(['http://127.0.0.1:9999', 'http://127.0.0.1:9999/', 'http://localhost:9999', 'http://[::1]:9999'])('GITHUB_API_URL may name a stand-in on loopback: %j', (apiUrl) => {
+  expect(githubWith({ ...GITHUB, GITHUB_API_URL: apiUrl })).toMatchObject({ enabled: true, app: { apiUrl: apiUrl.replace(/\/+$/, '') } });
+});
+
+test.each(['https://api.github.com', 'https://github.example.com/api/v3', 'http://127.0.0.1.example.com:9999', 'not a url'])('GITHUB_API_URL %j is refused: the worker calls GitHub itself', (apiUrl) => {
+  const github = githubWith({ ...GITHUB, GITHUB_API_URL: apiUrl });
+  expect(github.enabled).toBe(false);
+  expect(!github.enabled && github.problem).toMatch(/^GITHUB_API_URL: may only name a local stand-in/);
+  expect(JSON.stringify(github)).not.toContain(PRIVATE_KEY.split('\n')[1]!);
+});
+
+// Where the content folder is in the repository the editor opens, with or without the App.
 const contentDirWith = (vars: Record<string, string>) => editorContentDirOf(vars as unknown as CloudflareBindings);
 
 test.each([
@@ -87,8 +105,8 @@ test.each([
 
 test.each(['/content/acme', 'content/acme/', '../acme', 'content/../acme', './content/acme', 'content//acme', 'content/acme files', '..'])('EDITOR_CONTENT_DIR %j is refused, naming the variable', (folder) => {
   expect(contentDirWith({ EDITOR_CONTENT_DIR: folder })).toEqual({ ok: false, problem: expect.stringMatching(/^EDITOR_CONTENT_DIR must be a folder inside the repository/) });
-  // The login does not depend on it.
-  expect(loginWith({ ...LOGIN, EDITOR_CONTENT_DIR: folder }).enabled).toBe(true);
+  // The App does not depend on it.
+  expect(githubWith({ ...GITHUB, EDITOR_CONTENT_DIR: folder }).enabled).toBe(true);
 });
 
 test.each([
@@ -97,29 +115,83 @@ test.each([
   ['simple: each save commits to main', 'simple', 'simple'],
   ['editorial_workflow', 'editorial_workflow', 'editorial_workflow'],
 ] as const)('EDITOR_PUBLISH_MODE %s', (_name, mode, expected) => {
-  const login = loginWith(mode === undefined ? LOGIN : { ...LOGIN, EDITOR_PUBLISH_MODE: mode });
-  expect(login.enabled && login.publishMode).toBe(expected);
+  const github = githubWith(mode === undefined ? GITHUB : { ...GITHUB, EDITOR_PUBLISH_MODE: mode });
+  expect(github.enabled && github.publishMode).toBe(expected);
+});
+
+const ALL_THREE = /^GITHUB_APP_ID, GITHUB_APP_INSTALLATION_ID and GITHUB_APP_PRIVATE_KEY go together/;
+
+test.each([
+  ['nothing set', {}, null],
+  ['only the repository', { EDITOR_REPOSITORY: GITHUB.EDITOR_REPOSITORY }, null],
+  ['all three empty', { ...GITHUB, GITHUB_APP_ID: '', GITHUB_APP_INSTALLATION_ID: '', GITHUB_APP_PRIVATE_KEY: '' }, null],
+  ['no App id', { ...GITHUB, GITHUB_APP_ID: '' }, ALL_THREE],
+  ['no installation id', { ...GITHUB, GITHUB_APP_INSTALLATION_ID: '' }, ALL_THREE],
+  ['no private key', { ...GITHUB, GITHUB_APP_PRIVATE_KEY: '' }, ALL_THREE],
+  ['the private key alone', { GITHUB_APP_PRIVATE_KEY: PRIVATE_KEY, EDITOR_REPOSITORY: GITHUB.EDITOR_REPOSITORY }, ALL_THREE],
+  ['no repository', { ...GITHUB, EDITOR_REPOSITORY: '' }, /^EDITOR_REPOSITORY \(owner\/name\) is not set/],
+  ['an App id that is not a number', { ...GITHUB, GITHUB_APP_ID: 'Iv1.0123abcd' }, /^GITHUB_APP_ID: must be the GitHub App's numeric id/],
+  ['an installation id that is not a number', { ...GITHUB, GITHUB_APP_INSTALLATION_ID: '45 6' }, /^GITHUB_APP_INSTALLATION_ID: must be the numeric id/],
+  ['a key that is not PEM', { ...GITHUB, GITHUB_APP_PRIVATE_KEY: 'MIIEowIBAAKCAQEAtestkeytestkeytestkeytestkey0123456789' }, /^GITHUB_APP_PRIVATE_KEY: must be the App's PEM private key/],
+  ['a public key', { ...GITHUB, GITHUB_APP_PRIVATE_KEY: '-----BEGIN PUBLIC KEY-----\nMIIEowIBAAKCAQEAtestkeytestkeytestkeytestkey0123456789\n-----END PUBLIC KEY-----' }, /^GITHUB_APP_PRIVATE_KEY: must be the App's PEM private key/],
+  ['a repository that is not owner/name', { ...GITHUB, EDITOR_REPOSITORY: 'https://github.com/acme/newsroom' }, /^EDITOR_REPOSITORY: must be owner\/name/],
+  ['a repository with a path after it', { ...GITHUB, EDITOR_REPOSITORY: 'acme/newsroom/tree' }, /^EDITOR_REPOSITORY: must be owner\/name/],
+  ['a repository without an owner', { ...GITHUB, EDITOR_REPOSITORY: 'newsroom' }, /^EDITOR_REPOSITORY: must be owner\/name/],
+  ['a publish mode the editor does not know', { ...GITHUB, EDITOR_PUBLISH_MODE: 'pull_request' }, /^EDITOR_PUBLISH_MODE/],
+] as const)('%s: the App is off (%s)', (_name, vars, problem) => {
+  const github = githubWith(vars);
+  expect(github.enabled).toBe(false);
+  if (problem === null) expect(github).toEqual({ enabled: false, problem: null });
+  else expect(github.enabled === false && github.problem).toMatch(problem);
+  // Never the key (nor a part of it) in the reason.
+  expect(JSON.stringify(github)).not.toContain('MIIEowIBAAKCAQEAtestkey');
+  // The readers' site reads its configuration as before.
+  expect(() => configWith(vars)).not.toThrow();
+});
+
+// Who may do what in the editor: EDITOR_EDITORS write and propose, EDITOR_PUBLISHERS also publish;
+// with both lists empty, everyone the door let in is both. A malformed list gives nobody anything.
+const rolesWith = (vars: Record<string, string>, email: string) => editorRolesFor(vars as unknown as CloudflareBindings, email);
+const EDITOR_ONLY = { edit: true, publish: false, problem: null };
+const BOTH = { edit: true, publish: true, problem: null };
+const NONE = { edit: false, publish: false, problem: null };
+
+test.each([
+  ['no lists: everyone who passed the door', {}, 'anyone@example.com', BOTH],
+  ['empty lists: the same', { EDITOR_EDITORS: '', EDITOR_PUBLISHERS: '' }, 'anyone@example.com', BOTH],
+  ['an editor named in the editors list (no publishers list: editors publish)', { EDITOR_EDITORS: 'anna@northwind.example, bob@northwind.example' }, 'bob@northwind.example', BOTH],
+  ['someone not in the editors list', { EDITOR_EDITORS: 'anna@northwind.example, bob@northwind.example' }, 'mallory@northwind.example', NONE],
+  ['an address that only ends like a listed one', { EDITOR_EDITORS: 'anna@northwind.example' }, 'joanna@northwind.example', NONE],
+  ['a publishers list alone: everyone edits', { EDITOR_PUBLISHERS: 'chief@northwind.example' }, 'anna@northwind.example', EDITOR_ONLY],
+  ['a publishers list alone: its people publish', { EDITOR_PUBLISHERS: 'chief@northwind.example' }, 'chief@northwind.example', BOTH],
+  ['an editor not among the publishers', { EDITOR_EDITORS: 'anna@northwind.example', EDITOR_PUBLISHERS: 'chief@northwind.example' }, 'anna@northwind.example', EDITOR_ONLY],
+  ['a publisher not among the editors is an editor too', { EDITOR_EDITORS: 'anna@northwind.example', EDITOR_PUBLISHERS: 'chief@northwind.example' }, 'chief@northwind.example', BOTH],
+  ['someone in neither list', { EDITOR_EDITORS: 'anna@northwind.example', EDITOR_PUBLISHERS: 'chief@northwind.example' }, 'mallory@northwind.example', NONE],
+  ['an @domain holds its addresses', { EDITOR_EDITORS: '@northwind.example' }, 'anyone@northwind.example', BOTH],
+  ['an @domain does not hold another domain', { EDITOR_EDITORS: '@northwind.example' }, 'anyone@evil.example', NONE],
+  ['an @domain does not hold a domain ending like it', { EDITOR_EDITORS: '@northwind.example' }, 'anyone@evilnorthwind.example', NONE],
+  ['an @domain does not hold its subdomains', { EDITOR_EDITORS: '@northwind.example' }, 'anyone@mail.northwind.example', NONE],
+  ['an @domain of publishers', { EDITOR_EDITORS: '@northwind.example', EDITOR_PUBLISHERS: '@desk.northwind.example' }, 'chief@desk.northwind.example', BOTH],
+  ['the list in capitals', { EDITOR_EDITORS: 'Anna@Northwind.EXAMPLE', EDITOR_PUBLISHERS: '@NORTHWIND.example' }, 'anna@northwind.example', BOTH],
+  ['the address in capitals', { EDITOR_EDITORS: 'anna@northwind.example', EDITOR_PUBLISHERS: 'anna@northwind.example' }, 'ANNA@Northwind.Example', BOTH],
+  ['spaces around the commas', { EDITOR_EDITORS: '  anna@northwind.example ,@press.example ,  bob@northwind.example ' }, 'someone@press.example', BOTH],
+] as const)('%s', (_name, vars, email, roles) => {
+  expect(rolesWith(vars, email)).toEqual(roles);
 });
 
 test.each([
-  ['nothing set', { SITE_URL: LOGIN.SITE_URL }, null],
-  ['both secrets empty', { ...LOGIN, GITHUB_OAUTH_CLIENT_ID: '', GITHUB_OAUTH_CLIENT_SECRET: '' }, null],
-  ['the client id alone', { ...LOGIN, GITHUB_OAUTH_CLIENT_SECRET: '' }, /go together/],
-  ['the secret alone', { ...LOGIN, GITHUB_OAUTH_CLIENT_ID: '' }, /go together/],
-  ['no repository', { ...LOGIN, EDITOR_REPOSITORY: '' }, /EDITOR_REPOSITORY/],
-  ['a repository that is not owner/name', { ...LOGIN, EDITOR_REPOSITORY: 'https://github.com/acme/newsroom' }, /EDITOR_REPOSITORY: must be owner\/name/],
-  ['a repository with a path after it', { ...LOGIN, EDITOR_REPOSITORY: 'acme/newsroom/tree' }, /EDITOR_REPOSITORY/],
-  ['a client id with a space', { ...LOGIN, GITHUB_OAUTH_CLIENT_ID: 'Ov23 li' }, /GITHUB_OAUTH_CLIENT_ID/],
-  ['no SITE_URL', { ...LOGIN, SITE_URL: '' }, /SITE_URL/],
-  ['a publish mode the editor does not know', { ...LOGIN, EDITOR_PUBLISH_MODE: 'pull_request' }, /EDITOR_PUBLISH_MODE/],
-] as const)('%s: the login is off (%s)', (_name, vars, problem) => {
-  const login = loginWith(vars);
-  expect(login.enabled).toBe(false);
-  if (problem === null) expect(login).toEqual({ enabled: false, problem: null });
-  else expect(login.enabled === false && login.problem).toMatch(problem);
-  // Never the secret's value in the reason.
-  expect(JSON.stringify(login)).not.toContain(LOGIN.GITHUB_OAUTH_CLIENT_SECRET);
-  // The readers' site reads its configuration as before.
+  ['a name without a domain', { EDITOR_EDITORS: 'anna' }, /^EDITOR_EDITORS: must be e-mail addresses or @domains/],
+  ['a bare domain', { EDITOR_EDITORS: 'northwind.example' }, /^EDITOR_EDITORS: must be e-mail addresses or @domains/],
+  ['semicolons for commas', { EDITOR_EDITORS: 'anna@northwind.example; bob@northwind.example' }, /^EDITOR_EDITORS: must be e-mail addresses or @domains/],
+  ['a wildcard', { EDITOR_EDITORS: '*' }, /^EDITOR_EDITORS: must be e-mail addresses or @domains/],
+  ['a malformed publishers list beside no editors list (which alone would let everyone in)', { EDITOR_PUBLISHERS: 'chief at northwind.example' }, /^EDITOR_PUBLISHERS: must be e-mail addresses or @domains/],
+  ['a malformed publishers list beside an editors list naming the person', { EDITOR_EDITORS: 'anna@northwind.example', EDITOR_PUBLISHERS: 'chief' }, /^EDITOR_PUBLISHERS: must be e-mail addresses or @domains/],
+] as const)('%s gives nobody any role, and says why', (_name, vars, problem) => {
+  for (const email of ['anna@northwind.example', 'chief@northwind.example', 'anyone@example.com']) {
+    const roles = rolesWith(vars, email);
+    expect([roles.edit, roles.publish]).toEqual([false, false]);
+    expect(roles.problem).toMatch(problem);
+  }
   expect(() => configWith(vars)).not.toThrow();
 });
 
@@ -160,20 +232,20 @@ test.each([
   expect(isLocalDevelopment(vars as unknown as CloudflareBindings, url)).toBe(expected);
 });
 
-// The press office view's Cloudflare Access: the team domain and the AUD tag go together; the keys
+// The door in front of /admin (Cloudflare Access): the team domain and the AUD tag go together; the keys
 // come from the team domain, and only a loopback stand-in may replace them.
 const AUD = 'a'.repeat(64);
-const officeAccessWith = (vars: Record<string, string>) => adminAccessOf(vars as unknown as CloudflareBindings);
+const adminAccessWith = (vars: Record<string, string>) => adminAccessOf(vars as unknown as CloudflareBindings);
 
 test.each([
   ['northwind.cloudflareaccess.com', 'https://northwind.cloudflareaccess.com'],
   ['https://Northwind.cloudflareaccess.com/', 'https://northwind.cloudflareaccess.com'],
 ])('ACCESS_TEAM_DOMAIN %j: tokens issued by %j, keys read from its certs', (teamDomain, issuer) => {
-  expect(officeAccessWith({ ACCESS_TEAM_DOMAIN: teamDomain, ACCESS_AUD: AUD.toUpperCase() })).toEqual({ enabled: true, issuer, audience: AUD, certsUrl: `${issuer}/cdn-cgi/access/certs` });
+  expect(adminAccessWith({ ACCESS_TEAM_DOMAIN: teamDomain, ACCESS_AUD: AUD.toUpperCase() })).toEqual({ enabled: true, issuer, audience: AUD, certsUrl: `${issuer}/cdn-cgi/access/certs` });
 });
 
 test.each(['http://127.0.0.1:9999/certs', 'http://localhost:9999/certs', 'http://[::1]:9999/certs'])('ACCESS_CERTS_URL may name a stand-in on loopback: %j', (certsUrl) => {
-  expect(officeAccessWith({ ACCESS_TEAM_DOMAIN: 'northwind.cloudflareaccess.com', ACCESS_AUD: AUD, ACCESS_CERTS_URL: certsUrl })).toMatchObject({ enabled: true, certsUrl });
+  expect(adminAccessWith({ ACCESS_TEAM_DOMAIN: 'northwind.cloudflareaccess.com', ACCESS_AUD: AUD, ACCESS_CERTS_URL: certsUrl })).toMatchObject({ enabled: true, certsUrl });
 });
 
 test.each([
@@ -185,8 +257,8 @@ test.each([
   [{ ACCESS_TEAM_DOMAIN: 'northwind.cloudflareaccess.com', ACCESS_AUD: 'my-app' }, 'ACCESS_AUD: must be the Access application\'s AUD tag'],
   [{ ACCESS_TEAM_DOMAIN: 'northwind.cloudflareaccess.com', ACCESS_AUD: AUD, ACCESS_CERTS_URL: 'https://keys.example.com/certs' }, 'ACCESS_CERTS_URL: may only name a local stand-in'],
   [{ ACCESS_TEAM_DOMAIN: 'northwind.cloudflareaccess.com', ACCESS_AUD: AUD, ACCESS_CERTS_URL: 'http://127.0.0.1.example.com/certs' }, 'ACCESS_CERTS_URL: may only name a local stand-in'],
-])('%j leaves the office view closed: %s', (vars, problem) => {
-  const access = officeAccessWith(vars as Record<string, string>);
+])('%j leaves /admin closed: %s', (vars, problem) => {
+  const access = adminAccessWith(vars as Record<string, string>);
   expect(access.enabled).toBe(false);
   expect(!access.enabled && access.problem).toContain(problem);
 });

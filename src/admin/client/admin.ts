@@ -7,12 +7,14 @@
  * them), the body directives as editor blocks (./directive-blocks.ts) and the stories' preview
  * (./story-preview.tsx), then starts it, so all exist before the first story opens. With
  * Uploadcare uploads on, the page carries their settings (src/admin/admin-page.ts) and the
- * blocks' image and file fields upload there too.
+ * blocks' image and file fields upload there too. With the GitHub App configured, it signs Sveltia
+ * in with the door's session (./editor-session.ts) before Sveltia starts.
  */
 import { CONTAINER_BODY, DIRECTIVE_BLOCKS, fromBlock, toBlock, blockPattern, type BlockField, type DirectiveBlock } from './directive-blocks';
 import { keyChoiceOptions } from '../config/key-choices';
 import { urls } from '#src/i18n/urls';
 import { serveEditorTranslationsFrom } from './editor-locales';
+import { startEditorSession } from './editor-session';
 import type { ClassInstance, SveltiaReact } from './story-preview';
 import { uploadcareControl } from './uploadcare-field';
 import { UPLOADCARE_WIDGETS, UPLOADS_DATA_ID } from './uploadcare-upload';
@@ -115,6 +117,8 @@ function registerStoryPreview(cms: SveltiaCms, react: SveltiaReact) {
 
 const translations = document.currentScript?.dataset.editorTranslations;
 if (translations) serveEditorTranslationsFrom(translations);
+// With the GitHub App configured the person is already signed in, at the door (ADR 0051).
+if (document.currentScript?.dataset.session === 'access') startEditorSession(localStorage);
 
 window.CMS_MANUAL_INIT = true;
 document.addEventListener('DOMContentLoaded', () => {

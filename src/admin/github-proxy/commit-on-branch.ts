@@ -13,7 +13,7 @@ import type { FieldNode, SelectionSetNode } from 'graphql/language';
 import { Kind } from 'graphql/language';
 import { branchRefusal, pathsRefusal } from '#src/domain/content-folder-writes';
 import { headOf } from './repository-checks';
-import { authorOf, isTheRepository, objectBody, ProxyRefusal, refuseIf, repositoryName, type ProxyScope } from './proxy-scope';
+import { authorOf, GitHubStepError, isTheRepository, objectBody, ProxyRefusal, refuseIf, repositoryName, requirePublisher, type ProxyScope } from './proxy-scope';
 
 /** The mutation's answer when the branch moved since the editor read it: GitHub's words, as a GraphQL error. */
 export class StaleHeadError extends Error {
@@ -51,7 +51,7 @@ function deletionsOf(value: unknown): string[] {
 async function created(scope: ProxyScope, path: string, body: unknown, what: string): Promise<Record<string, unknown>> {
   const { owner, name } = scope.repository;
   const answer = await scope.github.call('POST', `/repos/${owner}/${name}${path}`, body);
-  if (answer.status !== 201 || typeof answer.body !== 'object' || answer.body === null) throw new Error(`GitHub refused to create the ${what}: ${answer.status}`);
+  if (answer.status !== 201 || typeof answer.body !== 'object' || answer.body === null) throw new GitHubStepError(`to create the ${what}`, answer.status);
   return answer.body as Record<string, unknown>;
 }
 
@@ -95,6 +95,8 @@ export async function commitOnBranch(scope: ProxyScope, input: Record<string, un
   const branch = target.branchName;
   if (typeof branch !== 'string') throw new ProxyRefusal('the commit names no branch');
   refuseIf(branchRefusal(branch, scope.branch));
+  // A commit on the configured branch is published as it lands (the editor's simple mode).
+  if (branch === scope.branch) requirePublisher(scope);
   if (typeof target.repositoryNameWithOwner === 'string') {
     if (!isTheRepository(scope, ...(target.repositoryNameWithOwner.split('/') as [string, string]))) throw new ProxyRefusal(`the editor commits only to ${repositoryName(scope)}, not ${target.repositoryNameWithOwner}`);
   } else {
@@ -116,7 +118,7 @@ export async function commitOnBranch(scope: ProxyScope, input: Record<string, un
   const { owner, name } = scope.repository;
   const headCommit = await scope.github.call('GET', `/repos/${owner}/${name}/git/commits/${head}`);
   const baseTree = (headCommit.body as { tree?: { sha?: unknown } } | null)?.tree?.sha;
-  if (headCommit.status !== 200 || typeof baseTree !== 'string') throw new Error(`GitHub did not give the head commit of ${branch}: ${headCommit.status}`);
+  if (headCommit.status !== 200 || typeof baseTree !== 'string') throw new GitHubStepError(`the head commit of ${branch}`, headCommit.status);
 
   const blobs = new Map<string, string>();
   for (const addition of additions) blobs.set(addition.path, String((await created(scope, '/git/blobs', { content: addition.contents, encoding: 'base64' }, 'file')).sha));
@@ -132,7 +134,7 @@ export async function commitOnBranch(scope: ProxyScope, input: Record<string, un
   const moved = await scope.github.call('PATCH', `/repos/${owner}/${name}/git/refs/heads/${branch.split('/').map(encodeURIComponent).join('/')}`, { sha, force: false });
   // Someone else's commit landed between the check and the move: the editor reloads and tries again.
   if (moved.status === 422) throw new StaleHeadError(expected);
-  if (moved.status !== 200) throw new Error(`GitHub refused to move ${branch}: ${moved.status}`);
+  if (moved.status !== 200) throw new GitHubStepError(`to move ${branch}`, moved.status);
 
   const committer = commit.committer as { date?: unknown } | undefined;
   const made = { sha, date: typeof committer?.date === 'string' ? committer.date : scope.now().toISOString(), url: typeof commit.html_url === 'string' ? commit.html_url : '' };

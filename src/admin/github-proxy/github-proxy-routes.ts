@@ -20,7 +20,7 @@ import { editorContentDirOf, editorGitHubOf, editorRolesFor } from '../admin-env
 import type { AdminEnv } from '../admin-door';
 import { StaleHeadError } from './commit-on-branch';
 import { judgeGraphqlRequest } from './graphql-proxy';
-import { ProxyRefusal, type ProxyScope } from './proxy-scope';
+import { GitHubStepError, ProxyRefusal, type ProxyScope } from './proxy-scope';
 import { judgeRestRequest } from './rest-proxy';
 
 export const GITHUB_PROXY_ROOT = '/admin/github';
@@ -106,9 +106,12 @@ export function githubProxy(options: GitHubProxyOptions = {}): Hono<AdminEnv> {
           throw new ProxyRefusal('the GraphQL request is not JSON');
         }
         const verdict = await judgeGraphqlRequest(scope, parsed);
-        if (verdict.write) logEvent('editor_write', { write: verdict.write, by: person.email });
-        if ('answer' in verdict) return jsonAnswer(200, verdict.answer);
+        if ('answer' in verdict) {
+          logEvent('editor_write', { write: verdict.write, status: 200, by: person.email });
+          return jsonAnswer(200, verdict.answer);
+        }
         const answer = await scope.github.forward('POST', '/graphql', { 'Content-Type': 'application/json' }, new TextEncoder().encode(JSON.stringify(verdict.forward)).buffer as ArrayBuffer);
+        if (verdict.write) logEvent('editor_write', { write: verdict.write, status: answer.status, by: person.email });
         return passOn(answer, config.app.apiUrl, `${url.origin}${GITHUB_PROXY_REST_ROOT}`);
       }
       const verdict = await judgeRestRequest(scope, {
@@ -122,14 +125,18 @@ export function githubProxy(options: GitHubProxyOptions = {}): Hono<AdminEnv> {
         const headers = new Headers(ADMIN_JSON_HEADERS);
         return new Response(verdict.local.body, { status: verdict.local.status, headers });
       }
-      if (verdict.write) logEvent('editor_write', { write: verdict.write, by: person.email });
       const ifNoneMatch = c.req.header('If-None-Match');
       const { method, pathWithQuery, headers, body: forwardBody } = verdict.forward;
       const answer = await scope.github.forward(method, pathWithQuery, ifNoneMatch ? { ...headers, 'If-None-Match': ifNoneMatch } : headers, forwardBody);
+      if (verdict.write) logEvent('editor_write', { write: verdict.write, status: answer.status, by: person.email });
       return passOn(answer, config.app.apiUrl, `${url.origin}${GITHUB_PROXY_REST_ROOT}`);
     } catch (error) {
       if (error instanceof ProxyRefusal) return refused(c, error.reason, error.status);
       if (error instanceof StaleHeadError) return jsonAnswer(200, { data: { createCommitOnBranch: null }, errors: [{ type: 'STALE_DATA', path: ['createCommitOnBranch'], message: error.message }] });
+      if (error instanceof GitHubStepError) {
+        logEvent('editor_github_step_failed', { step: error.step, status: error.status, by: person.email }, 'error');
+        return jsonAnswer(502, { message: `GitHub did not complete the save (${error.message}). Please try again.` });
+      }
       if (error instanceof InstallationTokenError) {
         logEvent('editor_github_token_refused', { status: error.status, message: error.message }, 'error');
         return jsonAnswer(502, { message: 'GitHub did not let the newsroom’s App in (its key or installation may have changed: docs/operations.md).' });

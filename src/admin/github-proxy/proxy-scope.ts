@@ -29,6 +29,14 @@ export class ProxyRefusal extends Error {
   }
 }
 
+/** GitHub refused a step the proxy takes itself (a blob, a tree, a commit, a branch move): a 502 for the editor. */
+export class GitHubStepError extends Error {
+  constructor(readonly step: string, readonly status: number) {
+    super(`GitHub refused ${step}: ${status}`);
+    this.name = 'GitHubStepError';
+  }
+}
+
 /** Refuses with `reason` when it is not null. */
 export function refuseIf(reason: string | null): void {
   if (reason !== null) throw new ProxyRefusal(reason);

@@ -36,7 +36,7 @@ export async function editorPullRequest(scope: ProxyScope, number: string): Prom
   const pull = answer.body as { number?: unknown; node_id?: unknown; head?: { ref?: unknown; repo?: { full_name?: unknown } | null }; base?: { ref?: unknown } } | null;
   if (answer.status !== 200 || typeof pull?.head?.ref !== 'string' || typeof pull.base?.ref !== 'string') throw new ProxyRefusal(`pull request #${number} could not be read from GitHub (${answer.status})`, 403);
   const headRepository = pull.head.repo?.full_name;
-  if (typeof headRepository === 'string' && !isTheRepository(scope, ...(headRepository.split('/') as [string, string]))) throw new ProxyRefusal(`pull request #${number} comes from another repository`);
+  if (typeof headRepository !== 'string' || !isTheRepository(scope, ...(headRepository.split('/') as [string, string]))) throw new ProxyRefusal(`pull request #${number} does not come from ${owner}/${name} itself`);
   if (!pull.head.ref.startsWith(WORKFLOW_BRANCH_PREFIX) || pull.base.ref !== scope.branch) {
     throw new ProxyRefusal(`pull request #${number} is not one of the editor’s (from a ${WORKFLOW_BRANCH_PREFIX}… branch into ${scope.branch})`);
   }

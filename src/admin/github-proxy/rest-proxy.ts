@@ -9,7 +9,7 @@
  *   entry's path inside the content folder, always on a base tree); commits (authored by the
  *   person, committed by the App); branch creations, moves and deletions (`cms/…` branches, or the
  *   configured branch moved only to a commit whose every changed file is inside the content
- *   folder); contents (`PUT`/`DELETE` of a path in the folder, authored by the person); the
+ *   folder, and only by publishers: a change on it is published); contents (`PUT`/`DELETE` of a path in the folder, authored by the person); the
  *   editor's pull requests (opened from a `cms/…` branch into the configured branch, saying who
  *   wrote them), their labels, and their merge (publishers only; every file inside the folder;
  *   the merge commit says who published).
@@ -109,6 +109,7 @@ async function judgeWrite(scope: ProxyScope, request: ProxiedRequest, rest: stri
   if (rest[0] === 'git' && rest[1] === 'refs' && rest[2] === 'heads' && rest.length > 3) {
     const branch = rest.slice(3).join('/');
     refuseIf(branchRefusal(branch, scope.branch));
+    if (branch === scope.branch) requirePublisher(scope);
     if (method === 'PATCH') {
       const move = body();
       onlyKeys(move, ['sha', 'force'], 'a branch move');
@@ -124,12 +125,15 @@ async function judgeWrite(scope: ProxyScope, request: ProxiedRequest, rest: stri
     refuseIf(pathRefusal(rest.slice(1).join('/'), scope.contentDir));
     const change = body();
     onlyKeys(change, ['message', 'content', 'sha', 'branch', 'author', 'committer'], 'a file change');
-    refuseIf(branchRefusal(typeof change.branch === 'string' ? change.branch : scope.branch, scope.branch));
+    const branch = typeof change.branch === 'string' ? change.branch : scope.branch;
+    refuseIf(branchRefusal(branch, scope.branch));
+    if (branch === scope.branch) requirePublisher(scope);
     const { committer: _committer, ...kept } = change;
     return { json: { ...kept, author: authorOf(scope) } };
   }
   if (route === 'POST pulls/' && rest.length === 1) {
     const pull = body();
+    onlyKeys(pull, ['title', 'head', 'base', 'body', 'draft', 'maintainer_can_modify'], 'a pull request');
     const head = stringOf(pull.head, 'the pull request’s head').replace(new RegExp(`^${scope.repository.owner}:`, 'i'), '');
     if (!head.startsWith(WORKFLOW_BRANCH_PREFIX) || head.includes(':')) throw new ProxyRefusal(`the editor opens pull requests only from its own ${WORKFLOW_BRANCH_PREFIX}… branches`);
     refuseIf(branchRefusal(head, scope.branch));
@@ -181,8 +185,9 @@ export async function judgeRestRequest(scope: ProxyScope, request: ProxiedReques
     return mayWrite ? json(204, null) : json(404, { message: 'Not Found' });
   }
   const accept: Record<string, string> = request.accept && /^application\/(vnd\.github[a-z0-9.+-]*|json)$/i.test(request.accept) ? { Accept: request.accept } : {};
-  const pathWithQuery = `${request.path}${request.search}`;
-  if (reading) return { forward: { method, pathWithQuery, headers: accept, body: null }, write: null };
+  if (reading) return { forward: { method, pathWithQuery: `${request.path}${request.search}`, headers: accept, body: null }, write: null };
+  // A write's parameters are its body, which the rules read: a query is not passed on.
+  const pathWithQuery = request.path;
   if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) throw new ProxyRefusal(`${method} is not a method the editor uses`);
   if (!scope.roles.edit) throw new ProxyRefusal(`${scope.person.email} may read the newsroom’s content but not change it (EDITOR_EDITORS)`);
   const forward = await judgeWrite(scope, request, rest);

@@ -125,20 +125,37 @@ test('a zod construct without an editor mapping fails loudly, naming the field',
   expect(() => describeField(z.strictObject({ n: z.bigint() }), 'story')).toThrow('story.n: zod type "bigint"');
 });
 
-const LOGIN = { enabled: true, repository: { owner: 'northwind', name: 'newsroom' }, siteOrigin: 'https://news.northwind.example', publishMode: 'editorial_workflow' } as const;
-const PRODUCTION_BACKEND = { name: 'github', repo: 'northwind/newsroom', branch: 'main', base_url: 'https://news.northwind.example', auth_endpoint: 'admin/auth' };
+const GITHUB = { enabled: true, repository: { owner: 'northwind', name: 'newsroom' }, branch: 'main', publishMode: 'editorial_workflow' } as const;
+// Every address is this site's own, on the editor page's origin: the GitHub proxy (which holds the
+// App's key) and the sign-in popup; the browser never talks to GitHub.
+const ORIGIN = 'https://news.northwind.example';
+const PRODUCTION_BACKEND = {
+  name: 'github',
+  repo: 'northwind/newsroom',
+  branch: 'main',
+  api_root: `${ORIGIN}/admin/github/api/v3`,
+  graphql_api_root: `${ORIGIN}/admin/github/api/graphql`,
+  base_url: ORIGIN,
+  auth_endpoint: 'admin/auth',
+};
 
 test.each([
-  ['without a GitHub login: local mode only, each save writes the file', { enabled: false } as const, { name: 'github', repo: LOCAL_ONLY_REPOSITORY, branch: 'main' }, undefined],
-  ['with one: the repository, the login through this site, a pull request per entry', LOGIN, PRODUCTION_BACKEND, 'editorial_workflow'],
-  ['with one in simple mode: each save a commit on main', { ...LOGIN, publishMode: 'simple' } as const, PRODUCTION_BACKEND, 'simple'],
-])('the editor deployment %s', (_case, login, backend, publishMode) => {
-  expect(editorBackend(login)).toEqual(backend);
-  const served = JSON.parse(editorConfigYaml(editorDeployment(login)).replace(/^#.*\n/, '')) as Record<string, unknown>;
+  ['without a GitHub App: local mode only, each save writes the file', { enabled: false } as const, { name: 'github', repo: LOCAL_ONLY_REPOSITORY, branch: 'main' }, undefined],
+  ['with one: the repository, through this site’s proxy and sign-in, a pull request per entry', GITHUB, PRODUCTION_BACKEND, 'editorial_workflow'],
+  ['with one in simple mode: each save a commit on main', { ...GITHUB, publishMode: 'simple' } as const, PRODUCTION_BACKEND, 'simple'],
+])('the editor deployment %s', (_case, github, backend, publishMode) => {
+  expect(editorBackend(github, ORIGIN)).toEqual(backend);
+  const served = JSON.parse(editorConfigYaml(editorDeployment(github, undefined, ORIGIN)).replace(/^#.*\n/, '')) as Record<string, unknown>;
   expect(served.backend).toEqual(backend);
   expect(served.publish_mode).toBe(publishMode);
   expect(served.collections).toBeDefined();
   expect(served).not.toHaveProperty('contentDir');
+  // Nothing served names GitHub's own API.
+  expect(JSON.stringify(served)).not.toContain('api.github.com');
+});
+
+test('the backend publishes to the branch the App is configured for', () => {
+  expect(editorBackend({ ...GITHUB, branch: 'release' }, ORIGIN)).toEqual({ ...PRODUCTION_BACKEND, branch: 'release' });
 });
 
 /** Every media_folder of a served configuration, with where it sits. */
@@ -150,12 +167,12 @@ function mediaFolders(value: unknown, at = ''): string[] {
   return Object.entries(record).flatMap(([key, item]) => (key === 'media_folder' ? [`${name}: ${String(item)}`] : mediaFolders(item, name)));
 }
 
-const served = (login: Parameters<typeof editorDeployment>[0], contentDir: string | null) => JSON.parse(editorConfigYaml(editorDeployment(login, contentDir)).replace(/^#.*\n/, '')) as { media_folder: string; public_folder: string; collections: Collection[] };
+const served = (github: Parameters<typeof editorDeployment>[0], contentDir: string | null) => JSON.parse(editorConfigYaml(editorDeployment(github, contentDir)).replace(/^#.*\n/, '')) as { media_folder: string; public_folder: string; collections: Collection[] };
 
 test('every file and media folder is served under the content folder inside the repository, locally and on GitHub alike; public addresses stay', () => {
   // A content folder that is the repository itself: the generated paths as they are.
   const local = served({ enabled: false }, null);
-  const github = served(LOGIN, 'content/northwind');
+  const github = served(GITHUB, 'content/northwind');
   const localInRepository = served({ enabled: false }, 'content/northwind');
   expect([localInRepository.media_folder, localInRepository.collections]).toEqual([github.media_folder, github.collections]);
   expect([local.media_folder, github.media_folder]).toEqual(['media', 'content/northwind/media']);

@@ -82,7 +82,7 @@ async function expectRefused(response: Response, reasons: () => { event: string;
   const html = await response.text();
   expect(html).toContain(DOOR_TEXTS.refusedTitle);
   for (const secret of ['Embargoed story that must stay hidden', JOURNALISTS[0]!.email, JOURNALISTS[0]!.name, 'Revoke']) expect(html).not.toContain(secret);
-  expect(reasons().map((line) => [line.event, line.reason])).toEqual([['press_office_refused', reason]]);
+  expect(reasons().map((line) => [line.event, line.reason])).toEqual([['admin_refused', reason]]);
 }
 
 beforeAll(async () => {
@@ -118,7 +118,7 @@ describe('without a valid Cloudflare Access token the answer is a 403 page, neve
     const response = await send(PAGE, { headers: await withToken() }, {});
     expect(response.status).toBe(403);
     expect(await response.text()).toContain(DOOR_TEXTS.refusedTitle);
-    expect(reasons()).toEqual([{ event: 'press_office_refused', reason: 'not_configured', detail: expect.stringContaining('ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set') }]);
+    expect(reasons()).toEqual([{ event: 'admin_refused', reason: 'not_configured', path: '/admin/press', detail: expect.stringContaining('ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set') }]);
   });
 
   test.each([
@@ -269,7 +269,7 @@ describe('the forms', () => {
       expectOfficeHeaders(response);
       expect(await response.text()).toContain(DOOR_TEXTS.crossSiteTitle);
     }
-    expect(reasons().map((line) => line.reason)).toEqual(['cross_site_post', 'cross_site_post', 'cross_site_post']);
+    expect(reasons().map((line) => line.reason)).toEqual(['cross_site_write', 'cross_site_write', 'cross_site_write']);
     expect(await revokedAtOf(omar)).toEqual([null]);
   });
 
@@ -487,7 +487,7 @@ describe('the media list page', () => {
         expect(await response.text()).toContain(DOOR_TEXTS.crossSiteTitle);
       }
     }
-    expect(reasons().map((line) => line.reason)).toEqual(Array(6).fill('cross_site_post'));
+    expect(reasons().map((line) => line.reason)).toEqual(Array(6).fill('cross_site_write'));
     expect(await everyone()).toEqual(before);
     expect(await listsOf(omar)).toEqual(['Energy desks']);
   });
