@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_CONTENT, root } from '../dev/local-newsroom.mjs';
-import { launchBrowser, startServer } from '../../test/e2e/server.mjs';
+import { launchBrowser, LOCAL_EDITOR_VARS, startServer } from '../../test/e2e/server.mjs';
 import { entriesOf, firstDifference, openEditor, readFolder, saveUnchanged } from '../../test/e2e/editor-session.mjs';
 
 const args = process.argv.slice(2);
@@ -17,7 +17,7 @@ const write = args.includes('--write');
 const folder = resolve(root, args.find((arg) => !arg.startsWith('--')) ?? DEMO_CONTENT);
 
 // The worker only serves /admin/ here: it holds the small fixture folder, the editor the real one.
-const server = await startServer({ contentDir: join(root, 'test/fixtures/content/basic') });
+const server = await startServer({ contentDir: join(root, 'test/fixtures/content/basic'), vars: LOCAL_EDITOR_VARS });
 const browser = await launchBrowser();
 let differing = 0;
 try {

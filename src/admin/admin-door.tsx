@@ -10,8 +10,9 @@
  * Under `npm start` on a developer's machine (src/env.ts isLocalDevelopment: LOCAL_DEVELOPMENT
  * and a loopback host) the door is open, for a local person, as the editor always was there.
  *
- * Writes (any method but GET and HEAD) must also come from this site's own pages: an `Origin`
- * equal to the request's, and `Sec-Fetch-Site: same-origin` when sent. Each client's requests
+ * Writes (any method but GET and HEAD) must also come from this site's own pages: an `Origin`,
+ * and `Sec-Fetch-Site: same-origin` (or, from a browser that does not send it, an `Origin` equal
+ * to the request's). Each client's requests
  * count against the render limiter, as everything the page cache cannot answer does (the
  * workers.dev address reaches this without Access).
  */
@@ -76,9 +77,14 @@ function refuse(c: Context<AdminEnv>, reason: string, detail?: string): Promise<
 /** A write from anywhere but this site's own page: a browser names the page's origin on every write it sends. */
 export function isForeignWrite(request: Request): boolean {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
+  const origin = request.headers.get('Origin');
+  // Every browser sends Origin on a write; a request without one is no page's.
+  if (origin === null) return true;
+  // Sec-Fetch-Site, where sent, is the browser's own verdict (behind a proxy the worker may see
+  // another host than the page did); otherwise the Origin must be the request's.
   const fetchSite = request.headers.get('Sec-Fetch-Site');
-  if (fetchSite !== null && fetchSite !== 'same-origin') return true;
-  return request.headers.get('Origin') !== new URL(request.url).origin;
+  if (fetchSite !== null) return fetchSite !== 'same-origin';
+  return origin !== new URL(request.url).origin;
 }
 
 export function adminDoor(options: AdminDoorOptions = {}): MiddlewareHandler<AdminEnv> {

@@ -1,6 +1,6 @@
 /**
- * What the press office's editor may change in the content repository (docs/spec-coverage.md,
- * "The press office's door"; ADR 0051): files inside the content folder only, on the configured
+ * What the press office's editor may change in the content repository (docs/spec-coverage.md
+ * section 6, "The press office's door"; ADR 0051): files inside the content folder only, on the configured
  * branch or the editorial workflow's `cms/…` branches only. The GitHub proxy
  * (src/admin/github-proxy/) asks these questions of every path and branch of every write before
  * anything is forwarded; they are plain functions, tested as tables.

@@ -53,8 +53,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * Headers a route may set itself: the secret-link pages send no Referer at all (`no-referrer`),
- * which the site-wide value must not loosen; the editor's sign-in popup (src/admin/oauth-page.ts)
- * must keep its opener across github.com, which `same-origin` would sever.
+ * which the site-wide value must not loosen; the editor's page and its sign-in popup
+ * (src/admin/admin-headers.ts, src/admin/sign-in-page.ts) keep each other as opener and popup.
  */
 export const ROUTE_OVERRIDABLE_HEADERS: readonly string[] = ['Referrer-Policy', 'Cross-Origin-Opener-Policy'];
 

@@ -6,7 +6,9 @@
 //
 // Budgets (ADR 0026), measured 2026-11-23 at 2208 KiB raw / 452 KiB gzip with about 15% headroom,
 // so real growth (a dependency, a language's messages) is a decision, not an accident; the raw
-// one raised for the press office view (ADR 0044), measured then at 2586 KiB raw / 533 KiB gzip.
+// one raised for the press office view (ADR 0044), measured then at 2586 KiB raw / 533 KiB gzip;
+// both raised for the press office's door and its GitHub proxy (ADR 0051: graphql-js's parser and
+// the proxy's rules, +122 KiB raw / +19 KiB gzip), measured then at 2830 KiB raw / 575 KiB gzip.
 // Cloudflare's own limits are far above (3 MiB gzip on the free plan, 10 MiB paid).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -15,8 +17,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, expect, test } from 'vitest';
 
-const BUNDLE_BUDGET_RAW_KIB = 2720;
-const BUNDLE_BUDGET_GZIP_KIB = 576;
+const BUNDLE_BUDGET_RAW_KIB = 3200;
+const BUNDLE_BUDGET_GZIP_KIB = 660;
 /**
  * Not a benchmark (timings vary with the machine): a tripwire for work moved to module scope.
  * Measured 20-60 ms here; Cloudflare refuses a worker whose startup exceeds its limit (1 s today).

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { root } from '../../scripts/dev/local-newsroom.mjs';
 import { contentFiles, editorField, openEditor, readFolderBytes, writeFiles } from './editor-session.mjs';
-import { fetchWithOneRetry, launchBrowser, runCliInProcess, startServer, waitFor } from './server.mjs';
+import { fetchWithOneRetry, launchBrowser, LOCAL_EDITOR_VARS, runCliInProcess, startServer, waitFor } from './server.mjs';
 
 const DEMO = join(root, 'content/demo');
 const STORY = {
@@ -28,7 +28,7 @@ let browser;
 let repository;
 before(async () => {
   repository = mkdtempSync(join(tmpdir(), 'newsroom-edit-'));
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ vars: LOCAL_EDITOR_VARS }), launchBrowser()]);
 });
 after(async () => {
   await browser?.close();

@@ -17,6 +17,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { docsScreenshot as screenshot } from './editor-session.mjs';
 import { launchBrowser, startAccessStandIn, startServer } from './server.mjs';
 import { createFakeGitHubRepository, filesOfFolder, serveFakeGitHub } from '../fixtures/fake-github-repo.mjs';
 
@@ -33,7 +34,6 @@ const EDIT = ' (corrected)';
 const EXPECTED_BLOCKED = /cdn\.jsdelivr\.net|unpkg\.com|www\.githubstatus\.com|data:image\/svg\+xml/;
 /** Any GitHub token's shape: OAuth (gho_), user-to-server (ghu_), installation (ghs_), personal (ghp_). */
 const GITHUB_TOKEN_SHAPE = /gh[opsu]_[A-Za-z0-9]{10,}/;
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs/editing') : null;
 
 let browser;
 let access;
@@ -220,11 +220,6 @@ async function withEditor(origin, work) {
   } finally {
     await editor.context.close();
   }
-}
-
-/** docs/editing/<name>.png, only with UPDATE_SCREENSHOTS=1 (never compared: they show the machine's fonts). */
-async function screenshot(page, name) {
-  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
 describe('simple mode', () => {

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchBrowser, openPage, startServer } from './server.mjs';
+import { launchBrowser, LOCAL_EDITOR_VARS, openPage, startServer } from './server.mjs';
 import { openEditor } from './editor-session.mjs';
 
 const DEMO = join(import.meta.dirname, '../../content/demo');
@@ -30,7 +30,7 @@ let server;
 let browser;
 let folder;
 before(async () => {
-  server = await startServer();
+  server = await startServer({ vars: LOCAL_EDITOR_VARS });
   browser = await launchBrowser();
   folder = mkdtempSync(join(tmpdir(), 'newsroom-preview-'));
   cpSync(DEMO, folder, { recursive: true });

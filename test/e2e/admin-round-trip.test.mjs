@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchBrowser, startServer } from './server.mjs';
+import { launchBrowser, LOCAL_EDITOR_VARS, startServer } from './server.mjs';
 import { contentFiles, entriesOf, firstDifference, openEditor, readFolder, saveUnchanged } from './editor-session.mjs';
 
 const DEMO = join(import.meta.dirname, '../../content/demo');
@@ -32,7 +32,7 @@ let server;
 let browser;
 before(async () => {
   // The worker only serves /admin/: the demo state npm test prepared once is enough.
-  server = await startServer();
+  server = await startServer({ vars: LOCAL_EDITOR_VARS });
   browser = await launchBrowser();
 });
 after(async () => {

@@ -8,17 +8,15 @@
 // With UPDATE_SCREENSHOTS=1 it also writes the screenshots of docs/editing.md, docs/editing/*.png
 // (npm test leaves them alone).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import sharp from 'sharp';
 import { root } from '../../scripts/dev/local-newsroom.mjs';
-import { changedFiles, editorField, editorPage, editorPane, loadEditor, openLocalRepository, putFolder, readFolderBytes, writeFiles } from './editor-session.mjs';
-import { fetchWithOneRetry, fireScheduled, launchBrowser, runCli, startServer, statusOf, waitFor } from './server.mjs';
+import { changedFiles, docsScreenshot as screenshot, editorField, editorPage, editorPane, loadEditor, openLocalRepository, putFolder, readFolderBytes, writeFiles } from './editor-session.mjs';
+import { fetchWithOneRetry, fireScheduled, launchBrowser, LOCAL_EDITOR_VARS, runCli, startServer, statusOf, waitFor } from './server.mjs';
 
 const DEMO = join(root, 'content/demo');
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(root, 'docs/editing') : null;
 const SCREENSHOT_VIEWPORT = { width: 1280, height: 800 };
 /** content/demo/newsroom.yaml's `timezone`; the browser runs in another one. */
 const NEWSROOM_ZONE = 'Europe/Amsterdam';
@@ -47,7 +45,7 @@ let browser;
 const scratch = [];
 
 before(async () => {
-  [server, browser] = await Promise.all([startServer({ args: ['--test-scheduled'] }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ args: ['--test-scheduled'], vars: LOCAL_EDITOR_VARS }), launchBrowser()]);
 });
 after(async () => {
   await browser?.close();
@@ -75,19 +73,6 @@ function writeFolder(files) {
   scratch.push(dir);
   writeFiles(dir, files);
   return dir;
-}
-
-/**
- * docs/editing/<name>.png, only with UPDATE_SCREENSHOTS=1 (never compared: they show the fonts of
- * the machine that took them): the viewport, or `area` (a locator) alone, as a palette PNG, after
- * `prepare` (what only the picture needs).
- */
-async function screenshot(page, name, area = null, prepare = async () => {}) {
-  if (!SCREENSHOTS) return;
-  await prepare();
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const taken = area ? await area.screenshot({ animations: 'disabled' }) : await page.screenshot({ animations: 'disabled' });
-  await sharp(taken).png({ palette: true, quality: 90, compressionLevel: 9, effort: 10 }).toFile(join(SCREENSHOTS, `${name}.png`));
 }
 
 /** Waits until every picture in view in the picker is drawn (they load as they scroll into view). */

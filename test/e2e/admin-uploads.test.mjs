@@ -16,7 +16,7 @@ import { createInterface } from 'node:readline';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import { openEditor, readFolder, saveEntry } from './editor-session.mjs';
-import { launchBrowser, startServer } from './server.mjs';
+import { launchBrowser, LOCAL_EDITOR_VARS, startServer } from './server.mjs';
 
 const root = join(import.meta.dirname, '../..');
 const DEMO = join(root, 'content/demo');
@@ -61,7 +61,7 @@ before(async () => {
         UPLOADCARE_SECRET_KEY: SECRET_KEY,
         UPLOADCARE_UPLOAD_URL: uploadcare.baseURL,
         MEDIA_CDN_URL: 'https://ucarecdn.com',
-        LOCAL_DEVELOPMENT: 'true',
+        ...LOCAL_EDITOR_VARS,
       },
     }),
     launchBrowser(),

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { editorPage, loadEditor, openLocalRepository, putFolder } from './editor-session.mjs';
-import { launchBrowser, startServer } from './server.mjs';
+import { launchBrowser, LOCAL_EDITOR_VARS, startServer } from './server.mjs';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/content/basic');
 /** What Sveltia asks for by itself and the policy blocks: fonts, version check, status page. */
@@ -17,7 +17,7 @@ const BLOCKED_HOSTS = ['cdn.jsdelivr.net', 'unpkg.com', 'www.githubstatus.com'];
 let server;
 let browser;
 before(async () => {
-  server = await startServer();
+  server = await startServer({ vars: LOCAL_EDITOR_VARS });
   browser = await launchBrowser();
 });
 after(async () => {

@@ -6,6 +6,8 @@
 // and by `npm run check-round-trip` (scripts/cli/check-round-trip.mjs).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import sharp from 'sharp';
+import { root as projectRoot } from '../../scripts/dev/local-newsroom.mjs';
 
 /**
  * The files of a content folder, as paths relative to it, without git's own (`.git/`). Media are
@@ -250,4 +252,20 @@ export function firstDifference(before, after) {
     if (a[index] !== b[index]) return `line ${index + 1}:\n  - ${JSON.stringify(a[index] ?? '(end of file)')}\n  + ${JSON.stringify(b[index] ?? '(end of file)')}`;
   }
   return 'no difference';
+}
+
+/** Where docs/editing.md's pictures are written, with UPDATE_SCREENSHOTS=1. */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(projectRoot, 'docs/editing') : null;
+
+/**
+ * docs/editing/<name>.png, only with UPDATE_SCREENSHOTS=1 (never compared: they show the fonts of
+ * the machine that took them): the viewport, or `area` (a locator) alone, as a palette PNG, after
+ * `prepare` (what only the picture needs).
+ */
+export async function docsScreenshot(page, name, area = null, prepare = async () => {}) {
+  if (!SCREENSHOTS) return;
+  await prepare();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const taken = area ? await area.screenshot({ animations: 'disabled' }) : await page.screenshot({ animations: 'disabled' });
+  await sharp(taken).png({ palette: true, quality: 90, compressionLevel: 9, effort: 10 }).toFile(join(SCREENSHOTS, `${name}.png`));
 }

@@ -59,7 +59,7 @@ test('without an Access token the office view is a 403 that shows nothing of the
   try {
     const response = await page.goto(`${server.origin}/admin/press`);
     assert.equal(response.status(), 403);
-    assert.equal(await page.locator('h1').textContent(), 'The press office view needs Cloudflare Access');
+    assert.equal(await page.locator('h1').textContent(), 'This page needs Cloudflare Access');
     const text = await page.locator('body').textContent();
     assert.doesNotMatch(text, /Dogger Ridge|Revoke/);
   } finally {

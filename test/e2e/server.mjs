@@ -32,6 +32,12 @@ export const BUNDLE_VARIABLE = 'NEWSROOM_E2E_BUNDLE';
  */
 export const WORKER_OPTIONS_VARIABLE = 'NEWSROOM_E2E_WORKER_OPTIONS';
 
+/**
+ * The editor as `npm start` serves it on a developer's machine (src/env.ts isLocalDevelopment):
+ * the door of /admin open on loopback, the editor working on a local folder.
+ */
+export const LOCAL_EDITOR_VARS = { LOCAL_DEVELOPMENT: 'true' };
+
 export async function startServer({ contentDir = DEMO_CONTENT, vars = {}, args = [] } = {}) {
   const state = mkdtempSync(join(tmpdir(), 'newsroom-e2e-'));
   try {

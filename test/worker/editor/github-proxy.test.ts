@@ -217,7 +217,7 @@ describe('the door: without Access, from another site, or too big, nothing reach
   });
 
   test.each([
-    ['an Origin of another site', { Origin: 'https://evil.example' }],
+    ['an Origin of another site, from a browser that sends no Sec-Fetch-Site', { Origin: 'https://evil.example', 'Sec-Fetch-Site': null }],
     ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
     ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'Sec-Fetch-Site': 'same-site', Origin: 'https://preview.test.example' }],
     ['no Origin at all', { Origin: null, 'Sec-Fetch-Site': null }],

@@ -17,8 +17,10 @@ const check = (access: FakeAccess, token: string | null, now: number) => verifyA
 
 test('a valid token passes with its e-mail address; the keys are read once and kept for their lifetime, then read again', async () => {
   const access = await team();
-  expect(await check(access, await access.token(), T0)).toEqual({ ok: true, email: 'press.officer@northwind.example' });
-  expect(await check(access, await access.token({ email: 'other@northwind.example' }), T0 + KEYS_LIFETIME_SECONDS - 1)).toEqual({ ok: true, email: 'other@northwind.example' });
+  expect(await check(access, await access.token(), T0)).toEqual({ ok: true, email: 'press.officer@northwind.example', name: null });
+  expect(await check(access, await access.token({ email: 'other@northwind.example' }), T0 + KEYS_LIFETIME_SECONDS - 1)).toEqual({ ok: true, email: 'other@northwind.example', name: null });
+  // A name the identity provider passes on (a `name` claim) names the person, e.g. as a commit's author.
+  expect(await check(access, await access.token({ name: '  Pat Press ' }), T0 + KEYS_LIFETIME_SECONDS - 1)).toEqual({ ok: true, email: 'press.officer@northwind.example', name: 'Pat Press' });
   expect(access.requests).toEqual([access.certsUrl]);
   await check(access, await access.token(), T0 + KEYS_LIFETIME_SECONDS);
   expect(access.requests).toEqual([access.certsUrl, access.certsUrl]);
