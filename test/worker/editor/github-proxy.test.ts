@@ -445,6 +445,15 @@ describe('publishing: merging one of the editor’s pull requests', () => {
     await expectRefused(await merge(undefined, { bindings: { EDITOR_PUBLISHERS: 'chief@northwind.example' } }), `${EMAIL} may write and propose changes but not publish them (EDITOR_PUBLISHERS)`);
   });
 
+  test('an editor who is not a publisher cannot commit to main itself (a save there is a publication), only to a cms/… branch', async () => {
+    const notPublisher = { bindings: { EDITOR_PUBLISHERS: 'chief@northwind.example' } };
+    await expectRefusedUnheard(await commit({ additions: [addition(`${FOLDER}/posts/launch.md`)] }, notPublisher), `${EMAIL} may write and propose changes but not publish them (EDITOR_PUBLISHERS)`);
+    logs.warn.length = 0;
+    await expectRefusedUnheard(await rest('PUT', `${REPO}/contents/${FOLDER}/posts/launch.md`, { message: 'x', content: btoa('x') }, notPublisher), `${EMAIL} may write and propose changes but not publish them (EDITOR_PUBLISHERS)`);
+    github.branches.set('cms/posts/launch', github.addCommit());
+    expect((await commit({ branch: 'cms/posts/launch', additions: [addition(`${FOLDER}/posts/launch.md`)] }, notPublisher)).status).toBe(200);
+  });
+
   test('a good merge is forwarded, its commit message saying who published', async () => {
     pullRequest();
     const response = await merge(undefined, { bindings: { EDITOR_PUBLISHERS: `chief@northwind.example, ${EMAIL}` } });
