@@ -6,7 +6,7 @@
 import type { BundleStory, ContentBundle } from '#src/domain/content-bundle';
 import type { StoredFilePayload } from '#src/domain/media-payload';
 import { releaseState, stateProblem } from '#src/domain/publishing';
-import { galleryShownTooEarly, type GalleryShownTooEarly } from '#src/domain/gallery';
+import { galleryReleasedBeforeStory, galleryShownTooEarly, type GalleryShownTooEarly } from '#src/domain/gallery';
 import { isPubliclyVisible, toEpochSeconds } from '#src/domain/story';
 import { looksLikeLocale } from '#src/i18n/locales';
 import { resolveRights, storyCover, type RightsInput } from '#src/domain/image-rights';
@@ -15,7 +15,7 @@ import { bodyContact, bodyGallery, bodyLabels } from './body-context';
 import { renderStoryBody } from './markdown';
 import { bodyToMarkdown } from './html-to-markdown';
 import type { FolderReader } from './folder-reader';
-import { ENTRY_LAYOUTS, classifyEntryFileName, entryDirectory, entryExtension } from './folder-layout';
+import { ENTRY_LAYOUTS, classifyEntryFileName, entryDirectory, entryExtension, entryFile } from './folder-layout';
 import type { MediaAddressing } from './media-addressing';
 import { StoryFrontMatterSchema, fieldPath, type ContentProblem } from './schema';
 
@@ -49,6 +49,8 @@ export function loadStories(reader: FolderReader, problems: ContentProblem[], re
   const stories: BundleStory[] = [];
   const storySlugs = new Map<string, string>();
   const storyUuids = new Set<string>();
+  /** Galleries already refused for being released before a story that shows them. */
+  const galleriesHeldBack = new Set<string>();
   for (const group of reader.directories(ENTRY_LAYOUTS.stories.folder)) {
     const directory = entryDirectory('stories', group);
     for (const name of reader.files(directory, entryExtension('stories'))) {
@@ -120,6 +122,15 @@ export function loadStories(reader: FolderReader, problems: ContentProblem[], re
       for (const gallery of shownGalleries.values()) {
         const tooEarly = galleryShownTooEarly(state, gallery);
         if (tooEarly) problems.push({ file, field: 'body', message: galleryTooEarlyMessage(tooEarly, gallery, publishedAt) });
+        // Once per gallery: every translation of the story shows it.
+        if (galleryReleasedBeforeStory(state, gallery) && !galleriesHeldBack.has(gallery.key)) {
+          galleriesHeldBack.add(gallery.key);
+          problems.push({
+            file: entryFile('galleries', gallery.key),
+            field: 'published_at',
+            message: `${utcMinute(gallery.published_at)} releases this gallery before ${file}, which shows it, goes live (${utcMinute(publishedAt)}): its photos would be public while the story is under embargo; give the gallery the story's release time`,
+          });
+        }
       }
       if (!uuid) continue;
       stories.push({

@@ -59,6 +59,22 @@ export function galleryShownTooEarly(
 }
 
 /**
+ * Is an unreleased gallery shown by a story the clock has yet to release due before that story?
+ * Then, between the two times, the gallery's page, the media index and the sitemap would show the
+ * story's photos and captions while the story itself is still under embargo: the import refuses
+ * it on the gallery's `published_at`, naming the story (docs/content-format.md, "Galleries follow
+ * their story"). With galleryShownTooEarly, an unreleased gallery shown by a scheduled or
+ * embargoed story is released exactly with it. A released gallery (public already) may be shown
+ * by any story.
+ */
+export function galleryReleasedBeforeStory(
+  story: { status: StoryStatus; published_at: number },
+  gallery: { published_at: number; is_public: boolean },
+): boolean {
+  return !gallery.is_public && isAwaitingRelease(story) && gallery.published_at < story.published_at;
+}
+
+/**
  * A gallery's state in words for the press office (`npm run share -- --gallery`): before its
  * release a gallery is what an embargoed story is, "embargo until 2027-02-04 07:00 UTC"; then "live".
  */

@@ -2,7 +2,7 @@
 // secret links of unreleased galleries (src/domain/gallery-link.ts).
 import { createHash } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { describeGalleryState, galleryShownTooEarly, isGalleryReleased, type GalleryShownTooEarly } from '#src/domain/gallery';
+import { describeGalleryState, galleryReleasedBeforeStory, galleryShownTooEarly, isGalleryReleased, type GalleryShownTooEarly } from '#src/domain/gallery';
 import { isWellFormedGalleryLinkToken, newGalleryLink, showsGalleryCard, withSecretGalleryLinks } from '#src/domain/gallery-link';
 import { isWellFormedLinkToken } from '#src/domain/story-link';
 import type { StoryStatus, StoryVisibility } from '#src/domain/story';
@@ -37,6 +37,18 @@ test.each<[string, StoryStatus, StoryVisibility, number, { published_at: number;
   ['a published story under embargo visibility', 'published', 'embargo', RELEASE - 60, unreleased, null],
 ])('%s: %s', (_name, status, visibility, storyAt, gallery, expected) => {
   expect(galleryShownTooEarly({ status, visibility, published_at: storyAt }, gallery)).toBe(expected);
+});
+
+test.each<[string, StoryStatus, number, { published_at: number; is_public: boolean }, boolean]>([
+  ['an embargoed story released after the unreleased gallery it shows', 'embargo', RELEASE + 60, unreleased, true],
+  ['a scheduled story released after the unreleased gallery it shows', 'scheduled', RELEASE + 1, unreleased, true],
+  ['an embargoed story released with the gallery', 'embargo', RELEASE, unreleased, false],
+  ['an embargoed story released before the gallery (refused by galleryShownTooEarly instead)', 'embargo', RELEASE - 60, unreleased, false],
+  ['a released gallery: public already, any story may show it', 'embargo', RELEASE + 60, released, false],
+  ['a draft, which the clock never releases', 'draft', RELEASE + 60, unreleased, false],
+  ['a published story', 'published', RELEASE + 60, unreleased, false],
+])('%s: the gallery goes public first: %s', (_name, status, storyAt, gallery, expected) => {
+  expect(galleryReleasedBeforeStory({ status, published_at: storyAt }, gallery)).toBe(expected);
 });
 
 test('the press office reads an unreleased gallery as under embargo, a released one as live', () => {
