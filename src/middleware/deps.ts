@@ -4,7 +4,7 @@
  * replica, a form that writes starts at the primary, and the visitor's next request reads at
  * least what they wrote. Renders just after a revision change read the primary too (the page
  * cache says when: `readPrimary`), so no page of a new revision is rendered from a replica that
- * does not have it yet.
+ * does not have it yet, and so do secret links' pages, so a revocation holds at once.
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -19,8 +19,17 @@ function writes(c: Context<AppEnv>): boolean {
   return c.req.method === 'POST' && !c.req.path.startsWith('/api/');
 }
 
+/**
+ * A secret link's page (`/s/…`, a journalist's `/press/…` pages) reads the link's state at the
+ * primary: a link revoked, rotated or whose journalist left the media list fails on its very next
+ * request, whichever replica is near (a replica may lag the office's write by seconds).
+ */
+function readsLinkState(c: Context<AppEnv>): boolean {
+  return c.req.path.startsWith('/s/') || c.req.path.startsWith('/press/');
+}
+
 export const deps = createMiddleware<AppEnv>(async (c, next) => {
-  const { deps, bookmark: sessionBookmark } = requestDepsOf(c.env, { bookmark: getCookie(c, BOOKMARK_COOKIE), writes: writes(c) || c.var.readPrimary === true });
+  const { deps, bookmark: sessionBookmark } = requestDepsOf(c.env, { bookmark: getCookie(c, BOOKMARK_COOKIE), writes: writes(c) || readsLinkState(c) || c.var.readPrimary === true });
   c.set('deps', deps);
   await next();
   const bookmark = writes(c) ? sessionBookmark() : null;
