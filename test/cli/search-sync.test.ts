@@ -246,6 +246,6 @@ describe('syncSearchIndex with Algolia', () => {
     expect((search.body as { requests: unknown[] }).requests).toHaveLength(2);
 
     const values = await backend.searchFacetValues({ facet: 'categories', facetQuery: 'prod', query: normaliseSearchQuery({ text: 'story', locale: 'en' }) });
-    expect(values).toEqual([{ value: 'Products', count: 15, highlighted: 'Products' }]);
+    expect(values).toEqual([{ value: 'Products', count: 15, highlighted: `${HIGHLIGHT_START}Prod${HIGHLIGHT_END}ucts` }]);
   });
 });

@@ -4,34 +4,23 @@
  * sends requests with XMLHttpRequest, which Workers lack, and the full client would add ~150 KB
  * of admin APIs to the bundle for nothing (the import CLI, in Node, uses the full client).
  *
- * One search is one `POST /1/indexes/*\/queries`: the hits query plus one facets-only query per
- * filtered dimension (disjunctive facets, see hits.ts). Timeouts follow docs/spec-coverage.md section 9, and a
- * host that failed is skipped or tried last for 120 s (host-state-cache.ts): that cache lives at
- * module level so the memory outlasts one request inside an isolate.
+ * What every engine adapter shares (the multi-query search, disjunctive facets, reading the
+ * answer) is engine-backend.ts; this file says how Algolia is asked: one
+ * `POST /1/indexes/*\/queries`, filters as `culture:"en" AND year=2026`, highlights and snippets
+ * in `_highlightResult`/`_snippetResult`, facet-value search as a `type: 'facet'` query. Timeouts
+ * follow docs/spec-coverage.md section 9, and a host that failed is skipped or tried last for
+ * 120 s (host-state-cache.ts): that cache lives at module level so the memory outlasts one
+ * request inside an isolate.
  */
 import { liteClient, type LiteClient, type SearchForHits, type SearchResponse } from 'algoliasearch/lite';
 import { createNullCache, type Cache, type Host, type Requester } from '@algolia/client-common';
 import { createFetchRequester } from '@algolia/requester-fetch';
-import type { SearchBackend } from '#src/domain/ports';
-import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchQuery, type FacetValueHit, type FacetValueQuery } from '#src/domain/search-query';
+import { HIGHLIGHT_END, HIGHLIGHT_START } from '#src/domain/search-query';
 import { SEARCH_CLIENT_TIMEOUTS, SNIPPET_ELLIPSIS, SNIPPET_WORDS } from './constants';
-import { FACET_ATTRIBUTES, FACET_DIMENSIONS, RETRIEVED_ATTRIBUTES, type FacetDimension, type SearchDocument } from './documents';
-import { describeClientError, SearchEngineError } from './errors';
+import { RETRIEVED_ATTRIBUTES, type SearchDocument } from './documents';
+import { EngineSearchBackend, quoteFilterValue, type EngineFacetValue, type FacetCountsQuestion, type FacetValuesQuestion, type HitsQuestion } from './engine-backend';
 import { createHostStateCache } from './host-state-cache';
-import {
-  activeFilters,
-  EMPTY_RESULTS,
-  engineQueryText,
-  facetQueriesNeeded,
-  geoPoint,
-  matchesFromMarkers,
-  quoteFilterValue,
-  stringFields,
-  toFacetValues,
-  toResultHits,
-  type EngineSearchResults,
-  type SearchHit,
-} from './hits';
+import { geoPoint, matchesFromMarkers, stringFields, type EngineAnswer, type SearchHit } from './hits';
 
 /** Hosts' up/down states, shared by every client of this isolate (see the purpose paragraph). */
 const sharedHostsCache = createHostStateCache();
@@ -105,27 +94,32 @@ function valuesOf(results: unknown): Record<string, string> {
   return values;
 }
 
-export class AlgoliaSearchBackend implements SearchBackend {
+export class AlgoliaSearchBackend extends EngineSearchBackend<SearchForHits> {
   readonly name = 'algolia';
   private readonly client: LiteClient;
 
   constructor(private readonly options: AlgoliaBackendOptions) {
+    super();
     this.client = createAlgoliaSearchClient(options);
   }
 
-  /** The multi-query body for a query: exported shape, so tests can read it against the docs. */
-  buildRequests(query: SearchQuery, text: string): SearchForHits[] {
-    const main: SearchForHits = {
+  /** Strings are facet filters (`culture:"en"`), numbers numeric filters (`year=2026`). */
+  protected filterClause(attribute: string, value: string | number): string {
+    return typeof value === 'string' ? `${attribute}:${quoteFilterValue(value)}` : `${attribute}=${value}`;
+  }
+
+  protected hitsRequest({ text, filter, facets, page, hitsPerPage }: HitsQuestion): SearchForHits {
+    return {
       indexName: this.options.indexName,
       query: text,
-      filters: this.filters(query, null),
-      facets: FACET_DIMENSIONS.map((dimension) => FACET_ATTRIBUTES[dimension]),
+      filters: filter,
+      facets: [...facets],
       // One record per story; counts after distinct count stories (all its records share facets).
       distinct: true,
       facetingAfterDistinct: true,
-      hitsPerPage: query.hitsPerPage,
+      hitsPerPage,
       // Algolia pages count from 0, ours from 1.
-      page: query.page - 1,
+      page: page - 1,
       attributesToRetrieve: [...RETRIEVED_ATTRIBUTES],
       attributesToHighlight: ['title', 'section_title'],
       attributesToSnippet: [`text:${SNIPPET_WORDS}`],
@@ -133,85 +127,54 @@ export class AlgoliaSearchBackend implements SearchBackend {
       highlightPostTag: HIGHLIGHT_END,
       snippetEllipsisText: SNIPPET_ELLIPSIS,
     };
-    const facetOnly = facetQueriesNeeded(query).map(
-      (dimension): SearchForHits => ({
-        indexName: this.options.indexName,
-        query: text,
-        filters: this.filters(query, dimension),
-        facets: [FACET_ATTRIBUTES[dimension]],
-        distinct: true,
-        facetingAfterDistinct: true,
-        hitsPerPage: 0,
-        attributesToRetrieve: [],
-        attributesToHighlight: [],
-        attributesToSnippet: [],
-        // Helper queries are not searches a visitor made: keep them out of the analytics.
-        analytics: false,
-      }),
-    );
-    return [main, ...facetOnly];
   }
 
-  async search(query: SearchQuery): Promise<EngineSearchResults> {
-    const text = engineQueryText(query.text);
-    if (text === null) return EMPTY_RESULTS;
-    const requests = this.buildRequests(query, text);
-    const response = await this.call(() => this.client.search<Record<string, unknown>>({ requests }));
-    const [main, ...facetOnly] = response.results as SearchResponse<Record<string, unknown>>[];
-    if (!main || !Array.isArray(main.hits)) throw new SearchEngineError('algolia', 'multi-query answered without hits');
-    const distribution = (dimension: FacetDimension) => {
-      const own = facetQueriesNeeded(query).indexOf(dimension);
-      const source = own === -1 ? main : facetOnly[own];
-      return source?.facets?.[FACET_ATTRIBUTES[dimension]];
-    };
+  protected facetCountsRequest({ text, filter, facet }: FacetCountsQuestion): SearchForHits {
     return {
-      hits: toResultHits(main.hits.map((hit) => normaliseAlgoliaHit(hit as Record<string, unknown>))),
-      total: main.nbHits ?? 0,
-      facets: {
-        category: toFacetValues('category', distribution('category')),
-        year: toFacetValues('year', distribution('year')),
-        month: toFacetValues('month', distribution('month')),
-      },
+      indexName: this.options.indexName,
+      query: text,
+      filters: filter,
+      facets: [facet],
+      distinct: true,
+      facetingAfterDistinct: true,
+      hitsPerPage: 0,
+      attributesToRetrieve: [],
+      attributesToHighlight: [],
+      attributesToSnippet: [],
+      // Helper queries are not searches a visitor made: keep them out of the analytics.
+      analytics: false,
     };
   }
 
-  /** Facet-value search as a `type: 'facet'` query of the same multi-query endpoint. */
-  async searchFacetValues(input: FacetValueQuery): Promise<FacetValueHit[]> {
-    const text = engineQueryText(input.query.text);
-    const response = await this.call(() =>
-      this.client.search({
-        requests: [
-          {
-            indexName: this.options.indexName,
-            type: 'facet',
-            facet: input.facet,
-            facetQuery: input.facetQuery.slice(0, 100),
-            query: text ?? '',
-            filters: this.filters(input.query, 'category'),
-            // Counts of stories, not of their section records, as in the facet lists.
-            distinct: true,
-            facetingAfterDistinct: true,
-            highlightPreTag: HIGHLIGHT_START,
-            highlightPostTag: HIGHLIGHT_END,
-          },
-        ],
-      }),
-    );
-    const result = response.results[0] as { facetHits?: { value: string; highlighted?: string; count: number }[] } | undefined;
-    return (result?.facetHits ?? []).map((hit) => ({ value: hit.value, count: hit.count, highlighted: hit.highlighted ?? hit.value }));
+  protected async multiSearch(requests: SearchForHits[]): Promise<EngineAnswer[]> {
+    const response = await this.client.search<Record<string, unknown>>({ requests });
+    return (response.results as SearchResponse<Record<string, unknown>>[]).map((result) => ({
+      hits: (result.hits ?? []).map((hit) => normaliseAlgoliaHit(hit as Record<string, unknown>)),
+      total: result.nbHits ?? 0,
+      facetCounts: result.facets ?? {},
+    }));
   }
 
-  private filters(query: SearchQuery, except: FacetDimension | null): string {
-    return [`culture:${quoteFilterValue(query.locale)}`, ...activeFilters(query, except).map(({ attribute, value }) => `${attribute}=${value}`)].join(' AND ');
-  }
-
-  private async call<T>(request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      const { message, status, code } = describeClientError(error);
-      // RetryError lists every host tried; the first line is what a log needs.
-      throw new SearchEngineError('algolia', message.split('\n')[0]!, status, code, { cause: error });
-    }
+  /** A `type: 'facet'` query of the same multi-query endpoint; Algolia marks the typed letters. */
+  protected async facetValueSearch({ facet, facetQuery, text, filter }: FacetValuesQuestion): Promise<EngineFacetValue[]> {
+    const response = await this.client.search({
+      requests: [
+        {
+          indexName: this.options.indexName,
+          type: 'facet',
+          facet,
+          facetQuery,
+          query: text ?? '',
+          filters: filter,
+          // Counts of stories, not of their section records, as in the facet lists.
+          distinct: true,
+          facetingAfterDistinct: true,
+          highlightPreTag: HIGHLIGHT_START,
+          highlightPostTag: HIGHLIGHT_END,
+        },
+      ],
+    });
+    const result = response.results[0] as { facetHits?: EngineFacetValue[] } | undefined;
+    return result?.facetHits ?? [];
   }
 }

@@ -6,14 +6,13 @@
  */
 import type { SearchBackend } from '#src/domain/ports';
 import { AlgoliaSearchBackend } from './algolia-backend';
+import type { EngineSearchBackend } from './engine-backend';
 import { FallbackSearchBackend } from './fallback';
 import { MeilisearchSearchBackend } from './meilisearch-backend';
 import type { ResolvedSearchSettings } from '#src/config/search';
 
-export type EngineSearchBackend = SearchBackend & { readonly name: 'meilisearch' | 'algolia' };
-
 /** The engine adapter for these settings, or null when D1 is the backend. */
-export function createEngineBackend(settings: ResolvedSearchSettings): EngineSearchBackend | null {
+export function createEngineBackend(settings: ResolvedSearchSettings): EngineSearchBackend<unknown> | null {
   switch (settings.searchBackend) {
     case 'd1':
       return null;

@@ -1,11 +1,11 @@
 /**
- * What both engine adapters share once an engine has answered: the normalised hit
- * (docs/spec-coverage.md section 3: objectID, _geo, _formatted, _matchesPosition) turned into the result hit the
- * routes render, one per story, and facet distributions turned into the D1 backend's facet order.
- * Also the query text the engines receive: the same words D1 searches, never the visitor's
- * operators (quotes, minus signs), so every backend answers the same question.
+ * How an engine's answer becomes the domain's search result, the same for every engine adapter
+ * (engine-backend.ts asks; this reads back): each adapter turns one result of its multi-query
+ * answer into an `EngineAnswer` (hits normalised to docs/spec-coverage.md section 3's shape:
+ * objectID, _geo, _formatted, _matchesPosition; its total; its facet counts), and from there
+ * the hits become result hits, one per story, and the counts the D1 backend's facet order.
  */
-import { HIGHLIGHT_END, HIGHLIGHT_START, queryTerms, type FacetValue, type SearchQuery, type SearchResultHit, type SearchResults } from '#src/domain/search-query';
+import { HIGHLIGHT_END, HIGHLIGHT_START, type FacetValue, type SearchResultHit, type SearchResults } from '#src/domain/search-query';
 import { SNIPPET_ELLIPSIS, SNIPPET_WORDS } from './constants';
 import { FACET_ATTRIBUTES, type FacetDimension, type SearchDocument } from './documents';
 
@@ -36,10 +36,26 @@ export interface EngineSearchResults extends SearchResults {
 
 export const EMPTY_RESULTS: EngineSearchResults = { hits: [], total: 0, facets: { category: [], year: [], month: [] } };
 
-/** The words sent to an engine, or null when there is nothing to search (D1 answers empty then). */
-export function engineQueryText(text: string): string | null {
-  const terms = queryTerms(text);
-  return terms.length > 0 ? terms.join(' ') : null;
+/** One result of an engine's multi-query answer, read by its adapter into the shape both share. */
+export interface EngineAnswer {
+  readonly hits: readonly SearchHit<Partial<SearchDocument>>[];
+  readonly total: number;
+  /** Counts by facet attribute, then value, as the engine sends them (`{category_ids: {"3": 12}}`). */
+  readonly facetCounts: Readonly<Record<string, Readonly<Record<string, number>>>>;
+}
+
+/**
+ * The domain's result from the hits answer and, per dimension, the answer holding its counts:
+ * the hits answer itself, or the facets-only answer that left the dimension's own filter out.
+ * A missing answer gives no counts rather than wrong ones.
+ */
+export function toEngineSearchResults(hitsAnswer: EngineAnswer, countsOf: (dimension: FacetDimension) => EngineAnswer | undefined): EngineSearchResults {
+  const facetValues = (dimension: FacetDimension) => toFacetValues(dimension, countsOf(dimension)?.facetCounts[FACET_ATTRIBUTES[dimension]]);
+  return {
+    hits: toResultHits(hitsAnswer.hits),
+    total: hitsAnswer.total,
+    facets: { category: facetValues('category'), year: facetValues('year'), month: facetValues('month') },
+  };
 }
 
 type Document = Partial<SearchDocument> & { objectID?: unknown };
@@ -96,33 +112,6 @@ export function toFacetValues(dimension: FacetDimension, distribution: Readonly<
   if (dimension === 'category') return values.sort((a, b) => b.count - a.count || a.value - b.value);
   if (dimension === 'year') return values.sort((a, b) => b.value - a.value);
   return values.sort((a, b) => a.value - b.value);
-}
-
-/**
- * Facets are disjunctive, as in D1: a dimension's counts leave out its own filter, so choosing a
- * year still shows what the other years hold. Each filtered dimension costs one extra
- * facets-only query in the same multi-query request.
- */
-export function facetQueriesNeeded(query: SearchQuery): FacetDimension[] {
-  const dimensions: FacetDimension[] = [];
-  if (query.categoryId !== null) dimensions.push('category');
-  if (query.year !== null) dimensions.push('year');
-  if (query.month !== null) dimensions.push('month');
-  return dimensions;
-}
-
-/** The filter values of a query, without one dimension when its own counts are wanted. */
-export function activeFilters(query: SearchQuery, except: FacetDimension | null = null): { attribute: string; value: number }[] {
-  const filters: { attribute: string; value: number }[] = [];
-  if (query.categoryId !== null && except !== 'category') filters.push({ attribute: FACET_ATTRIBUTES.category, value: query.categoryId });
-  if (query.year !== null && except !== 'year') filters.push({ attribute: FACET_ATTRIBUTES.year, value: query.year });
-  if (query.month !== null && except !== 'month') filters.push({ attribute: FACET_ATTRIBUTES.month, value: query.month });
-  return filters;
-}
-
-/** A double-quoted filter string value, escaped the way both engines' filter grammars read it. */
-export function quoteFilterValue(value: string): string {
-  return `"${value.replace(/["\\]/g, (character) => `\\${character}`)}"`;
 }
 
 /**

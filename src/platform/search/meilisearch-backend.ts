@@ -1,31 +1,19 @@
 /**
  * The Meilisearch adapter of the SearchBackend port, on the official `meilisearch` client (fetch
- * based, so it runs in Workers as it is). One search is one `POST /multi-search`: the hits query
- * (text, locale and filters, facets, page, highlight and crop) plus one facets-only query per
- * filtered dimension, because facet counts leave out their own filter (see hits.ts).
+ * based, so it runs in Workers as it is). What every engine adapter shares (the multi-query
+ * search, disjunctive facets, reading the answer) is engine-backend.ts; this file says how
+ * Meilisearch is asked: one `POST /multi-search`, filters as `culture = "en" AND year = 2026`,
+ * matches and crops in `_formatted`, and facet-value search at `POST /indexes/{uid}/facet-search`.
  *
  * Documents are story sections; `distinct: story_uuid` makes the engine keep each story's best
  * section, so totals, pages and facet counts count stories, as D1 does.
  */
 import { Meilisearch, MeilisearchApiError, type Hit, type MultiSearchQuery, type MultiSearchResponse } from 'meilisearch';
-import type { SearchBackend } from '#src/domain/ports';
-import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchQuery, type FacetValueHit, type FacetValueQuery } from '#src/domain/search-query';
+import { HIGHLIGHT_END, HIGHLIGHT_START } from '#src/domain/search-query';
 import { SEARCH_CLIENT_TIMEOUTS, SNIPPET_ELLIPSIS, SNIPPET_WORDS } from './constants';
-import { FACET_ATTRIBUTES, FACET_DIMENSIONS, RETRIEVED_ATTRIBUTES, type FacetDimension, type SearchDocument } from './documents';
-import { describeClientError, SearchEngineError } from './errors';
-import {
-  activeFilters,
-  EMPTY_RESULTS,
-  engineQueryText,
-  facetQueriesNeeded,
-  geoPoint,
-  quoteFilterValue,
-  stringFields,
-  toFacetValues,
-  toResultHits,
-  type EngineSearchResults,
-  type SearchHit,
-} from './hits';
+import { RETRIEVED_ATTRIBUTES, type SearchDocument } from './documents';
+import { EngineSearchBackend, quoteFilterValue, type EngineFacetValue, type FacetCountsQuestion, type FacetValuesQuestion, type HitsQuestion } from './engine-backend';
+import { geoPoint, stringFields, type EngineAnswer, type SearchHit } from './hits';
 
 export interface MeilisearchClientOptions {
   readonly host: string;
@@ -94,29 +82,33 @@ export function normaliseMeilisearchHit(raw: Hit<Record<string, unknown>>): Sear
   };
 }
 
-export class MeilisearchSearchBackend implements SearchBackend {
+export class MeilisearchSearchBackend extends EngineSearchBackend<MultiSearchQuery> {
   readonly name = 'meilisearch';
   private readonly client: Meilisearch;
 
   constructor(private readonly options: MeilisearchBackendOptions) {
+    super();
     this.client = createMeilisearchClient(options);
   }
 
-  /** The multi-search body for a query: exported shape, so tests can read it against the docs. */
-  buildQueries(query: SearchQuery, q: string): MultiSearchQuery[] {
-    const main: MultiSearchQuery = {
+  protected filterClause(attribute: string, value: string | number): string {
+    return `${attribute} = ${typeof value === 'string' ? quoteFilterValue(value) : value}`;
+  }
+
+  protected hitsRequest({ text, filter, facets, page, hitsPerPage }: HitsQuestion): MultiSearchQuery {
+    return {
       indexUid: this.options.indexName,
-      q,
+      q: text,
       // Every word required, as in D1: the default (`last`) drops words from the end of the query
       // when too few documents hold them all, so "solar farm" would also list every "solar" story.
       matchingStrategy: 'all',
-      filter: this.filter(query, null),
-      facets: FACET_DIMENSIONS.map((dimension) => FACET_ATTRIBUTES[dimension]),
+      filter,
+      facets: [...facets],
       // The ranking rules put `sort` last: relevance first, newest first among equals.
       sort: ['published_at:desc'],
       distinct: 'story_uuid',
-      hitsPerPage: query.hitsPerPage,
-      page: query.page,
+      hitsPerPage,
+      page,
       attributesToRetrieve: [...RETRIEVED_ATTRIBUTES],
       attributesToHighlight: ['title', 'section_title', 'text'],
       highlightPreTag: HIGHLIGHT_START,
@@ -126,76 +118,30 @@ export class MeilisearchSearchBackend implements SearchBackend {
       cropMarker: SNIPPET_ELLIPSIS,
       showMatchesPosition: true,
     };
-    const facetOnly = facetQueriesNeeded(query).map(
-      (dimension): MultiSearchQuery => ({
-        indexUid: this.options.indexName,
-        q,
-        matchingStrategy: 'all',
-        filter: this.filter(query, dimension),
-        facets: [FACET_ATTRIBUTES[dimension]],
-        distinct: 'story_uuid',
-        // No hits, only the exhaustive counts.
-        hitsPerPage: 0,
-        page: 1,
-      }),
-    );
-    return [main, ...facetOnly];
   }
 
-  async search(query: SearchQuery): Promise<EngineSearchResults> {
-    const q = engineQueryText(query.text);
-    if (q === null) return EMPTY_RESULTS;
-    const queries = this.buildQueries(query, q);
-    const response = await this.call(() => this.client.multiSearch<{ queries: MultiSearchQuery[] }, Record<string, unknown>>({ queries }));
-    const [main, ...facetOnly] = (response as MultiSearchResponse<Record<string, unknown>>).results;
-    if (!main) throw new SearchEngineError('meilisearch', 'multi-search answered without results');
-    const distribution = (dimension: FacetDimension) => {
-      const own = facetQueriesNeeded(query).indexOf(dimension);
-      const source = own === -1 ? main : facetOnly[own];
-      return source?.facetDistribution?.[FACET_ATTRIBUTES[dimension]];
-    };
-    return {
-      hits: toResultHits(main.hits.map((hit) => normaliseMeilisearchHit(hit))),
-      total: main.totalHits ?? main.estimatedTotalHits ?? 0,
-      facets: {
-        category: toFacetValues('category', distribution('category')),
-        year: toFacetValues('year', distribution('year')),
-        month: toFacetValues('month', distribution('month')),
-      },
-    };
+  protected facetCountsRequest({ text, filter, facet }: FacetCountsQuestion): MultiSearchQuery {
+    // No hits, only the exhaustive counts.
+    return { indexUid: this.options.indexName, q: text, matchingStrategy: 'all', filter, facets: [facet], distinct: 'story_uuid', hitsPerPage: 0, page: 1 };
   }
 
-  /** `POST /indexes/{index}/facet-search`: category names matching what the visitor typed. */
-  async searchFacetValues(input: FacetValueQuery): Promise<FacetValueHit[]> {
-    const q = engineQueryText(input.query.text);
-    const response = await this.call(() =>
-      this.client.index(this.options.indexName).searchForFacetValues({
-        facetName: input.facet,
-        facetQuery: input.facetQuery.slice(0, 100),
-        ...(q === null ? {} : { q, matchingStrategy: 'all' as const }),
-        filter: this.filter(input.query, 'category'),
-      }),
-    );
-    const typed = input.facetQuery.trim().toLowerCase();
-    return response.facetHits.map((hit) => ({ value: hit.value, count: hit.count, highlighted: highlightPrefix(hit.value, typed) }));
+  protected async multiSearch(queries: MultiSearchQuery[]): Promise<EngineAnswer[]> {
+    const response = (await this.client.multiSearch<{ queries: MultiSearchQuery[] }, Record<string, unknown>>({ queries })) as MultiSearchResponse<Record<string, unknown>>;
+    return response.results.map((result) => ({
+      hits: result.hits.map((hit) => normaliseMeilisearchHit(hit)),
+      total: result.totalHits ?? result.estimatedTotalHits ?? 0,
+      facetCounts: result.facetDistribution ?? {},
+    }));
   }
 
-  private filter(query: SearchQuery, except: FacetDimension | null): string {
-    return [`culture = ${quoteFilterValue(query.locale)}`, ...activeFilters(query, except).map(({ attribute, value }) => `${attribute} = ${value}`)].join(' AND ');
+  /** Meilisearch's facet search answers plain values: the typed letters are marked by the caller. */
+  protected async facetValueSearch({ facet, facetQuery, text, filter }: FacetValuesQuestion): Promise<EngineFacetValue[]> {
+    const response = await this.client.index(this.options.indexName).searchForFacetValues({
+      facetName: facet,
+      facetQuery,
+      ...(text === null ? {} : { q: text, matchingStrategy: 'all' as const }),
+      filter,
+    });
+    return response.facetHits;
   }
-
-  private async call<T>(request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      const { message, status, code } = describeClientError(error);
-      throw new SearchEngineError('meilisearch', message, status, code, { cause: error });
-    }
-  }
-}
-
-/** Meilisearch's facet search returns plain values; mark the typed prefix the way Algolia does. */
-function highlightPrefix(value: string, typed: string): string {
-  if (!typed || !value.toLowerCase().startsWith(typed)) return value;
-  return `${HIGHLIGHT_START}${value.slice(0, typed.length)}${HIGHLIGHT_END}${value.slice(typed.length)}`;
 }

@@ -1,17 +1,8 @@
+// How an engine's answer becomes the domain's result, whichever engine gave it (hits.ts).
 import { describe, expect, it } from 'vitest';
 import { HIGHLIGHT_END as E, HIGHLIGHT_START as S } from '#src/domain/search-query';
-import { activeFilters, cropWords, engineQueryText, facetQueriesNeeded, matchesFromMarkers, quoteFilterValue, toFacetValues, toResultHits } from '#src/platform/search/hits';
-import { query, searchDocument } from './factories';
-
-describe('engineQueryText', () => {
-  it('sends the words D1 would search, never the visitor operators', () => {
-    expect(engineQueryText('"solar" -farm* (valley)')).toBe('solar farm valley');
-  });
-
-  it('is null when nothing searchable is left', () => {
-    expect(engineQueryText(' "" -* ')).toBeNull();
-  });
-});
+import { cropWords, matchesFromMarkers, toEngineSearchResults, toFacetValues, toResultHits, type EngineAnswer } from '#src/platform/search/hits';
+import { searchDocument } from './factories';
 
 describe('toResultHits', () => {
   it('keeps the best section of each story, in engine order, with its anchor and highlighted snippet', () => {
@@ -59,6 +50,30 @@ describe('toResultHits', () => {
   });
 });
 
+describe('toEngineSearchResults', () => {
+  it('takes each dimension’s counts from the answer that left its own filter out; a missing answer gives none', () => {
+    const hitsAnswer: EngineAnswer = {
+      hits: [{ objectID: 'a-0', document: searchDocument({ story_uuid: 'a', slug: 'story-a' }) }],
+      total: 1,
+      facetCounts: { category_ids: { '2': 1 }, year: { '2026': 1 }, month: { '3': 1 } },
+    };
+    const yearAnswer: EngineAnswer = { hits: [], total: 3, facetCounts: { year: { '2025': 2, '2026': 1 } } };
+
+    const results = toEngineSearchResults(hitsAnswer, (dimension) => ({ category: hitsAnswer, year: yearAnswer, month: undefined })[dimension]);
+
+    expect(results.total).toBe(1);
+    expect(results.hits.map((hit) => hit.slug)).toEqual(['story-a']);
+    expect(results.facets).toEqual({
+      category: [{ value: 2, count: 1 }],
+      year: [
+        { value: 2026, count: 1 },
+        { value: 2025, count: 2 },
+      ],
+      month: [],
+    });
+  });
+});
+
 describe('toFacetValues', () => {
   it('turns engine string keys into numbers, in the D1 order for each facet', () => {
     expect(toFacetValues('category', { '3': 2, '1': 5, '2': 2 })).toEqual([
@@ -76,23 +91,6 @@ describe('toFacetValues', () => {
   });
 });
 
-describe('disjunctive facets', () => {
-  it('need one extra facets query per filtered dimension', () => {
-    expect(facetQueriesNeeded(query())).toEqual([]);
-    expect(facetQueriesNeeded(query({ categoryId: 2, month: 3 }))).toEqual(['category', 'month']);
-  });
-
-  it('leave out the excepted dimension from the filters', () => {
-    const filtered = query({ categoryId: 2, year: 2026, month: 3 });
-    expect(activeFilters(filtered)).toEqual([
-      { attribute: 'category_ids', value: 2 },
-      { attribute: 'year', value: 2026 },
-      { attribute: 'month', value: 3 },
-    ]);
-    expect(activeFilters(filtered, 'year').map((filter) => filter.attribute)).toEqual(['category_ids', 'month']);
-  });
-});
-
 describe('matchesFromMarkers', () => {
   it('measures matches in the text without markers', () => {
     expect(matchesFromMarkers(`${S}Solar${E} farm ${S}opens${E}`)).toEqual([
@@ -105,9 +103,4 @@ describe('matchesFromMarkers', () => {
     expect(matchesFromMarkers(`plain ${S}open`)).toEqual([]);
     expect(matchesFromMarkers('plain')).toEqual([]);
   });
-});
-
-it('quotes filter values so a quote in a value cannot end the string', () => {
-  expect(quoteFilterValue('pt-br')).toBe('"pt-br"');
-  expect(quoteFilterValue('a"b\\c')).toBe('"a\\"b\\\\c"');
 });
