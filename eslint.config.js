@@ -55,7 +55,7 @@ export default tseslint.config(
   {
     // The one measurement of the renderer itself (ADR 0049) renders through it, as the worker does.
     files: ['scripts/measure/renderer-first-byte.tsx'],
-    rules: restrict([{ regex: '^#src/(?!views/render$|pages/model$)', message: 'the renderer measurement needs the renderer and the shell type only.' }]),
+    rules: restrict([{ regex: '^#src/(?!views/render$|pages/model$|http/html-renderer$)', message: 'the renderer measurement needs the renderer, its registration and the shell type only.' }]),
   },
   {
     // A page kind's model, its JSON and Markdown forms: plain functions over the dependencies'
@@ -63,18 +63,24 @@ export default tseslint.config(
     files: ['src/pages/**'],
     rules: restrict([
       { group: ['hono', 'hono/*', 'react', 'react-dom', 'react-dom/*', 'cloudflare:*'], message: 'pages/ build models and text forms: no Hono, no React, no runtime.' },
-      { regex: '^(#src/(?!pages/|domain/|i18n/|adapters$|env$|client/config$)|\\.\\./)', message: 'pages/ may import domain/, i18n/, the Deps and AppConfig types and the browser configuration contract only: never http/, routes/, views/ or platform/ (routes call pages, views render them).' },
+      { regex: '^(#src/(?!pages/|domain/|i18n/|deps$|env$|client/config$)|\\.\\./)', message: 'pages/ may import domain/, i18n/, the Deps (src/deps.ts) and AppConfig types and the browser configuration contract only: never http/, routes/, views/, platform/ or the adapters (routes call pages, views render them).' },
     ]),
   },
   {
     // Request and response helpers, shared by routes/, middleware/ and the page cache.
     files: ['src/http/**'],
-    rules: restrict([{ regex: '^(#src/(routes|middleware|page-cache|jobs|content|client|admin)/|\\.\\./)', message: 'http/ helpers sit below routes/, middleware/ and the page cache: they never import them.' }]),
+    rules: restrict([{ regex: '^(#src/(routes|middleware|page-cache|jobs|content|client|admin)/|#src/adapters$|\\.\\./)', message: 'http/ helpers sit below routes/, middleware/ and the page cache: they never import them, nor the adapters (the Deps type is src/deps.ts; the error reporter comes on the context).' }]),
   },
   {
     // Thin Hono sub-apps: validate, one load function (src/pages/), render (src/views/).
     files: ['src/routes/**'],
-    rules: restrict([{ regex: '^#src/(platform|page-cache|jobs|content|client)/', message: 'routes/ reach stores through Deps (src/adapters.ts) and never the page cache, jobs, the import or browser code.' }]),
+    rules: restrict([{ regex: '^#src/((platform|page-cache|jobs|content|client)/|adapters$)', message: 'routes/ reach stores through Deps (the type: src/deps.ts; built by the deps middleware) and never the adapters, the page cache, jobs, the import or browser code.' }]),
+  },
+  {
+    // /healthz answers before the page cache and deps (ADR 0034): it probes KV and D1 through the
+    // adapters itself, the one route that does.
+    files: ['src/routes/health.ts'],
+    rules: restrict([{ regex: '^#src/(platform|page-cache|jobs|content|client)/', message: 'routes/ never import platform/, the page cache, jobs, the import or browser code.' }]),
   },
   {
     files: ['src/middleware/**'],
@@ -87,12 +93,24 @@ export default tseslint.config(
   },
   {
     files: ['src/jobs/**'],
-    rules: restrict([{ regex: '^#src/(routes|middleware|http|pages|views|page-cache|client)/', message: 'jobs/ run without a request: they never import the web layer.' }]),
+    rules: restrict([{ regex: '^#src/(routes|middleware|http|pages|views|page-cache|client|press-desk)/', message: 'jobs/ run without a request: they never import the web layer or the press desk.' }]),
+  },
+  {
+    // The press office's actions (share, revoke, rotate, distribute, the media list): plain
+    // functions over the press desk's store port, called by the CLIs and the office view alike.
+    files: ['src/press-desk/**'],
+    rules: restrict([{ regex: '^(#src/(?!press-desk/|domain/|i18n/)|\\.\\./)', message: 'press-desk/ uses domain/ (its store port) and i18n/ only: the CLIs and the office view build its store and call it, never the other way round.' }]),
+  },
+  {
+    // The dependencies' types: domain/ ports and the configuration's type, never an adapter, so
+    // whoever needs only the shape does not pull platform/ in.
+    files: ['src/deps.ts'],
+    rules: restrict([{ regex: '^(#src/(?!domain/|env$)|\\.)', message: 'deps.ts describes the dependencies with domain/ ports and AppConfig only: never platform/ or the adapters.' }]),
   },
   {
     // The one place adapters are built, and the worker's configuration: below every web layer.
     files: ['src/adapters.ts', 'src/env.ts'],
-    rules: restrict([{ regex: '^#src/(routes|middleware|http|pages|views|page-cache|jobs|client|content|admin)/', message: 'adapters.ts and env.ts sit below the web layer and the jobs: they never import them.' }]),
+    rules: restrict([{ regex: '^#src/(routes|middleware|http|pages|views|page-cache|jobs|press-desk|client|content|admin)/', message: 'adapters.ts and env.ts sit below the web layer, the jobs and the press desk: they never import them.' }]),
   },
   {
     // The worker's configuration: its settings read through config/, never an adapter or middleware.
@@ -103,6 +121,10 @@ export default tseslint.config(
     files: ['src/views/**'],
     rules: restrict([
       { group: ['hono', 'hono/*', 'cloudflare:*'], message: 'views/ take props only: no Hono, no runtime.' },
+      {
+        group: ['@hono/react-renderer', '@hono/react-renderer/*'],
+        message: 'views/ take props only: @hono/react-renderer renders them from src/http/ (`c.render`), and its useRequestContext would hand a view the request, so the page cache, a crawler and the editor\'s preview could no longer get the same page from the same props (ADR 0049).',
+      },
       { group: ['#src/platform/*', '#src/routes/*', '#src/middleware/*', '#src/http/*', '#src/page-cache/*', '#src/adapters', '../platform/*'], message: 'views/ never touch platform/, routes, middleware or the request helpers.' },
       VIEWS_SEE_NO_CLIENT,
     ]),

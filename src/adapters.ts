@@ -4,77 +4,36 @@
  * or on the database itself (the queue's jobs and the minute cron, src/worker.ts), plus the few the
  * edge needs before either: the page cache's store and pointers, the health probe, error reports.
  * Nothing else in src/ constructs a platform adapter (docs/decisions/0045-web-layer-by-role.md).
+ * The types they are handed as (`Deps`, `JobDeps`) are described in src/deps.ts, which imports no
+ * adapter.
  */
-import type { ContentRepository, RecipientLinkStore, SearchBackend } from '#src/domain/ports';
-import type { Mailer, OutboxQueue, OutboxReader } from '#src/domain/mail-ports';
-import type { AlertStore, PublishingStore } from '#src/domain/publishing-ports';
-import type { SearchPushStore } from '#src/domain/search-push-ports';
-import type { SubscriptionStore } from '#src/domain/subscription-ports';
 import type { JobQueue } from '#src/domain/job-messages';
-import type { DistributionStore, MediaListLeaveStore } from '#src/domain/distribution';
-import type { MediaListOfficeStore, PressOfficeStore } from '#src/domain/press-office-ports';
-import { configOf, type AppConfig } from './env';
+import type { PressDeskStore } from '#src/domain/press-desk-ports';
+import type { PressOfficeStore } from '#src/domain/press-office-ports';
+import type { Deps, ErrorReporterOf } from './deps';
+import { configOf, readErrorReportingConfig, readSearchWriterSettings } from './env';
 import { zipStream } from '#src/platform/archive/zip-stream';
 import { D1AlertStore } from '#src/platform/d1/alert-store';
-import { D1ContentRepository, type QueryStats } from '#src/platform/d1/content-repository';
+import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import type { CachePointers } from '#src/platform/d1/import-statements';
 import { D1PublishingStore } from '#src/platform/d1/publishing-store';
 import { D1RecipientLinkStore } from '#src/platform/d1/recipient-links';
-import { D1MediaListLeaveStore, D1MediaListOffice } from '#src/platform/d1/media-list';
-import { D1DistributionStore, d1StatementRunner } from '#src/platform/d1/distribution';
+import { D1MediaListLeaveStore } from '#src/platform/d1/media-list';
+import { d1StatementRunner } from '#src/platform/d1/distribution';
+import { D1PressDesk } from '#src/platform/d1/press-desk';
 import { D1PressOffice } from '#src/platform/d1/press-office';
 import { D1SearchBackend } from '#src/platform/d1/search-backend';
 import { D1SearchPushStore } from '#src/platform/d1/search-push-store';
 import { openSession } from '#src/platform/d1/sessions';
 import { D1OutboxMailer, D1SubscriptionStore } from '#src/platform/d1/subscription-store';
-import { readErrorReportingConfig, type ErrorReportingConfig } from '#src/config/error-reporting';
-import { createReporter, type ReporterContext, type ReporterOverrides } from '#src/platform/errors/reporter';
+import { createReporter } from '#src/platform/errors/reporter';
 import { KvPageCacheStore } from '#src/platform/kv/page-cache-store';
 import { CachedSearchBackend } from '#src/platform/kv/search-cache';
 import { createMailer } from '#src/platform/mail/create-mailer';
 import { HttpMailer } from '#src/platform/mail/http-mailer';
 import { composeSearchBackend, createEngineBackend } from '#src/platform/search/create-backend';
-import { createSearchDocumentWriter, type SearchDocumentWriter } from '#src/platform/search/document-writer';
-import { readSearchWriterSettings } from '#src/config/search';
+import { createSearchDocumentWriter } from '#src/platform/search/document-writer';
 import { verifyTurnstile } from '#src/platform/turnstile/verify';
-
-export interface Deps {
-  readonly content: ContentRepository;
-  readonly subscriptions: SubscriptionStore;
-  readonly mailer: Mailer;
-  /** Mail visitors' requests left in the outbox: read by /_dev/outbox, delivered by a job. */
-  readonly outbox: OutboxReader & OutboxQueue;
-  /** The email API that delivers the outbox (null: none configured). */
-  readonly transport: Mailer | null;
-  /** The search backend, its results cached under the given content revision. */
-  search(revision: number): SearchBackend;
-  readonly queryStats: QueryStats;
-  /** Recipients' secret links: their openings, and their deletion a while after each story went public. */
-  readonly recipientLinks: RecipientLinkStore;
-  /** Journalists leaving the media list from a press mail. */
-  readonly pressList: MediaListLeaveStore;
-  readonly publishing: PublishingStore;
-  readonly alerts: AlertStore;
-  readonly queue: JobQueue;
-  /** Stories the cron made live, waiting for the search engine. */
-  readonly searchPushes: SearchPushStore;
-  /** The engine's index, written with the documents-only key; null with D1 search or no SEARCH_WRITE_KEY. */
-  readonly searchIndex: SearchDocumentWriter | null;
-  /** The page cache's pointers in KV (revision, last withdrawal), moved after each go-live. */
-  readonly revision: { read(): Promise<{ revision: number | null; lastWithdrawal: number | null }>; write(pointers: { revision: number; lastWithdrawal: number }): Promise<void> };
-  /** Cloudflare Turnstile's check of a form's token (null: Turnstile off). */
-  readonly turnstile: ((token: string, remoteIp: string | null) => Promise<boolean>) | null;
-  /** A ZIP of media files, streamed (the "Download all" archives). */
-  readonly zip: typeof zipStream;
-  /** Outbound HTTP (IndexNow, WebSub); tests hand in a local stub's fetch. */
-  readonly fetch: typeof fetch;
-  readonly config: AppConfig;
-}
-
-/** What the queue's jobs and the cron use of `Deps`. */
-export type JobDeps = Pick<Deps, 'publishing' | 'alerts' | 'content' | 'mailer' | 'transport' | 'queue' | 'searchPushes' | 'searchIndex' | 'revision' | 'fetch' | 'config' | 'recipientLinks'> & {
-  readonly outbox: OutboxQueue;
-};
 
 /**
  * The dependencies on `db`: a request's D1 session (src/platform/d1/sessions.ts), or the database
@@ -130,9 +89,9 @@ export function requestDepsOf(env: CloudflareBindings, session: { bookmark: stri
   return { deps: depsOf(env, db), bookmark: () => db.getBookmark() };
 }
 
-/** The press office view's stores (/admin/press, behind Cloudflare Access): on the database itself. */
-export function pressOfficeStoresOf(env: CloudflareBindings): { office: PressOfficeStore; mediaList: MediaListOfficeStore; distribution: DistributionStore; queue: JobQueue } {
-  return { office: new D1PressOffice(env.DB), mediaList: new D1MediaListOffice(env.DB), distribution: new D1DistributionStore(d1StatementRunner(env.DB)), queue: env.JOBS as JobQueue };
+/** The press office view's stores (/admin/press, behind Cloudflare Access): its pages' reads and the press desk's, on the database itself. */
+export function pressOfficeStoresOf(env: CloudflareBindings): { office: PressOfficeStore; desk: PressDeskStore; queue: JobQueue } {
+  return { office: new D1PressOffice(env.DB), desk: new D1PressDesk(d1StatementRunner(env.DB)), queue: env.JOBS as JobQueue };
 }
 
 /** The page cache's store in KV: pages, the revision pointers, the pre-render marker. */
@@ -150,7 +109,7 @@ export const readCachePointers = (env: CloudflareBindings): Promise<CachePointer
  * A reporter for one error, or null when reporting is off. Its settings are the parsed
  * configuration's when the request got that far; else (a failure before it) read here.
  */
-export function errorReporterOf(env: CloudflareBindings | undefined, config: AppConfig | null, context: ReporterContext, overrides: ReporterOverrides = {}) {
-  const settings: ErrorReportingConfig | null = config ? config.errorReporting : readErrorReportingConfig(env ?? ({} as CloudflareBindings));
+export const errorReporterOf: ErrorReporterOf = (env, config, context, overrides = {}) => {
+  const settings = config ? config.errorReporting : readErrorReportingConfig(env ?? ({} as CloudflareBindings));
   return settings ? createReporter(settings, context, overrides) : null;
-}
+};

@@ -15,12 +15,13 @@ import { adminDoor } from '#src/admin/admin-door';
 import { editorSignIn } from '#src/admin/sign-in-routes';
 import { githubProxy } from '#src/admin/github-proxy/github-proxy-routes';
 import { uploadSignatures } from '#src/admin/upload-signature-routes';
-import { configFingerprint, configOf, type AppConfig } from './env';
+import { configFingerprint, configOf, isLocalDevelopment, type AppConfig } from './env';
 import type { AppEnv } from '#src/http/app-env';
 import { ForbiddenError, InvalidInputError, MovedError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnavailableError } from '#src/domain/errors';
 import { cacheRules } from '#src/http/cache-rules';
+import { htmlRenderer } from '#src/http/html-renderer';
 import { errorResponse, reportUnexpected, RETRY_AFTER_SECONDS } from '#src/http/error-page';
-import { readCachePointers } from './adapters';
+import { errorReporterOf, readCachePointers } from './adapters';
 import { deps } from '#src/middleware/deps';
 import { pageCache } from '#src/page-cache/page-cache';
 import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
@@ -69,6 +70,13 @@ export function pageCacheBuild(config: AppConfig, build = CLIENT_BUILD): string 
 export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  // How an unexpected error is reported (src/http/error-reporting.ts), before anything can fail.
+  app.use('*', async (c, next) => {
+    c.set('errorReporterOf', errorReporterOf);
+    await next();
+  });
+  // Every HTML page, error pages included, is rendered by @hono/react-renderer (ADR 0049).
+  app.use('*', htmlRenderer);
   // The request's one log line and X-Request-Id, outside everything so it sees the final answer.
   app.use('*', requestLog, securityHeaders, onlyAllowedMethods(app), limitAddressLength);
   // Uptime monitors: in front of the page cache and the newsroom, limited per client (ADR 0034).
@@ -110,9 +118,10 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.route('/api', api);
   // Local development: the mail that would have been sent (confirmation links to click), and the
   // privacy requests the newsroom's operators must answer: those their senders confirmed, and
-  // those flagged because no confirmation mail could be sent (`flag`).
+  // those flagged because no confirmation mail could be sent (`flag`). Only under `npm start`
+  // (LOCAL_DEVELOPMENT on a loopback host) with SHOW_OUTBOX: a deployment never serves it.
   app.get('/_dev/outbox', async (c) => {
-    if (!c.var.deps.config.showOutbox) throw new NotFoundError('Outbox');
+    if (!c.var.deps.config.showOutbox || !isLocalDevelopment(c.env, c.req.url)) throw new NotFoundError('Outbox');
     const { outbox } = c.var.deps;
     return c.json({ messages: await outbox.recent(50), dataRequests: await outbox.dataRequestsToAnswer(50) }, 200, { 'Cache-Control': cacheRules.private });
   });

@@ -2,7 +2,7 @@
  * `npm run distribute -- <slug> --list <name> [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]`
  *
  * Mails a non-public story (under embargo, or not for publication) to every journalist of a
- * media list, each with their own link (src/jobs/distribute.ts, which the operator view calls
+ * media list, each with their own link (src/press-desk/distribute.ts, which the office view calls
  * too): one mail each, in the journalist's language when the story has it, written to the
  * outbox, from which the deployed newsroom's email API sends it within a minute (locally,
  * `npm start` shows it at /_dev/outbox). Running it again mails nobody twice. Prints a line per
@@ -16,8 +16,8 @@
 import { join } from 'node:path';
 import type { DistributionRefusal } from '#src/domain/distribution';
 import { parseListName } from '#src/domain/journalist';
-import { distributeStory, type DistributionRecipient } from '#src/jobs/distribute';
-import { D1DistributionStore } from '#src/platform/d1/distribution';
+import { D1PressDesk } from '#src/platform/d1/press-desk';
+import { distributeStory, type DistributionRecipient } from '#src/press-desk/distribute';
 import { fail, parseFlags, runAsProcess, type Cli, type CliContext } from './cli-context';
 import { hasEnvironment, remoteDatabase, root } from './d1-database';
 
@@ -77,7 +77,7 @@ async function distribute(argv: readonly string[], context: CliContext): Promise
   try {
     // A local database is brought up to date; a deployed one is the deploy's (npm run deploy migrates it).
     if (!values.remote) await db.migrate();
-    const outcome = await distributeStory(new D1DistributionStore(db), { slug, list, origin, now: Math.floor(Date.now() / 1000) });
+    const outcome = await distributeStory(new D1PressDesk(db), { slug, list, origin, now: Math.floor(Date.now() / 1000) });
     if (!outcome.ok) fail(explainRefusal(outcome.refusal, slug, list));
     for (const recipient of outcome.recipients) context.out([recipient.email, recipient.locale, OUTCOMES[recipient.outcome], recipient.link ?? ''].join('\t').trimEnd());
     const count = (kind: DistributionRecipient['outcome']) => outcome.recipients.filter((recipient) => recipient.outcome === kind).length;

@@ -15,30 +15,20 @@
  * CSV columns (a header row first; only `email` and `name` are required): email, name, outlet,
  * language, time_zone, lists (list names separated by `;`). A file with any wrong row writes
  * nothing and names each problem as `FILE:line N: field: message`.
+ *
+ * The work is the press desk's (src/press-desk/media-list.ts), which the office view's media list
+ * page runs too: this file reads the command line and the CSV file, and prints what it answers.
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { parseEmailAddress, canonicalMailbox } from '#src/domain/email-address';
-import { parseJournalist, parseListName, type FieldProblem, type Journalist, type JournalistInput } from '#src/domain/journalist';
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from '#src/i18n/locales';
-import {
-  addToListStatement,
-  deleteJournalistStatements,
-  deleteListStatements,
-  ensureListStatement,
-  journalistQuery,
-  journalistsQuery,
-  MEDIA_LISTS_QUERY,
-  mediaListQuery,
-  removeFromListStatement,
-  upsertJournalistStatement,
-  type JournalistRow,
-  type MediaListRow,
-} from '#src/platform/d1/media-list';
-import type { SqlStatement } from '#src/platform/d1/sql-statement';
+import { parseListName, type FieldProblem, type JournalistInput } from '#src/domain/journalist';
+import type { JournalistRecord } from '#src/domain/press-desk-ports';
+import { D1PressDesk } from '#src/platform/d1/press-desk';
+import { deleteJournalist, deleteList, journalistsOn, removeFromList, saveJournalists, type EntryProblem, type JournalistEntry } from '#src/press-desk/media-list';
 import { fail, parseFlags, runAsProcess, type Cli, type CliContext } from './cli-context';
-import { hasEnvironment, remoteDatabase, type Database } from './d1-database';
+import { hasEnvironment, remoteDatabase } from './d1-database';
 
 const USAGE = `Usage: npm run press -- add <email> --name NAME [--outlet OUTLET] [--language CODE] [--time-zone ZONE] [--list LIST]…
        npm run press -- remove <email> [--list LIST]
@@ -89,71 +79,46 @@ function describe(problem: FieldProblem, where: string): string {
 }
 
 /**
- * The journalists of a CSV file, or every problem with it (each naming its line). A column the
- * file does not have keeps a known journalist's value (`known`, by mailbox).
+ * The rows of a CSV file as journalists to save (a column the file does not have is left out, so
+ * a known journalist keeps their value), each with its line; or what is wrong with the file itself.
  */
-function readJournalistsCsv(text: string, file: string, known: ReadonlyMap<string, JournalistRow>): { journalists: { journalist: Journalist; lists: string[] }[]; problems: string[] } {
+function readJournalistsCsv(text: string, file: string): { entries: (JournalistEntry & { line: number })[]; problem: string | null } {
   let records: string[][];
   try {
     records = parseCsv(text.replace(/^\uFEFF/, ''), { skip_empty_lines: true, trim: true }) as string[][];
   } catch (error) {
-    return { journalists: [], problems: [`${file}: ${(error as Error).message}`] };
+    return { entries: [], problem: `${file}: ${(error as Error).message}` };
   }
   const [header, ...rows] = records;
-  if (!header) return { journalists: [], problems: [`${file}: the file is empty; its first line names the columns (${CSV_COLUMNS.join(',')})`] };
+  if (!header) return { entries: [], problem: `${file}: the file is empty; its first line names the columns (${CSV_COLUMNS.join(',')})` };
   const columns = header.map((column) => column.toLowerCase());
   const unknown = columns.filter((column) => !(CSV_COLUMNS as readonly string[]).includes(column));
   const missing = (['email', 'name'] as const).filter((column) => !columns.includes(column));
   if (unknown.length > 0 || missing.length > 0) {
-    return { journalists: [], problems: [`${file}:line 1: the columns are ${CSV_COLUMNS.join(', ')} (email and name required)${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}${missing.length ? `; missing: ${missing.join(', ')}` : ''}`] };
+    return { entries: [], problem: `${file}:line 1: the columns are ${CSV_COLUMNS.join(', ')} (email and name required)${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}${missing.length ? `; missing: ${missing.join(', ')}` : ''}` };
   }
-  const problems: string[] = [];
-  const journalists: { journalist: Journalist; lists: string[] }[] = [];
-  const lineOf = new Map<string, number>();
-  rows.forEach((row, index) => {
-    const line = index + 2;
+  const entries = rows.map((row, index) => {
     const cell = (column: (typeof CSV_COLUMNS)[number]) => (columns.includes(column) ? row[columns.indexOf(column)] : undefined);
-    const where = `${file}:line ${line}`;
     const input = { email: cell('email'), name: cell('name'), outlet: cell('outlet'), language: cell('language'), timeZone: cell('time_zone') };
-    const parsed = parseJournalist(keepingKnown(input, known), SUPPORTED_LOCALES, DEFAULT_LOCALE);
     const lists = (cell('lists') ?? '').split(LIST_SEPARATOR).map((name) => name.trim()).filter(Boolean);
-    const badList = lists.find((name) => parseListName(name) === null);
-    if (badList !== undefined) problems.push(`${where}: lists: "${badList}" cannot be a list's name`);
-    if (!parsed.ok) {
-      problems.push(...parsed.problems.map((problem) => describe(problem, where)));
-      return;
-    }
-    const earlier = lineOf.get(parsed.journalist.email);
-    if (earlier !== undefined) problems.push(`${where}: email: ${parsed.journalist.email} is on line ${earlier} already`);
-    lineOf.set(parsed.journalist.email, line);
-    journalists.push({ journalist: parsed.journalist, lists: lists.map((name) => parseListName(name)!) });
+    return { input, lists, line: index + 2 };
   });
-  return { journalists, problems };
+  return { entries, problem: null };
 }
 
-/** The fields given, over a known journalist's values for those not given (never over ones given empty). */
-function keepingKnown(input: JournalistInput, known: ReadonlyMap<string, JournalistRow>): JournalistInput {
-  const address = input.email ? parseEmailAddress(input.email) : null;
-  const row = address ? known.get(canonicalMailbox(address)) : undefined;
-  if (!row) return input;
-  return { email: input.email, name: input.name ?? row.name, outlet: input.outlet ?? row.outlet, language: input.language ?? row.language, timeZone: input.timeZone ?? row.time_zone ?? '' };
+/** A problem of a CSV row, as `FILE:line N: field: message`. */
+function describeRowProblem(problem: EntryProblem, file: string, lines: readonly number[]): string {
+  const where = `${file}:line ${lines[problem.entry]}`;
+  if (problem.kind === 'list') return `${where}: lists: "${problem.name}" cannot be a list's name`;
+  if (problem.kind === 'repeated') return `${where}: email: ${problem.email} is on line ${lines[problem.earlier]} already`;
+  return describe(problem.problem, where);
 }
 
-async function knownJournalists(db: Database): Promise<Map<string, JournalistRow>> {
-  return new Map((await db.query<JournalistRow>(journalistsQuery(null))).map((row) => [row.email, row]));
-}
+const noJournalist = (email: string) => `No journalist with the address ${email}. Nothing was changed.`;
+const noList = (name: string) => `There is no list "${name}" (npm run press -- lists shows them).`;
 
-function membershipStatements(email: string, lists: readonly string[], now: number): SqlStatement[] {
-  return lists.flatMap((list) => [ensureListStatement(list, now), addToListStatement(email, list, now)]);
-}
-
-async function requireList(db: Database, name: string): Promise<void> {
-  if ((await db.query(mediaListQuery(name))).length === 0) fail(`There is no list "${name}" (npm run press -- lists shows them).`);
-}
-
-function journalistLine(row: JournalistRow): string {
-  const lists = (JSON.parse(row.lists) as string[]).join(`${LIST_SEPARATOR} `);
-  return [row.email, row.name, row.outlet, row.language, row.time_zone ?? '', lists].join('\t');
+function journalistLine(journalist: JournalistRecord): string {
+  return [journalist.email, journalist.name, journalist.outlet, journalist.language, journalist.timeZone ?? '', journalist.lists.join(`${LIST_SEPARATOR} `)].join('\t');
 }
 
 async function press(argv: readonly string[], context: CliContext): Promise<void> {
@@ -189,43 +154,44 @@ async function press(argv: readonly string[], context: CliContext): Promise<void
   try {
     // A local database is brought up to date; a deployed one is the deploy's (npm run deploy migrates it).
     if (!values.remote) await db.migrate();
+    const desk = new D1PressDesk(db);
     if (command === 'add') {
       // A journalist known already keeps what this command does not give (their outlet, language…).
       const input = { email: argument, name: values.name, outlet: values.outlet, language: values.language, timeZone: values['time-zone'] };
-      const parsed = parseJournalist(keepingKnown(input, await knownJournalists(db)), SUPPORTED_LOCALES, DEFAULT_LOCALE);
-      if (!parsed.ok) fail(parsed.problems.map((problem) => `${FIELD_FLAGS[problem.field]}: ${problem.message}`).join('\n'));
-      await db.write([upsertJournalistStatement(parsed.journalist, now), ...membershipStatements(parsed.journalist.email, lists, now)]);
-      context.out(`Saved ${parsed.journalist.name} <${parsed.journalist.email}>${lists.length ? ` on ${lists.join(', ')}` : ''}.`);
+      const result = await saveJournalists(desk, [{ input, lists }], now);
+      // The lists were checked with the flags: what is left is the record's fields.
+      if (!result.ok) fail(result.problems.flatMap((problem) => (problem.kind === 'field' ? [`${FIELD_FLAGS[problem.problem.field]}: ${problem.problem.message}`] : [])).join('\n'));
+      const { journalist } = result.saved[0]!;
+      context.out(`Saved ${journalist.name} <${journalist.email}>${lists.length ? ` on ${lists.join(', ')}` : ''}.`);
     } else if (command === 'import') {
-      const { journalists, problems } = readJournalistsCsv(text, argument!, await knownJournalists(db));
-      if (problems.length > 0) fail(`Import failed: ${problems.length} problem(s) in ${argument}\n\n${problems.map((problem) => `  ${problem}`).join('\n')}\n\nNothing was written.`);
-      await db.write(journalists.flatMap(({ journalist, lists: own }) => [upsertJournalistStatement(journalist, now), ...membershipStatements(journalist.email, [...new Set([...own, ...lists])], now)]));
-      context.out(`Imported ${journalists.length} journalist(s) from ${argument}${lists.length ? `, on ${lists.join(', ')}` : ''}.`);
+      const { entries, problem } = readJournalistsCsv(text, argument!);
+      const result = problem === null ? await saveJournalists(desk, entries.map((entry) => ({ input: entry.input, lists: [...entry.lists, ...lists] })), now) : null;
+      const problems = result === null ? [problem!] : result.ok ? [] : result.problems.map((rowProblem) => describeRowProblem(rowProblem, argument!, entries.map((entry) => entry.line)));
+      if (problems.length > 0) fail(`Import failed: ${problems.length} problem(s) in ${argument}\n\n${problems.map((line) => `  ${line}`).join('\n')}\n\nNothing was written.`);
+      context.out(`Imported ${entries.length} journalist(s) from ${argument}${lists.length ? `, on ${lists.join(', ')}` : ''}.`);
     } else if (command === 'remove') {
       const email = mailbox(argument!);
-      const [journalist] = await db.query<{ name: string }>(journalistQuery(email));
-      if (!journalist) fail(`No journalist with the address ${email}. Nothing was changed.`);
       if (lists[0]) {
-        await requireList(db, lists[0]);
-        await db.write([removeFromListStatement(email, lists[0])]);
-        context.out(`Took ${journalist.name} <${email}> off ${lists[0]}.`);
+        const removal = await removeFromList(desk, email, lists[0]);
+        if (removal.outcome === 'unknown-journalist') fail(noJournalist(email));
+        if (removal.outcome === 'unknown-list') fail(noList(lists[0]));
+        context.out(`Took ${removal.journalist.name} <${email}> off ${lists[0]}.`);
       } else {
-        await db.write(deleteJournalistStatements(email));
-        context.out(`Deleted ${journalist.name} <${email}> and their list memberships.`);
+        const deleted = await deleteJournalist(desk, email);
+        if (!deleted) fail(noJournalist(email));
+        context.out(`Deleted ${deleted.journalist.name} <${email}> and their list memberships.`);
       }
     } else if (command === 'delete-list') {
       const name = parseListName(argument!) ?? fail(`"${argument}" cannot be a list's name.`);
-      await requireList(db, name);
-      await db.write(deleteListStatements(name));
+      if ((await deleteList(desk, name)) === 'unknown-list') fail(noList(name));
       context.out(`Deleted the list ${name}; its journalists stay.`);
     } else if (command === 'lists') {
-      for (const row of await db.query<MediaListRow>(MEDIA_LISTS_QUERY)) context.out(`${row.name}\t${row.members}`);
+      for (const list of await desk.mediaLists()) context.out(`${list.name}\t${list.members}`);
     } else {
       if (lists.length > 1) fail(`${command} takes one --list.\n${USAGE}`);
-      if (lists[0]) await requireList(db, lists[0]);
-      const rows = await db.query<JournalistRow>(journalistsQuery(lists[0] ?? null));
-      if (command === 'list') for (const row of rows) context.out(journalistLine(row));
-      else context.out(stringifyCsv([[...CSV_COLUMNS], ...rows.map((row) => [row.email, row.name, row.outlet, row.language, row.time_zone ?? '', (JSON.parse(row.lists) as string[]).join(LIST_SEPARATOR)])]).trimEnd());
+      const journalists = (await journalistsOn(desk, lists[0] ?? null)) ?? fail(noList(lists[0]!));
+      if (command === 'list') for (const journalist of journalists) context.out(journalistLine(journalist));
+      else context.out(stringifyCsv([[...CSV_COLUMNS], ...journalists.map((j) => [j.email, j.name, j.outlet, j.language, j.timeZone ?? '', j.lists.join(LIST_SEPARATOR)])]).trimEnd());
     }
   } finally {
     await db.close();

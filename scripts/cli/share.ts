@@ -18,16 +18,18 @@
  * With `--gallery`, the secret link of the gallery `galleries/<key>.yaml` instead (one line:
  * `gallery`, its state, its link): for journalists before its release time; a released gallery
  * prints its public address (./share-gallery.ts).
+ *
+ * The work is the press desk's (src/press-desk/story-links.ts, recipients.ts), which the office
+ * view runs too: this file reads the flags and prints what it answers.
  */
 import { describeState } from '#src/domain/publishing';
-import { isPubliclyVisible } from '#src/domain/story';
-import { hashLinkToken, isWellFormedLinkToken, newStoryLink } from '#src/domain/story-link';
-import { urls } from '#src/i18n/urls';
-import { linkedStoryQuery, NEWSROOM_URL_QUERY, replaceLinkStatement, revokeLinkStatement, sharedGroupQuery, type SharedGroupRow } from '#src/platform/d1/story-links';
+import { isWellFormedLinkToken } from '#src/domain/story-link';
+import { D1PressDesk } from '#src/platform/d1/press-desk';
+import { revokeStoryLink, shareStory } from '#src/press-desk/story-links';
 import { fail, parseFlags, runAsProcess, type Cli, type CliContext } from './cli-context';
 import { hasEnvironment, remoteDatabase } from './d1-database';
-import { shareGallery } from './share-gallery';
-import { listRecipients, recipientsOf, requireOnMediaList, revokeRecipient, shareToRecipients } from './share-recipients';
+import { printSharedGallery } from './share-gallery';
+import { printRecipientLinks, printRecipients, printRevokedRecipient, recipientsOf, SHARE_REFUSALS } from './share-recipients';
 
 const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- <slug> --to <email>[,<email>…] | --list | --revoke <email> [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --gallery <key> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]';
 
@@ -67,35 +69,21 @@ async function share(argv: readonly string[], context: CliContext): Promise<void
   try {
     // A local database is brought up to date; a deployed one is the deploy's (npm run deploy migrates it).
     if (!values.remote) await db.migrate();
-    if (revokedRecipient) return await revokeRecipient(db, slug, revokedRecipient, context);
-    if (values.list) return await listRecipients(db, slug, context);
+    const desk = new D1PressDesk(db);
+    const now = Math.floor(Date.now() / 1000);
+    if (revokedRecipient) return await printRevokedRecipient(desk, { slug, email: revokedRecipient, now }, context);
+    if (values.list) return await printRecipients(desk, slug, context);
     if (values.revoke) {
-      const tokenHash = await hashLinkToken(token);
-      const [story] = await db.query<{ slug: string; locale: string }>(linkedStoryQuery(tokenHash));
-      await db.write([revokeLinkStatement(tokenHash)]);
+      const story = await revokeStoryLink(desk, token);
       context.out(story ? `Revoked the link of ${story.slug} (${story.locale}): it opens nothing from now on.` : 'This link opens nothing (its story was removed, or the link was rotated or revoked before). Nothing else changed.');
       return;
     }
-    if (values.gallery) return await shareGallery(db, slug, { rotate: values.rotate, origin: values.origin }, context);
-    let group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));
-    if (group.length === 0) throw new Error(`no story with the slug "${slug}". Nothing was changed.`);
-    // Recipients are checked before anything is written: a wrong one changes nothing.
-    if (recipients) await requireOnMediaList(db, recipients);
-    const now = Math.floor(Date.now() / 1000);
-    const needLinks = recipients ? [] : values.rotate ? group : group.filter((story) => story.token === null);
-    if (needLinks.length > 0) {
-      await db.write(await Promise.all(needLinks.map(async (story) => replaceLinkStatement(story.uuid, await newStoryLink(), now))));
-      group = await db.query<SharedGroupRow>(sharedGroupQuery(slug));
-    }
-    const [newsroom] = await db.query<{ url: string }>(NEWSROOM_URL_QUERY);
-    const origin = values.origin ?? newsroom?.url;
-    if (!origin) throw new Error('the newsroom has not been imported yet (npm run import -- DIR).');
-    if (recipients) return await shareToRecipients(db, group, recipients, origin, context);
-    for (const story of group) {
-      const path = isPubliclyVisible(story) ? urls.story(story.slug) : urls.sharedStory(story.token!);
-      context.out(`${story.locale}\t${describeState(story)}\t${urls.absolute(origin, path)}`);
-    }
-    if (values.rotate) context.err(`New links for ${group.length} ${group.length === 1 ? 'story' : 'stories'}: the previous ones no longer open anything.`);
+    if (values.gallery) return await printSharedGallery(desk, { key: slug, rotate: values.rotate, origin: values.origin ?? null, now }, context);
+    if (recipients) return await printRecipientLinks(desk, { slug, emails: recipients, origin: values.origin ?? null, now }, context);
+    const share = await shareStory(desk, { slug, rotate: values.rotate, origin: values.origin ?? null, now });
+    if (!share.ok) throw new Error(SHARE_REFUSALS[share.refusal](slug));
+    for (const { story, address } of share.addresses) context.out(`${story.locale}\t${describeState(story)}\t${address}`);
+    if (values.rotate) context.err(`New links for ${share.replaced} ${share.replaced === 1 ? 'story' : 'stories'}: the previous ones no longer open anything.`);
   } finally {
     await db.close();
   }

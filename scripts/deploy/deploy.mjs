@@ -9,6 +9,10 @@
 //      With CONTENT_DIR set (the publish workflow sets it), the worker's EDITOR_CONTENT_DIR is that
 //      folder, so the editor writes where the publish reads.
 //
+// Before all of it, a warning (never a failure) when GitHub says the content repository is public
+// (EDITOR_REPOSITORY of the environment, else GitHub Actions' GITHUB_REPOSITORY): embargoed stories
+// live in it before their release (scripts/deploy/github.mjs).
+//
 // Content is not part of a deploy: `npm run import -- <folder> --remote [--env staging]` publishes
 // it (the GitHub workflow runs both). DEPLOY_RELEASE overrides the release name; WRANGLER_BIN
 // names another wrangler executable (the tests' stub).
@@ -18,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentDirInRepository } from '../dev/content-dir.mjs';
+import { publicRepositoryWarning, repositoryIsPublic } from './github.mjs';
 import { environmentLabel, parseSetupArgs, secretsHelp, setupCloudflare, wranglerBin } from './setup-cloudflare.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,6 +43,28 @@ export function contentDirVar(env = process.env) {
   const folder = contentDirInRepository(given, root);
   if (folder === null) throw new Error(`CONTENT_DIR ${given} is outside this repository: the editor could not write there.`);
   return ['--var', `EDITOR_CONTENT_DIR:${folder}`];
+}
+
+/**
+ * The content repository (owner/name) this deploy serves: the environment's EDITOR_REPOSITORY in
+ * wrangler.toml, else the repository GitHub Actions runs in (GITHUB_REPOSITORY); null when neither says.
+ */
+export async function contentRepository({ configPath = join(root, 'wrangler.toml'), environment, env = process.env } = {}) {
+  const { unstable_readConfig } = await import('wrangler');
+  const named = unstable_readConfig({ config: configPath, env: environment }).vars?.EDITOR_REPOSITORY;
+  const repository = (typeof named === 'string' ? named.trim() : '') || (env.GITHUB_REPOSITORY ?? '').trim();
+  return repository || null;
+}
+
+/** The loud warning, to `err`, when GitHub says the content repository is public; never a failure. */
+async function warnWhenPublic({ configPath, environment, env, err }) {
+  let repository;
+  try {
+    repository = await contentRepository({ configPath, environment, env });
+  } catch {
+    return; // wrangler.toml unreadable: the deploy's own steps say so.
+  }
+  if (repository && (await repositoryIsPublic(repository, { env }))) for (const line of publicRepositoryWarning(repository)) err(line);
 }
 
 /** The addresses of a deploy, from wrangler's machine-readable output file (WRANGLER_OUTPUT_FILE_PATH). */
@@ -86,6 +113,8 @@ export async function deploy(argv, { env = process.env, out = console.log, err =
     const wranglerArgs = [...(environment ? ['--env', environment] : []), ...(configPath ? ['--config', configPath] : [])];
     const release = releaseName(env);
     out(`Deploying ${label}, release ${release}.`);
+
+    await warnWhenPublic({ configPath, environment, env, err });
 
     step('Browser bundle');
     // Its report (the first-load bytes against the budget) goes to `out`; the build takes well under a second.

@@ -32,14 +32,11 @@ import { parseArgs } from 'node:util';
 import { appJwt, EDITOR_PERMISSIONS, githubHeaders } from '#src/platform/github/app-client';
 // @ts-expect-error: a plain .mjs script without type declarations.
 import { environmentLabel, hasEnvironment, runWrangler, setTableValue, varsTables, wranglerBin } from './setup-cloudflare.mjs';
+// @ts-expect-error: a plain .mjs script without type declarations.
+import { GITHUB_API_ORIGIN, GITHUB_WEB_ORIGIN, githubOrigin, publicRepositoryWarning, REPOSITORY_PATTERN } from './github.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const GITHUB_WEB_ORIGIN = 'https://github.com';
-export const GITHUB_API_ORIGIN = 'https://api.github.com';
-/** A stand-in of GitHub (tests only): plain http on this machine's loopback address. */
-const LOOPBACK_ORIGIN = /^http:\/\/127\.0\.0\.1:[0-9]{1,5}$/;
-const REPOSITORY_PATTERN = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;
 /** GitHub refuses App names longer than this. */
 const MAX_APP_NAME = 34;
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -88,14 +85,6 @@ interface CreatedApp {
 }
 
 class SetupError extends Error {}
-
-/** GITHUB_URL / GITHUB_API_URL: GitHub's own, or (tests) a stand-in on http://127.0.0.1. */
-export function githubOrigin(env: NodeJS.ProcessEnv, variable: 'GITHUB_URL' | 'GITHUB_API_URL', origin: string): string {
-  const given = (env[variable] ?? '').trim().replace(/\/+$/, '');
-  if (!given || given === origin) return origin;
-  if (!LOOPBACK_ORIGIN.test(given)) throw new SetupError(`${variable} may only name a stand-in of GitHub on this machine (http://127.0.0.1:PORT), for tests; unset it to use ${origin}.`);
-  return given;
-}
 
 /** The App's manifest: what GitHub creates, and nothing it could be asked for later. */
 export function appManifest({ name, siteUrl, redirectUrl }: { name: string; siteUrl: string; redirectUrl: string }) {
@@ -460,11 +449,7 @@ export async function setupEditor(argv: string[], { env = process.env, out = con
     if (repository.status !== 200 || typeof repository.body?.private !== 'boolean') {
       err(`Could not ask GitHub whether ${fullName} is private (${repository.status}${messageOf(repository.body)}): check it yourself (Settings → General → Danger Zone). It must be private.`);
     } else if (repository.body.private === false || repository.body.visibility === 'public') {
-      err(LOUD);
-      err(`WARNING: ${fullName} is PUBLIC.`);
-      err('Embargoed, scheduled and confidential stories are committed to it before their release time: anyone can read them there.');
-      err(`Make it private now (${web}/${fullName}/settings → Danger Zone → Change visibility), and keep its forks and its Actions logs private too.`);
-      err(LOUD);
+      for (const line of publicRepositoryWarning(fullName) as string[]) err(line);
     } else {
       out(`  ${fullName} is ${typeof repository.body.visibility === 'string' ? repository.body.visibility : 'private'}: keep it so, with its forks and Actions logs.`);
     }

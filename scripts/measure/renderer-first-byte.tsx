@@ -1,15 +1,19 @@
 // `npx tsx scripts/measure/renderer-first-byte.tsx [latency ms]`: how soon each way of rendering
 // a page through Hono sends its first byte when the page's data takes `latency` ms (default 100),
-// and what the document it sends is like. The measurement behind ADR 0049: @hono/react-renderer's
-// `c.render` with `stream: true`, awaiting the data first (views take complete props) and with the
-// data read inside a <Suspense> boundary; against this project's renderer (src/views/render.tsx),
-// which sends the start of the head first.
+// and what the document it sends is like. The measurement behind ADR 0049: @hono/react-renderer
+// alone (`c.render` with `stream: true`, awaiting the data first as views take complete props, and
+// with the data read inside a <Suspense> boundary), against the composition the worker uses: the
+// package registered as src/http/html-renderer.ts registers it, its output sent after this
+// project's cached document start (src/views/render.tsx), which leaves before the data; and the
+// same start followed by React's `renderToReadableStream` called directly (the renderer before).
 //
 // Runs in Node on Hono's own `app.request`, so no network or workerd is measured: only when each
 // renderer lets the first byte go. Prints a table; asserts nothing.
 import { reactRenderer } from '@hono/react-renderer';
 import { Hono } from 'hono';
-import { Suspense, use, type ReactElement } from 'react';
+import { Suspense, use } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { htmlRenderer } from '#src/http/html-renderer';
 import type { DocumentShell } from '#src/pages/model';
 import { streamDocument } from '#src/views/render';
 
@@ -79,10 +83,20 @@ app.get('/package/suspense', (c) => {
     { title: '' },
   );
 });
-// This project's renderer: the head's start now, the page when its data arrives.
-app.get('/own', (c) => {
-  const page: Promise<ReactElement> = readData().then((model) => <Page model={model} />);
-  return c.body(streamDocument(shell, page, () => <Page model={{ title: 'Error', stories: [] }} />).body, 200, { 'Content-Type': 'text/html; charset=utf-8' });
+// The renderer before the composition (ADR 0049's first form): the same start, then React's
+// `renderToReadableStream` called directly.
+app.get('/direct', (c) => {
+  const document = readData().then(async (model) => new Response(await renderToReadableStream(<Page model={model} />)));
+  const fallback = async () => new Response(await renderToReadableStream(<Page model={{ title: 'Error', stories: [] }} />));
+  return c.body(streamDocument(shell, document, fallback).body, 200, { 'Content-Type': 'text/html; charset=utf-8' });
+});
+// The worker's composition: the package as the app registers it, the start sent before the data,
+// the package's output (`c.render`, once the data is read) after its `<head>`.
+app.use('/composed', htmlRenderer);
+app.get('/composed', (c) => {
+  const document = readData().then((model) => c.render(<Page model={model} />));
+  const fallback = () => c.render(<Page model={{ title: 'Error', stories: [] }} />);
+  return c.body(streamDocument(shell, document, fallback).body, 200, { 'Content-Type': 'text/html; charset=utf-8' });
 });
 
 async function measure(path: string) {
@@ -106,8 +120,9 @@ async function measure(path: string) {
   const inlineScripts = (html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).length;
   // Without JavaScript, is the list visible where the page puts it?
   const listInPlace = /<main><ul>/.test(html);
-  return { path, firstByteP50: firstBytes[Math.floor(REQUESTS / 2)]!.toFixed(1), inlineScripts, listShownWithoutJavaScript: listInPlace };
+  const heads = (html.match(/<head>/g) ?? []).length;
+  return { path, firstByteP50: firstBytes[Math.floor(REQUESTS / 2)]!.toFixed(2), inlineScripts, heads, listShownWithoutJavaScript: listInPlace };
 }
 
 console.log(`Data read in ${latency} ms, ${REQUESTS} requests each (Node ${process.version}, app.request):`);
-console.table([await measure('/package/await'), await measure('/package/suspense'), await measure('/own')]);
+console.table([await measure('/package/await'), await measure('/package/suspense'), await measure('/direct'), await measure('/composed')]);

@@ -18,8 +18,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { adminAccessOf } from './admin-env';
-import { isLocalDevelopment } from '#src/env';
+import { adminAccessOf, isLocalDevelopment } from '#src/env';
 import type { AppEnv } from '#src/http/app-env';
 import { limitClient } from '#src/http/client-limits';
 import { logEvent } from '#src/log';
@@ -66,7 +65,7 @@ const isApiPath = (path: string) => path.startsWith('/admin/github/') || path.st
 async function refusal(c: Context<AdminEnv>, status: 403 | 503, title: string, text: string): Promise<Response> {
   const retry: Record<string, string> = status === 503 ? { 'Retry-After': '60' } : {};
   if (isApiPath(c.req.path)) return new Response(JSON.stringify({ message: `${title}. ${text}` }), { status, headers: { ...ADMIN_JSON_HEADERS, ...retry } });
-  return officeResponse(<OfficeRefusalPage title={title} text={text} />, status, retry);
+  return officeResponse(c, <OfficeRefusalPage title={title} text={text} />, status, retry);
 }
 
 function refuse(c: Context<AdminEnv>, reason: string, detail?: string): Promise<Response> {

@@ -8,8 +8,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/http/app-env';
-import { configOf } from '#src/env';
-import { editorContentDirOf, editorGitHubOf } from './admin-env';
+import { configOf, editorContentDirOf, editorGitHubOf } from '#src/env';
 import { logEvent } from '#src/log';
 import { redirect } from '#src/http/redirect';
 import { httpsOrigin } from '#src/http/content-security-policy';

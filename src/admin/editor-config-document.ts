@@ -18,7 +18,7 @@
  * (`inRepositoryFolder`); the public address of media (`/media/...`, what the content files say)
  * stays as it is, so a file saved locally is the file saved on GitHub.
  */
-import { DEFAULT_EDITOR_CONTENT_DIR, EDITOR_BRANCH, type EditorGitHubConfig, type EditorPublishMode, type EditorUploadsConfig } from './admin-env';
+import { DEFAULT_EDITOR_CONTENT_DIR, EDITOR_BRANCH, type EditorGitHubConfig, type EditorPublishMode, type EditorUploadsConfig } from '#src/env';
 import { GITHUB_PROXY_GRAPHQL_PATH, GITHUB_PROXY_REST_ROOT } from './github-proxy/github-proxy-routes';
 import { UPLOADCARE_WIDGETS } from './client/uploadcare-upload';
 import generated from './editor-config.generated.json';
@@ -50,7 +50,7 @@ export interface EditorDeployment {
 type GitHubSettings = Pick<Extract<EditorGitHubConfig, { enabled: true }>, 'enabled' | 'repository' | 'branch' | 'publishMode'> | { enabled: false };
 
 /**
- * The backend for a configured GitHub App (src/admin/admin-env.ts editorGitHubOf), else local mode
+ * The backend for a configured GitHub App (src/config/press-tools.ts editorGitHubOf), else local mode
  * only. Every address is on `origin`, the editor page's own (Sveltia wants absolute addresses): the
  * GitHub proxy (src/admin/github-proxy/) and the sign-in popup (src/admin/sign-in-routes.ts).
  * The configuration is private to the person who asked, so the request's origin is theirs to

@@ -13,7 +13,7 @@
  */
 import { Hono } from 'hono';
 import { languageDetector, type LanguageVariables } from 'hono/language';
-import { editorGitHubOf } from './admin-env';
+import { editorGitHubOf } from '#src/env';
 import type { AdminEnv } from './admin-door';
 import { logEvent } from '#src/log';
 import { LOGIN_ERRORS, loginPage, PROVIDER } from './sign-in-page';

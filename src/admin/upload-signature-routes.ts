@@ -6,13 +6,13 @@
  *
  * Given only to someone who may change the newsroom anyway: a person the door let in (Cloudflare
  * Access, or `npm start` on loopback; src/admin/admin-door.tsx) who holds the editor role
- * (EDITOR_EDITORS, src/admin/admin-env.ts editorRolesFor).
+ * (EDITOR_EDITORS, src/config/press-tools.ts editorRolesFor).
  * Always: POST only, from the editor's page only (a browser's `Origin`, and `Sec-Fetch-Site` when
  * sent, name this site), counted against the render limiter per client. Answers are JSON with the
  * editor's private headers; refusals say why in `message`, which the editor shows.
  */
 import { Hono, type Context } from 'hono';
-import { editorRolesFor, editorUploadsOf, type EditorUploadsConfig } from './admin-env';
+import { editorRolesFor, editorUploadsOf, type EditorUploadsConfig } from '#src/env';
 import type { AdminEnv } from './admin-door';
 import { TooManyRequestsError } from '#src/domain/errors';
 import { logEvent } from '#src/log';

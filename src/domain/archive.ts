@@ -5,6 +5,18 @@
  */
 import { sanitizeFilename } from './media/filename';
 
+/** One file of an archive: its name inside the ZIP and its bytes, opened when its turn comes. */
+export interface ArchiveEntry {
+  readonly name: string;
+  open(): Promise<ReadableStream<Uint8Array>>;
+}
+
+/**
+ * Streams a ZIP of `entries` as it is made (src/platform/archive/zip-stream.ts): the archive's
+ * bytes, and `done` once it is whole; a source that fails is handed to `onError`.
+ */
+export type ZipStreamer = (entries: readonly ArchiveEntry[], onError?: (error: unknown) => void) => { stream: ReadableStream<Uint8Array>; done: Promise<void> };
+
 export function archiveNames(filenames: readonly string[]): string[] {
   const taken = new Set<string>();
   return filenames.map((filename) => {

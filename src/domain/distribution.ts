@@ -5,7 +5,7 @@
  * and its translations, with a link to leave the media list.
  *
  * Here: what the distribution reads and writes (the port, implemented over D1 in
- * src/platform/d1/distribution.ts) and its rules as plain functions; src/jobs/distribute.ts runs it.
+ * src/platform/d1/distribution.ts) and its rules as plain functions; src/press-desk/distribute.ts runs it.
  */
 import type { Contact } from './contact';
 import type { MailMessage } from './mail-ports';

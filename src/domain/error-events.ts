@@ -46,6 +46,27 @@ export const NOT_FOUND_TRANSACTION = '/404';
 /** Where browser requests may carry trace headers: localhost, same-origin paths, `api/…`. */
 export const BROWSER_TRACE_PROPAGATION_TARGETS: readonly (string | RegExp)[] = ['localhost', /^\//, /^api\//];
 
+/**
+ * The worker's reporter of one unexpected error (src/platform/errors/reporter.ts, toucan-js): tags
+ * on the event, and the event sent, its id returned.
+ */
+export interface ErrorReporter {
+  setTag(key: string, value: string): void;
+  captureException(error: unknown): string;
+}
+
+/** What a reporter is made for: the failing request (its safe parts) and where sending may go on after the response. */
+export interface ReporterContext {
+  readonly request: Request;
+  readonly waitUntil: (promise: Promise<unknown>) => void;
+}
+
+/** Test seams: where envelopes go, and a sample rate that does not drop 99.5% of them. */
+export interface ReporterOverrides {
+  readonly fetcher?: typeof fetch;
+  readonly sampleRate?: number;
+}
+
 /** Matched as substrings of the message or `Type: message`, like Sentry's `ignoreErrors`. */
 export const IGNORED_ERRORS: readonly string[] = ['Object Not Found Matching Id', 'Illegal invocation'];
 

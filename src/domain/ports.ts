@@ -157,6 +157,12 @@ export interface RecipientLinkStore {
   deleteLinksOfStoriesPublicBefore(cutoff: number): Promise<number>;
 }
 
+/** Counts the statements and round trips a request costs, for Server-Timing and the benchmark. */
+export interface QueryStats {
+  roundTrips: number;
+  statements: number;
+}
+
 export interface ContentRepository {
   /** Null when the newsroom has not been imported yet. */
   getSiteContext(): Promise<SiteContext | null>;

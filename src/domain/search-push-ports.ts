@@ -25,3 +25,17 @@ export interface SearchPushStore {
   /** Records that the engine took these stories' documents (or their deletion). */
   markPushed(storyUuids: readonly string[], now: number): Promise<void>;
 }
+
+/**
+ * The engine's index as the push writes it, with the documents-only key (src/platform/search/document-writer.ts):
+ * a story's documents (built by src/platform/search/documents.ts, the engine's shape) in, a
+ * withdrawn story's out. Here a document is only what every engine keys it by.
+ */
+export interface SearchIndexWriter {
+  readonly backend: 'meilisearch' | 'algolia';
+  readonly indexName: string;
+  /** Adds the documents, replacing any of the same objectID. */
+  addDocuments(documents: readonly { readonly objectID: string }[]): Promise<void>;
+  /** Deletes these objectIDs; one the index does not hold is no error. */
+  deleteDocuments(objectIds: readonly string[]): Promise<void>;
+}

@@ -1,5 +1,5 @@
 /** The request context's types: Hono's generics for this app. */
-import type { Deps } from '#src/adapters';
+import type { Deps, ErrorReporterOf } from '#src/deps';
 import type { SiteContext } from '#src/domain/ports';
 import type { CspSources } from './content-security-policy';
 
@@ -9,6 +9,8 @@ export interface AppEnv {
   Variables: {
     /** Cloudflare's ray id, else a random one: in every log line of the request and its X-Request-Id. */
     requestId: string;
+    /** Makes the reporter of an unexpected error (src/adapters.ts): set by the app before anything else runs. */
+    errorReporterOf: ErrorReporterOf;
     deps: Deps;
     /** The content revision the page cache keys on (null: unknown, nothing imported or stores down). */
     contentRevision: number | null;
@@ -25,6 +27,12 @@ export interface AppEnv {
     holdFirstByte?: boolean;
     /** A page sent before its data was read: true once it was sent whole, false if it failed on the way. */
     renderComplete?: Promise<boolean>;
+    /**
+     * A page sent before its data was read says no shared cache may keep it (its end may be an
+     * error page): the Cache-Control it would have had whole, under which the page cache keeps it
+     * once `renderComplete` says it was sent whole.
+     */
+    wholePageCacheControl?: string;
     /** Origins this one page needs beyond the newsroom's settings (Turnstile on a portal form). */
     cspExtra?: CspSources;
   };

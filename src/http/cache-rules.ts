@@ -27,6 +27,12 @@ export const cacheRules = {
   page: `public, max-age=${BROWSER_TTL_SECONDS}, s-maxage=${EDGE_TTL_SECONDS}, ${staleWindows}`,
   /** RSS/Atom feeds and sitemaps: read by machines that poll, so they live longer at the edge. */
   feed: `public, max-age=${EDGE_TTL_SECONDS}, s-maxage=${FEED_EDGE_TTL_SECONDS}, ${staleWindows}`,
+  /**
+   * A page sent before its data was read (ADR 0049): its status was sent first, so its end may be
+   * an error page. No shared cache may keep it, and the browser asks again before showing it again;
+   * the page cache keeps a copy only once it was sent whole, under `page`.
+   */
+  streamed: 'private, no-cache',
   /** Per-visitor pages (forms with their answers): only the visitor's browser may keep them. */
   private: 'private, no-store',
   /** Error pages must not stick: the content may appear a moment later. */

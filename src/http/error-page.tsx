@@ -93,5 +93,5 @@ export async function errorResponse(c: Context<AppEnv>, status: ErrorStatus, ret
   // Error pages are no-store already; a secret address adds no-referrer and noindex.
   const headers: Record<string, string> = { ...(hasSecret(c.req.path) ? PRIVATE_PAGE_HEADERS : {}), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheRules.error };
   if (status === 503 || status === 429) headers['Retry-After'] = String(retryAfterSeconds);
-  return new Response(await renderDocument(shell, page), { status, headers });
+  return new Response(await renderDocument(shell, c.render(page)), { status, headers });
 }

@@ -3,9 +3,11 @@
  * `app.onError`. Known outcomes (not found, moved, invalid input) are answers, not faults, and
  * are never reported; the caller decides that before calling `reportError`.
  *
- * Reporting is off unless the `SENTRY_DSN` secret is set (config/error-reporting.ts). It must
- * never make an error page worse: a misconfiguration or a failing client is logged and ignored,
- * and sending happens after the response through `waitUntil`.
+ * Reporting is off unless the `SENTRY_DSN` secret is set (config/error-reporting.ts). The reporter
+ * is made by src/adapters.ts and handed over on the request's context (`errorReporterOf`), so the
+ * request helpers never import the adapters. It must never make an error page worse: a
+ * misconfiguration or a failing client is logged and ignored, and sending happens after the
+ * response through `waitUntil`.
  *
  * The worker sends no trace headers: its only outgoing requests go to third parties (search
  * engines, mail, GitHub, Uploadcare), which must not see them. The browser's SDK attaches them
@@ -13,8 +15,7 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env';
-import { errorReporterOf } from '#src/adapters';
-import type { ReporterOverrides } from '#src/platform/errors/reporter';
+import type { ReporterOverrides } from '#src/domain/error-events';
 import { withoutSecrets } from '#src/domain/secret-paths';
 import { runAfterResponse } from './responses';
 import { logFailure } from '#src/log';
@@ -38,7 +39,8 @@ export function reportError(c: Context<AppEnv>, error: unknown, overrides: Repor
     const referer = headers.get('Referer');
     if (referer !== null) headers.set('Referer', withoutSecrets(referer));
     const request = new Request(address, { method: c.req.method, headers });
-    const reporter = errorReporterOf(c.env, c.var.deps?.config ?? null, { request, waitUntil: waitUntilOf(c) }, overrides);
+    // The maker the app set on the context (src/app.tsx); a sub-app run without it reports nothing.
+    const reporter = c.var.errorReporterOf?.(c.env, c.var.deps?.config ?? null, { request, waitUntil: waitUntilOf(c) }, overrides) ?? null;
     if (!reporter) return null;
     reporter.setTag('path', address.pathname);
     const locale = c.var.locale;

@@ -1,17 +1,23 @@
 /**
- * A page's HTML answer, React-rendered (src/views/render.tsx) with the page rule of the
- * Cache-Control table unless the caller's headers say otherwise (a private page).
+ * A page's HTML answer: the view as @hono/react-renderer renders it (`c.render(view)`,
+ * ./html-renderer.ts) after the newsroom's document start (src/views/render.tsx), with the page
+ * rule of the Cache-Control table unless the caller's headers say otherwise (a private page).
  *
- * A route whose status is known before its data (the list pages, the media index, search) passes
- * the page as a promise: a browser then gets the start of the document at once and the rest when
- * the data arrives (docs/decisions/0049-stream-the-head-first.md). Everyone else waits for the
- * whole page, so its status stays true to the end: crawlers and feed readers (an outage is a 503,
- * never a 200 with a notice), the page cache's own renders, a HEAD, and a request the page cache
- * could still answer with an expired copy if the page failed (`holdFirstByte`).
+ * A route whose status is known before its data (`streamable`: a list page checked against the
+ * newsroom's counts, the first page of a D1 search) passes the rendering as a promise of the data:
+ * a browser then gets the start of the document at once and the rest when the data arrives
+ * (docs/decisions/0049-stream-the-head-first.md). Everyone else waits for the whole page, so its
+ * status stays true to the end: crawlers and feed readers (an outage is a 503, never a 200 with a
+ * notice), the page cache's own renders, a HEAD, and a request the page cache could still answer
+ * with an expired copy if the page failed (`holdFirstByte`).
+ *
+ * A streamed page's end may still be an error page, so what it sends says no shared cache may keep
+ * it (`cacheRules.streamed`); the page cache alone learns whether it was sent whole and keeps only
+ * that copy, under the page's own rule (src/page-cache/page-cache.ts).
  */
 import type { Context } from 'hono';
-import type { ReactElement } from 'react';
 import type { AppEnv } from './app-env';
+import { NotFoundError } from '#src/domain/errors';
 import type { DocumentShell } from '#src/pages/model';
 import { renderDocument, streamDocument } from '#src/views/render';
 import { cacheRules } from './cache-rules';
@@ -20,8 +26,10 @@ import { errorPage, reportUnexpected } from './error-page';
 export interface HtmlPage {
   /** The start of the head (`layout.shell`, or `documentShell` before the data is read). */
   readonly shell: DocumentShell;
-  /** The page, or the page once its data is read: then a browser gets the start first. */
-  readonly page: ReactElement | Promise<ReactElement>;
+  /** The page's document as the package renders it, `c.render(view)`, perhaps once its data is read. */
+  readonly document: Response | Promise<Response>;
+  /** Its status and headers are known before its data is read: a browser may get the start first. */
+  readonly streamable?: boolean;
   readonly status?: number;
   readonly headers?: Record<string, string>;
 }
@@ -36,14 +44,21 @@ export function showsPageAsItArrives(request: Request): boolean {
 
 export async function renderPage(c: Context<AppEnv>, html: HtmlPage): Promise<Response> {
   const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheRules.page, ...html.headers };
-  if (html.page instanceof Promise && showsPageAsItArrives(c.req.raw) && c.var.holdFirstByte !== true) {
-    const streamed = streamDocument(html.shell, html.page, (error) => {
-      // The status was sent: the document ends with the error page's text, reported once.
-      reportUnexpected(c, error);
-      return errorPage(c, 500).page;
-    });
+  if (html.streamable === true && showsPageAsItArrives(c.req.raw) && c.var.holdFirstByte !== true) {
+    const streamed = streamDocument(html.shell, Promise.resolve(html.document), (error) => endOfFailedPage(c, error));
     c.set('renderComplete', streamed.complete);
-    return new Response(streamed.body, { status: 200, headers });
+    c.set('wholePageCacheControl', headers['Cache-Control']);
+    return new Response(streamed.body, { status: 200, headers: { ...headers, 'Cache-Control': cacheRules.streamed } });
   }
-  return new Response(await renderDocument(html.shell, await html.page), { status: html.status ?? 200, headers });
+  return new Response(await renderDocument(html.shell, html.document), { status: html.status ?? 200, headers });
+}
+
+/**
+ * The status was sent: the document ends with the page its failure calls for. A page that turned
+ * out not to exist is no fault (never reported); anything else is reported once.
+ */
+function endOfFailedPage(c: Context<AppEnv>, error: unknown): Response | Promise<Response> {
+  if (error instanceof NotFoundError) return c.render(errorPage(c, 404).page);
+  reportUnexpected(c, error);
+  return c.render(errorPage(c, 500).page);
 }

@@ -5,7 +5,7 @@
  * job claims each again and sends it with the same idempotency key as the first attempt, so the
  * subscriber gets the mail once whether or not the first attempt's had left.
  */
-import type { JobDeps } from '#src/adapters';
+import type { JobDeps } from '#src/deps';
 import { ALERT_PAGE_SIZE, alertContext, deliverClaimedAlert } from './alerts';
 import { sendJobs, type Job } from '#src/domain/job-messages';
 

@@ -13,7 +13,7 @@ import { MailRefusedError } from '#src/domain/errors';
 import { alertIdempotencyKey } from '#src/domain/mail-delivery';
 import type { SiteContext } from '#src/domain/ports';
 import type { AlertRecipient, AnnouncedStory } from '#src/domain/publishing-ports';
-import type { JobDeps } from '#src/adapters';
+import type { JobDeps } from '#src/deps';
 import { alertMail } from './alert-mail';
 import { logFailure } from '#src/log';
 

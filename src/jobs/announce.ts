@@ -10,7 +10,7 @@ import type { SiteContext } from '#src/domain/ports';
 import type { AnnouncedStory } from '#src/domain/publishing-ports';
 import { urls } from '#src/i18n/urls';
 import { changedFeeds, changedPages } from './changed-addresses';
-import type { JobDeps } from '#src/adapters';
+import type { JobDeps } from '#src/deps';
 import { logFailure } from '#src/log';
 
 /** IndexNow takes up to 10,000 addresses per submission. */

@@ -10,7 +10,7 @@
  */
 import { MailRefusedError } from '#src/domain/errors';
 import { outboxIdempotencyKey } from '#src/domain/mail-delivery';
-import type { JobDeps } from '#src/adapters';
+import type { JobDeps } from '#src/deps';
 import { logFailure } from '#src/log';
 
 /** Mails per job; a longer outbox is drained by the next job the cron queues. */

@@ -15,7 +15,7 @@
  * do the rest, and the page cache pre-renders the busiest pages (src/page-cache/prerender.ts).
  */
 import type { PublishEvent, ReleasedGallery } from '#src/domain/publishing-ports';
-import type { JobDeps } from '#src/adapters';
+import type { JobDeps } from '#src/deps';
 import { sendJobs, type Job } from '#src/domain/job-messages';
 import { queueAbandonedAlerts } from './alert-retries';
 import { queueSearchPushes } from './search-push';

@@ -5,7 +5,7 @@
  * Each batch ends with one `jobs` line saying what it did (ADR 0028).
  */
 import { logEvent, logFailure } from '#src/log';
-import type { JobDeps } from '#src/adapters';
+import type { JobDeps } from '#src/deps';
 import { sendAlerts } from './alerts';
 import { retryAlerts } from './alert-retries';
 import { publishToWebSub, submitIndexNow } from './announce';

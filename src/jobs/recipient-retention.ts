@@ -4,7 +4,7 @@
  * journalist's link to it and its opening records are deleted. Run by the minute cron; a story
  * removed from the content folder takes its recipients' links with it at import.
  */
-import type { JobDeps } from '#src/adapters';
+import type { JobDeps } from '#src/deps';
 import { describeError } from '#src/domain/errors';
 import type { RecipientLinkStore } from '#src/domain/ports';
 import { logEvent } from '#src/log';

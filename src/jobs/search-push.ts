@@ -8,7 +8,7 @@
  * needed: FTS5 reads the stories table, so a story the cron made public is found at once.
  */
 import { storySearchDocuments } from '#src/platform/search/documents';
-import type { JobDeps } from '#src/adapters';
+import type { JobDeps } from '#src/deps';
 
 /** Stories handed to the queue per cron run (one message); a backlog drains over the next minutes. */
 export const SEARCH_PUSHES_PER_RUN = 50;

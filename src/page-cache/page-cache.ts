@@ -240,7 +240,12 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     setResponseHeader(c, 'X-Cache', 'MISS');
     if (c.error !== undefined) return;
     const response = c.res;
-    if (!response.body || !canStoreResponse(response)) return;
+    // A page streamed before its data says no shared cache may keep it (its end may be an error
+    // page); this cache alone learns whether it was sent whole (`renderComplete`, ./fill.ts) and
+    // keeps that copy under the rule the page has whole, so its hits answer as a whole page does.
+    const keptHeaders = new Headers(response.headers);
+    if (c.var.wholePageCacheControl) keptHeaders.set('Cache-Control', c.var.wholePageCacheControl);
+    if (!response.body || !canStoreResponse({ status: response.status, headers: keptHeaders })) return;
 
     // The visitor reads one branch as it streams; the other is buffered and stored after the
     // response, so the cache fill adds nothing to the visitor's wait.
@@ -249,8 +254,8 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       key,
       stream: forCache,
       status: response.status,
-      headers: storedHeaders(response.headers),
-      cacheControl: response.headers.get('Cache-Control'),
+      headers: storedHeaders(keptHeaders),
+      cacheControl: keptHeaders.get('Cache-Control'),
       etag: response.headers.get('ETag'),
       storedAt: startedAt,
       complete: c.var.renderComplete ?? null,

@@ -166,7 +166,7 @@ export function isStorableVary(vary: string | null | undefined): boolean {
 }
 
 /** May this response be copied into the cache (its Set-Cookie stripped)? */
-export function canStoreResponse(response: Response): boolean {
+export function canStoreResponse(response: Pick<Response, 'status' | 'headers'>): boolean {
   return (
     isStorableStatus(response.status) &&
     isStorableContentType(response.headers.get('Content-Type')) &&

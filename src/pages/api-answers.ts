@@ -4,7 +4,7 @@
  * (./json-form.ts). A request the answer cannot serve (an unknown language or category) is an
  * InvalidInputError; a page past the end is answered from the counts kept with the content.
  */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { InvalidInputError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
 import { DEFAULT_PAGE_SIZE, GALLERY_PAGE_SIZE, pageCount } from '#src/domain/paging';

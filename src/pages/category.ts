@@ -1,5 +1,5 @@
 /** A category page `[/{locale}]/category/{slug}`: its stories in that language, 12 per page. */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { NotFoundError } from '#src/domain/errors';
 import { DEFAULT_PAGE_SIZE, paginate } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';

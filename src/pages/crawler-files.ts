@@ -4,7 +4,7 @@
  * and images, and a Google News sitemap of the last two days. A non-indexable newsroom disallows
  * everything and has no sitemaps.
  */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { NotFoundError } from '#src/domain/errors';
 import { categoriesForLocale } from '#src/domain/category';
 import { hasTagPage } from '#src/domain/tag';

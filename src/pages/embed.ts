@@ -4,7 +4,7 @@
  * `[/{locale}]/media/album/{uuid}/embed`). Stories and galleries are loaded by their pages' own
  * functions, so the same rules decide what exists.
  */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { embedSize, type EmbedBounds } from '#src/domain/oembed';
 import type { SiteContext } from '#src/domain/ports';
 import { urls, urlContextOf } from '#src/i18n/urls';

@@ -4,7 +4,7 @@
  * under `/tag/{tag}/feed`). Full content with absolute addresses, cover images, categories,
  * stable guids: each feed's model and its text in each format (the formats: ./feed-formats.ts).
  */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { NotFoundError } from '#src/domain/errors';
 import { UploadedImage } from '#src/domain/media';
 import type { SiteContext } from '#src/domain/ports';

@@ -1,5 +1,5 @@
 /** Media galleries (their models and the gallery's JSON form): the index `[/{locale}]/media` (6 per page) and a gallery `[/{locale}]/media/album/{uuid}`. */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { NotFoundError } from '#src/domain/errors';
 import { isGalleryEmpty, type Gallery, type GallerySummary } from '#src/domain/gallery';
 import { GALLERY_PAGE_SIZE, paginate } from '#src/domain/paging';

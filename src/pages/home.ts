@@ -1,5 +1,5 @@
 /** The homepage of each language (`/`, `/fr`, … with `?page=N`): its model and Markdown form. */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { featuredCategories } from '#src/domain/category';
 import { contactsForLocale, type Contact } from '#src/domain/contact';
 import { DEFAULT_PAGE_SIZE, paginate } from '#src/domain/paging';

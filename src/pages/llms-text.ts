@@ -12,7 +12,7 @@ import type { GallerySummary } from '#src/domain/gallery';
 import type { FeedStory } from '#src/domain/ports';
 import type { StorySummary } from '#src/domain/story';
 import { urls, urlContextOf, type UrlContext } from '#src/i18n/urls';
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import type { SiteContext } from '#src/domain/ports';
 import { categoriesForLocale } from '#src/domain/category';
 import { contactsForLocale } from '#src/domain/contact';

@@ -4,7 +4,7 @@
  * layout at the page's own address. Each kind says only what differs: how to count, how to fetch,
  * where a page lives and what its layout says.
  */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { paginate, type Paging } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';
 import type { LayoutModel } from './model';

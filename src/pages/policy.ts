@@ -2,7 +2,7 @@
  * A policy page (`[/{locale}]/privacy-policy`, `[/{locale}]/cookie-policy`): the policy the content
  * folder wrote for the language, else the organisation's own page's address, else a 404.
  */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { NotFoundError } from '#src/domain/errors';
 import { policySource, type PolicyKind } from '#src/domain/policy';
 import type { SiteContext } from '#src/domain/ports';

@@ -1,12 +1,12 @@
 /**
  * Leaving the media list through the link of a press mail (`/press/leave/{token}`,
- * src/jobs/press-release-mail.ts): the page asks with one button (mail scanners open links, they
+ * src/press-desk/press-release-mail.ts): the page asks with one button (mail scanners open links, they
  * do not press buttons); the button's POST, or a mail client's RFC 8058 one-click POST, deletes
  * the journalist: their record, lists, links with their openings, and press mail not sent yet
  * (docs/decisions/0043-media-list-and-recipient-links.md). A token that is malformed or no one's
  * is the 404 page. The page is in the journalist's language when the newsroom has it.
  */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { NotFoundError } from '#src/domain/errors';
 import type { LeavingJournalist } from '#src/domain/distribution';
 import { defaultLanguage, siteNameFor } from '#src/domain/newsroom';

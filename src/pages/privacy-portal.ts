@@ -2,7 +2,7 @@
  * The privacy portal's page model (subscribe, data requests, the mailed links' pages): one model
  * for every view the portal shows. The portal's routes and their parts: src/routes/privacy-portal/.
  */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { categoriesForLocale } from '#src/domain/category';
 import { siteNameFor } from '#src/domain/newsroom';
 import type { SiteContext } from '#src/domain/ports';

@@ -4,7 +4,7 @@
  * matches and load more. Works without JavaScript; the search box island adds quick results.
  * The page's model; its address's filters are read by src/routes/search.tsx.
  */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import type { SiteContext } from '#src/domain/ports';
 import { DEFAULT_SEARCH_HITS_PER_PAGE } from '#src/domain/search';
 import { CATEGORY_FACET_VALUES_SHOWN, normaliseSearchQuery, type FacetValue, type FacetValueHit, type SearchQuery, type SearchResultHit } from '#src/domain/search-query';

@@ -14,7 +14,7 @@
  * Here too, for the stories' secret pages: a story body's card of an unreleased gallery links to
  * the gallery's secret link, in the story's language.
  */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { MovedError, NotFoundError } from '#src/domain/errors';
 import { isGalleryEmpty } from '#src/domain/gallery';
 import { isWellFormedGalleryLinkToken, showsGalleryCard, withSecretGalleryLinks } from '#src/domain/gallery-link';

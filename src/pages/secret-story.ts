@@ -13,7 +13,7 @@
  * translation switcher offers that recipient's links, and each opening before go-live is counted
  * on the link (never who or from where). A revoked one is the 404 page.
  */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { MovedError, NotFoundError } from '#src/domain/errors';
 import type { SharedStory, SiteContext } from '#src/domain/ports';
 import { isReleasedToAudience, sharedStoryNotice } from '#src/domain/publishing';

@@ -2,7 +2,7 @@
  * A story at the root path `/{slug}`, in its own language: its page model (public, or behind a
  * secret link), and its JSON and Markdown forms (src/pages/json-form.ts, src/pages/markdown-form.ts).
  */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { NotFoundError } from '#src/domain/errors';
 import type { SiteContext, StoryBodyFormat } from '#src/domain/ports';
 import { isLinkableTranslation, isPubliclyVisible, isStoryIndexable, type Story, type StorySummary } from '#src/domain/story';

@@ -3,7 +3,7 @@
  * like a category's. The address holds the tag's stored (lower-cased) form as one encoded path
  * segment (src/domain/tag.ts); another spelling of a known tag moves there, anything else is a 404.
  */
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { MovedError, NotFoundError } from '#src/domain/errors';
 import { DEFAULT_PAGE_SIZE } from '#src/domain/paging';
 import type { SiteContext } from '#src/domain/ports';

@@ -40,7 +40,7 @@ function oembedError(c: Context<AppEnv>, status: 400 | 404 | 501, message: strin
  */
 function cardResponse(c: Context<AppEnv>, card: EmbedCardModel): Promise<Response> {
   c.set('cspExtra', mergeSources(c.var.cspExtra ?? null, FRAMEABLE_BY_ANYONE)!);
-  return renderPage(c, { shell: card.shell, page: <EmbedCardPage model={card} />, headers: { 'X-Robots-Tag': 'noindex' } });
+  return renderPage(c, { shell: card.shell, document: c.render(<EmbedCardPage model={card} />), headers: { 'X-Robots-Tag': 'noindex' } });
 }
 
 /** The parameters oEmbed names, as text; their rules (and their 400, 404 and 501) are parseOembedRequest's. */

@@ -19,8 +19,8 @@ export const galleries = new Hono<AppEnv>()
     const { page } = c.req.valid('query');
     // Its status is known from the newsroom's gallery count: the page streams (src/http/render-page.ts).
     checkGalleryIndexPage(site, page);
-    const view = loadGalleryIndex(c.var.deps, site, c.var.locale, page).then((model) => <GalleryIndexPage model={model} />);
-    return renderPage(c, { shell: documentShell(site, c.var.locale), page: view });
+    const document = loadGalleryIndex(c.var.deps, site, c.var.locale, page).then((model) => c.render(<GalleryIndexPage model={model} />));
+    return renderPage(c, { shell: documentShell(site, c.var.locale), document, streamable: true });
   })
   // The JSON alternate: the gallery as docs/spec-coverage.md section 3 shapes it.
   .get('/media/album/:file{[0-9a-f-]{36}\\.json}', async (c) => {
@@ -30,7 +30,7 @@ export const galleries = new Hono<AppEnv>()
   .get('/media/album/:uuid', async (c) => {
     const model = await loadGallery(c.var.deps, requireSite(c), c.var.locale, c.req.param('uuid'));
     allowPlayers(c, playerOriginsOf(model.gallery.videos.flatMap((video) => videoEmbedOf(video.url) ?? [])));
-    return renderPage(c, { shell: model.layout.shell, page: <GalleryPage model={model} /> });
+    return renderPage(c, { shell: model.layout.shell, document: c.render(<GalleryPage model={model} />) });
   })
   // Every image of the gallery, originals, in one ZIP.
   .get('/media/album/:uuid/download', async (c) => {

@@ -12,7 +12,7 @@ import { PolicyPage } from '#src/views/pages/policy-page';
 async function servePolicy(c: Context<AppEnv>, kind: PolicyKind): Promise<Response> {
   const answer = await loadPolicy(c.var.deps, requireSite(c), c.var.locale, kind);
   if ('elsewhere' in answer) return redirectToConfiguredAddress(c, answer.elsewhere, { 'Cache-Control': cacheRules.page });
-  return renderPage(c, { shell: answer.page.layout.shell, page: <PolicyPage model={answer.page} /> });
+  return renderPage(c, { shell: answer.page.layout.shell, document: c.render(<PolicyPage model={answer.page} />) });
 }
 
 // One route per policy: a pattern alternation here would also match longer paths.

@@ -16,10 +16,10 @@ export const pressLeave = new Hono<AppEnv>()
   .get('/:token', async (c) => {
     const model = await loadLeavePage(c.var.deps, quietSite(c), c.req.param('token'));
     c.set('locale', model.layout.context.localeCode);
-    return renderPage(c, { shell: model.layout.shell, page: <PrivacyPortalPage model={model} />, headers: PRIVATE_PAGE_HEADERS });
+    return renderPage(c, { shell: model.layout.shell, document: c.render(<PrivacyPortalPage model={model} />), headers: PRIVATE_PAGE_HEADERS });
   })
   .post('/:token', unsubscribeForm, async (c) => {
     const model = await leaveMediaList(c.var.deps, quietSite(c), c.req.param('token'));
     c.set('locale', model.layout.context.localeCode);
-    return renderPage(c, { shell: model.layout.shell, page: <PrivacyPortalPage model={model} />, headers: PRIVATE_PAGE_HEADERS });
+    return renderPage(c, { shell: model.layout.shell, document: c.render(<PrivacyPortalPage model={model} />), headers: PRIVATE_PAGE_HEADERS });
   });

@@ -57,13 +57,15 @@ export const search = new Hono<AppEnv>().get('/search', validate('query', Search
   const { locale, deps } = c.var;
   const params = c.req.valid('query');
   const headers = { 'X-Robots-Tag': 'noindex' };
-  // With D1's full-text index there is no fallback: the status and headers are known, the page streams.
-  if (deps.config.search.searchBackend === 'd1') {
-    const page = loadSearch(deps, site, locale, params).then((model) => <SearchPage model={model} />);
-    return renderPage(c, { shell: documentShell(site, locale), page, headers });
+  // With D1's full-text index there is no fallback, so the headers are known; the first page always
+  // exists (no hits is an answer too), so its status is known as well: it streams. A later page
+  // exists only if the index says so: its status waits for the hits.
+  if (deps.config.search.searchBackend === 'd1' && params.page === 1) {
+    const document = loadSearch(deps, site, locale, params).then((model) => c.render(<SearchPage model={model} />));
+    return renderPage(c, { shell: documentShell(site, locale), document, streamable: true, headers });
   }
-  // An engine's page waits for its answer: one from the fallback search must not outlive the
+  // An engine's page waits for its answer too: one from the fallback search must not outlive the
   // engine's outage in a cache, and says so in its headers.
   const model = await loadSearch(deps, site, locale, params);
-  return renderPage(c, { shell: model.layout.shell, page: <SearchPage model={model} />, headers: { ...headers, ...(model.notice ? { 'Cache-Control': cacheRules.error } : {}) } });
+  return renderPage(c, { shell: model.layout.shell, document: c.render(<SearchPage model={model} />), headers: { ...headers, ...(model.notice ? { 'Cache-Control': cacheRules.error } : {}) } });
 });

@@ -26,7 +26,7 @@ async function galleryPage(c: Context<AppEnv>, locale: string): Promise<Response
   c.set('locale', locale);
   const model = await loadSharedGallery(c.var.deps, site, c.req.param('token') ?? '', locale);
   allowPlayers(c, playerOriginsOf(model.gallery.videos.flatMap((video) => videoEmbedOf(video.url) ?? [])));
-  return renderPage(c, { shell: model.layout.shell, page: <GalleryPage model={model} />, headers: PRIVATE_PAGE_HEADERS });
+  return renderPage(c, { shell: model.layout.shell, document: c.render(<GalleryPage model={model} />), headers: PRIVATE_PAGE_HEADERS });
 }
 
 export const secretGalleryLinks = new Hono<AppEnv>()

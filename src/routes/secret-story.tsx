@@ -41,5 +41,5 @@ export const secretStoryLinks = new Hono<AppEnv>()
     c.set('locale', model.story.locale);
     // A player sends only this site's origin (its `referrerpolicy`), never the secret address.
     allowPlayers(c, playerOriginsInHtml(model.story.body_html));
-    return renderPage(c, { shell: model.layout.shell, page: <StoryPage model={model} />, headers: PRIVATE_PAGE_HEADERS });
+    return renderPage(c, { shell: model.layout.shell, document: c.render(<StoryPage model={model} />), headers: PRIVATE_PAGE_HEADERS });
   });

@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono';
 import type { ReactElement } from 'react';
 import type { AppEnv } from '#src/http/app-env';
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import type { SiteContext } from '#src/domain/ports';
 import { requireSite } from '#src/http/require-site';
 import { categoryMarkdown, checkCategory, loadCategory } from '#src/pages/category';
@@ -50,10 +50,10 @@ function storyListRoutes<Model extends { layout: LayoutModel }>(list: StoryList<
         html: async () => {
           if (!list.check) {
             const model = await load();
-            return { shell: model.layout.shell, page: list.view(model) };
+            return { shell: model.layout.shell, document: c.render(list.view(model)) };
           }
           list.check(site, locale, key, page);
-          return { shell: documentShell(site, locale), page: load().then(list.view) };
+          return { shell: documentShell(site, locale), document: load().then((model) => c.render(list.view(model))), streamable: true };
         },
         markdown: async () => {
           const model = await load();

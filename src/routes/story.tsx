@@ -41,7 +41,7 @@ export const story = new Hono<AppEnv>()
         c.set('locale', model.story.locale);
         allowPlayers(c, playerOriginsInHtml(model.story.body_html));
         const headers: Record<string, string> = model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' };
-        return { shell: model.layout.shell, page: <StoryPage model={model} />, headers };
+        return { shell: model.layout.shell, document: c.render(<StoryPage model={model} />), headers };
       },
       markdown: () => storyMarkdownForm(c, c.req.param('slug')),
     }),

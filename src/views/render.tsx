@@ -1,22 +1,21 @@
 /**
- * HTML documents, rendered by React's `renderToReadableStream` and sent in two parts
- * (docs/decisions/0049-stream-the-head-first.md):
+ * HTML documents in two parts (docs/decisions/0049-stream-the-head-first.md):
  *
  * 1. the start: the doctype, `<html lang dir>`, `<head>` and what the shell says (`DocumentStart`:
  *    charset, viewport, stylesheets, the browser bundle). It depends on the newsroom alone, so it is
- *    rendered once per shell and isolate and kept;
- * 2. the rest: the page's `Document`, rendered whole once its data is read (no view suspends, so
- *    React emits no inline script and the document reads the same without JavaScript). React
- *    writes it from the doctype on; its `<!DOCTYPE html><html …><head>`, already sent, is dropped,
- *    and the head it manages (its image preloads, then the page's title and metadata) follows the
- *    start.
+ *    rendered here once per shell and isolate and kept;
+ * 2. the rest: the page's document as @hono/react-renderer rendered it (`c.render(view)`,
+ *    src/http/html-renderer.ts), whole once its data is read (no view suspends, so React emits no
+ *    inline script and the document reads the same without JavaScript). React writes it from the
+ *    doctype on; its `<!DOCTYPE html><html …><head>`, already sent, is dropped, and the head it
+ *    manages (its image preloads, then the page's title and metadata) follows the start.
  *
+ * The package's answer is read here as a web `Response` only: views never import Hono.
  * `renderDocument` answers once both parts are rendered, as one body, so a failure is still a
- * failure (the 500 page). `streamDocument` sends the start at once and the rest when the page's data arrives: a
- * failure then can no longer change the status, so the document ends with the fallback the caller
- * gives (the localized error page) and `complete` says it failed.
+ * failure (the 500 page). `streamDocument` sends the start at once and the rest when the page's
+ * data arrives: a failure then can no longer change the status, so the document ends with the
+ * fallback the caller gives (the localized error page) and `complete` says it failed.
  */
-import type { ReactElement } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { textDirection, toBcp47 } from '#src/i18n/locales';
 import type { DocumentShell } from '#src/pages/model';
@@ -25,7 +24,7 @@ import { DocumentStart } from './document';
 const encoder = new TextEncoder();
 const HEAD_TAG = encoder.encode('<head>');
 
-/** React's own report prints to the console; every failure here is thrown and reported by the caller. */
+/** React's own report prints to the console; a failure of the start is thrown and reported by the caller. */
 const quiet = { onError: () => {} };
 
 /** Rendered starts by shell: a few per newsroom (one per language and theme). */
@@ -60,13 +59,12 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
 }
 
 /**
- * The page's document after its `<head>` tag, rendered whole by React (a view that throws rejects
- * it): what comes before (React's doctype and `<html lang dir>`) the start already said. Its
- * chunks are joined into one, which costs a copy and saves a stream step per chunk on the way out.
+ * The page's document after its `<head>` tag, as the package rendered it (a view that throws
+ * rejects it): what comes before (React's doctype and `<html lang dir>`) the start already said.
+ * Its chunks are joined into one, which costs a copy and saves a stream step per chunk on the way out.
  */
-async function documentAfterHead(page: ReactElement): Promise<Uint8Array> {
-  const rendered = await renderToReadableStream(page, quiet);
-  const whole = new Uint8Array(await new Response(rendered).arrayBuffer());
+async function documentAfterHead(rendered: Response | Promise<Response>): Promise<Uint8Array> {
+  const whole = new Uint8Array(await (await rendered).arrayBuffer());
   const at = indexOf(whole, HEAD_TAG);
   if (at === -1) throw new Error('A rendered page has no <head>: every page is a whole <html> document');
   return whole.subarray(at + HEAD_TAG.length);
@@ -80,8 +78,8 @@ function joined(start: Uint8Array, rest: Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 /** The whole document, rendered before this resolves: a view that throws rejects it, and nothing was sent. */
-export async function renderDocument(shell: DocumentShell, page: ReactElement): Promise<Uint8Array<ArrayBuffer>> {
-  const [start, rest] = await Promise.all([documentStart(shell), documentAfterHead(page)]);
+export async function renderDocument(shell: DocumentShell, rendered: Response | Promise<Response>): Promise<Uint8Array<ArrayBuffer>> {
+  const [start, rest] = await Promise.all([documentStart(shell), documentAfterHead(rendered)]);
   return joined(start, rest);
 }
 
@@ -92,12 +90,12 @@ export interface StreamedDocument {
 }
 
 /**
- * The start of the document now, the page once `page` resolves. When reading or rendering the
- * page fails, `fallback(error)` is rendered instead (its own start is not sent again).
+ * The start of the document now, the page once `rendered` resolves. When reading or rendering the
+ * page fails, the document `fallback(error)` renders follows instead (its own start is not sent again).
  */
-export function streamDocument(shell: DocumentShell, page: Promise<ReactElement>, fallback: (error: unknown) => ReactElement): StreamedDocument {
+export function streamDocument(shell: DocumentShell, rendered: Promise<Response>, fallback: (error: unknown) => Response | Promise<Response>): StreamedDocument {
   // Handled below, perhaps after it failed: not an unhandled rejection meanwhile.
-  page.catch(() => {});
+  rendered.catch(() => {});
   let settle: (complete: boolean) => void = () => {};
   const complete = new Promise<boolean>((resolve) => (settle = resolve));
   const body = new ReadableStream<Uint8Array>({
@@ -109,7 +107,7 @@ export function streamDocument(shell: DocumentShell, page: Promise<ReactElement>
           controller.enqueue(await documentStart(shell));
           let rest: Uint8Array;
           try {
-            rest = await documentAfterHead(await page);
+            rest = await documentAfterHead(rendered);
           } catch (error) {
             whole = false;
             rest = await documentAfterHead(fallback(error));

@@ -1,12 +1,15 @@
 // `npm run setup:cloudflare`, `npm run deploy` and `npm run import -- … --remote --env …` against
 // a stub wrangler (test/cli/fake-wrangler.mjs) that records every command and keeps a pretend
 // Cloudflare account: which resources get created, what is written into (a copy of)
-// wrangler.toml and nothing else, that a second run changes nothing, and the order of a deploy.
+// wrangler.toml and nothing else, that a second run changes nothing, and the order of a deploy;
+// a deploy warns when a stand-in of GitHub's API (on 127.0.0.1) says the content repository is public.
 // Each program runs once as its own process, spawning the stub as it would spawn wrangler; the
 // other tests run it in the test's process with the stub answering there too (a Node start per
 // wrangler command and about a second of CPU per program start were most of this file's time).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
@@ -32,8 +35,12 @@ interface SetupModule {
 interface DeployModule {
   deploy(argv: string[], options: { env: NodeJS.ProcessEnv; out: (line: string) => void; err: (line: string) => void; wrangler: Wrangler }): Promise<number>;
 }
+interface GitHubModule {
+  repositoryIsPublic(fullName: string, options: { env: NodeJS.ProcessEnv; fetcher?: typeof fetch }): Promise<boolean>;
+}
 let setup: SetupModule;
 let deployModule: DeployModule;
+let githubModule: GitHubModule;
 
 let work: string;
 let config: string;
@@ -87,6 +94,8 @@ beforeAll(async () => {
   setup = (await import('../../scripts/deploy/setup-cloudflare.mjs')) as SetupModule;
   // @ts-expect-error: a plain .mjs script without type declarations.
   deployModule = (await import('../../scripts/deploy/deploy.mjs')) as DeployModule;
+  // @ts-expect-error: a plain .mjs script without type declarations.
+  githubModule = (await import('../../scripts/deploy/github.mjs')) as GitHubModule;
   // Ids a developer wrote into the repository's file must not leak into the "fresh" copy.
   pristine = readFileSync(join(root, 'wrangler.toml'), 'utf8').replace(/^\s*(database_id|id)\s*=.*\r?\n/gm, '');
 }, 30_000);
@@ -223,7 +232,8 @@ describe('setup:cloudflare', () => {
 });
 
 describe('deploy', () => {
-  const deployEnv = (extraEnv: Record<string, string>) => ({ ...fakeEnv(), DEPLOY_RELEASE: 'abc1234', CONTENT_DIR: '', ...extraEnv });
+  // No repository named unless a test names one (GitHub Actions sets GITHUB_REPOSITORY): nothing asks GitHub.
+  const deployEnv = (extraEnv: Record<string, string>) => ({ ...fakeEnv(), DEPLOY_RELEASE: 'abc1234', CONTENT_DIR: '', GITHUB_REPOSITORY: '', GITHUB_TOKEN: '', GITHUB_API_URL: '', ...extraEnv });
   /** `npm run deploy` as its own process, spawning the stub for every wrangler command. */
   const deployCommand = (args: string[], extraEnv: Record<string, string> = {}) =>
     spawnSync(process.execPath, [join(root, 'scripts/deploy/deploy.mjs'), ...args, '--config', config], { cwd: root, env: deployEnv(extraEnv), encoding: 'utf8' });
@@ -260,6 +270,101 @@ describe('deploy', () => {
     expect(calls()).toContain('d1 migrations apply DB --remote');
     expect(calls().some((call) => call.startsWith('deploy'))).toBe(false);
   }, 60_000);
+});
+
+/**
+ * GitHub's `GET /repos/{owner}/{repo}` as a stranger or a token holder meets it: a public repository
+ * answers 200 with `"private": false`; a private one answers 200 to its token, 404 to anyone else.
+ * `silent` repositories get no answer at all. Every request's path and headers are kept.
+ */
+async function startGitHubApi(repositories: { public?: string[]; private?: string[]; silent?: string[]; token?: string }) {
+  const requests: { path: string; headers: IncomingHttpHeaders }[] = [];
+  const server = createServer((request, response) => {
+    const path = request.url ?? '';
+    requests.push({ path, headers: request.headers });
+    const fullName = decodeURIComponent(path.replace(/^\/repos\//, ''));
+    if (repositories.silent?.includes(fullName)) return;
+    const authorised = repositories.token !== undefined && request.headers.authorization === `Bearer ${repositories.token}`;
+    const visible = repositories.public?.includes(fullName) || (authorised && repositories.private?.includes(fullName));
+    response.writeHead(visible ? 200 : 404, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify(visible ? { full_name: fullName, private: !repositories.public?.includes(fullName) } : { message: 'Not Found' }));
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, requests, close: () => new Promise<void>((closed) => server.close(() => closed())).finally(() => server.closeAllConnections()) };
+}
+
+describe('deploy: is the content repository public?', () => {
+  const WARNING = 'WARNING: northwind/press is PUBLIC.';
+  const deployEnv = (extraEnv: Record<string, string>) => ({ ...fakeEnv(), DEPLOY_RELEASE: 'abc1234', CONTENT_DIR: '', GITHUB_REPOSITORY: '', GITHUB_TOKEN: '', ...extraEnv });
+  async function deploy(extraEnv: Record<string, string>) {
+    const env = deployEnv(extraEnv);
+    let stdout = '';
+    let stderr = '';
+    const status = await deployModule.deploy(['--config', config], { env, out: (line) => (stdout += `${line}\n`), err: (line) => (stderr += `${line}\n`), wrangler: inProcessWrangler(env) });
+    return { status, stdout, stderr };
+  }
+
+  test('public on GitHub (GITHUB_REPOSITORY in Actions): a loud warning, and the worker is deployed all the same', async () => {
+    const github = await startGitHubApi({ public: ['northwind/press'] });
+    try {
+      const result = await deploy({ GITHUB_REPOSITORY: 'northwind/press', GITHUB_API_URL: github.origin });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stderr).toContain(WARNING);
+      expect(result.stderr).toContain('forks and its Actions logs private');
+      expect(calls().at(-1)).toBe('deploy --var RELEASE:abc1234 --message release abc1234');
+      expect(github.requests.map((request) => request.path)).toEqual(['/repos/northwind/press']);
+    } finally {
+      await github.close();
+    }
+  }, 60_000);
+
+  test('wrangler.toml’s EDITOR_REPOSITORY is the one asked about; private, asked with GITHUB_TOKEN: nothing said', async () => {
+    writeFileSync(config, setup.setTableValue(readFileSync(config, 'utf8'), { table: 'vars', key: 'EDITOR_REPOSITORY', value: 'northwind/press' }));
+    const github = await startGitHubApi({ private: ['northwind/press'], token: 'ghs_actions' });
+    try {
+      const result = await deploy({ GITHUB_REPOSITORY: 'northwind/site-code', GITHUB_TOKEN: 'ghs_actions', GITHUB_API_URL: github.origin });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stderr).not.toContain('PUBLIC');
+      expect(github.requests.map((request) => [request.path, request.headers.authorization])).toEqual([['/repos/northwind/press', 'Bearer ghs_actions']]);
+    } finally {
+      await github.close();
+    }
+  }, 60_000);
+
+  test('a stranger meets a private repository as not found: nothing said', async () => {
+    const github = await startGitHubApi({ private: ['northwind/press'] });
+    try {
+      expect(await githubModule.repositoryIsPublic('northwind/press', { env: { GITHUB_API_URL: github.origin } })).toBe(false);
+      expect(await githubModule.repositoryIsPublic('northwind/press', { env: { GITHUB_API_URL: github.origin, GITHUB_TOKEN: 'ghs_other' } })).toBe(false);
+      expect(github.requests.map((request) => request.headers.authorization)).toEqual([undefined, 'Bearer ghs_other']);
+    } finally {
+      await github.close();
+    }
+  });
+
+  test('GitHub that does not answer, or nobody listening (offline): nothing said, within seconds', async () => {
+    const github = await startGitHubApi({ silent: ['northwind/press'] });
+    const started = Date.now();
+    try {
+      expect(await githubModule.repositoryIsPublic('northwind/press', { env: { GITHUB_API_URL: github.origin } })).toBe(false);
+    } finally {
+      await github.close();
+    }
+    expect(await githubModule.repositoryIsPublic('northwind/press', { env: { GITHUB_API_URL: github.origin } })).toBe(false);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 20_000);
+
+  test('GITHUB_API_URL may only name a stand-in on loopback: any other address is never asked', async () => {
+    const asked: string[] = [];
+    const fetcher = (async (input: string) => {
+      asked.push(String(input));
+      return new Response(JSON.stringify({ private: false }), { status: 200 });
+    }) as unknown as typeof fetch;
+    expect(await githubModule.repositoryIsPublic('northwind/press', { env: { GITHUB_API_URL: 'https://github.example.com/api/v3' }, fetcher })).toBe(false);
+    expect(await githubModule.repositoryIsPublic('northwind/press', { env: {}, fetcher })).toBe(true);
+    expect(asked).toEqual(['https://api.github.com/repos/northwind/press']);
+  });
 });
 
 describe('import --remote --env', () => {

@@ -1,12 +1,12 @@
 // The subscription and data-request forms in a real browser, with JavaScript on and off.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, startServer } from './server.mjs';
+import { launchBrowser, NPM_START_VARS, startServer } from './server.mjs';
 
 let server;
 let browser;
 before(async () => {
-  server = await startServer({ vars: { SHOW_OUTBOX: 'true' } });
+  server = await startServer({ vars: NPM_START_VARS });
   browser = await launchBrowser();
 });
 after(async () => {

@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fetchWithOneRetry, fireScheduled, runCli, runCliInProcess, startServer, statusOf, waitFor } from './server.mjs';
+import { fetchWithOneRetry, fireScheduled, NPM_START_VARS, runCli, runCliInProcess, startServer, statusOf, waitFor } from './server.mjs';
 import { root } from '../../scripts/dev/local-newsroom.mjs';
 
 const NEWSROOM_URL = 'https://newsroom.northwind.example';
@@ -52,7 +52,7 @@ let contentCopy;
 before(async () => {
   stub = await startStub();
   server = await startServer({
-    vars: { SHOW_OUTBOX: 'true', INDEXNOW_KEY, INDEXNOW_ENDPOINT: `${stub.origin}/indexnow`, WEBSUB_HUB: `${stub.origin}/hub` },
+    vars: { ...NPM_START_VARS, INDEXNOW_KEY, INDEXNOW_ENDPOINT: `${stub.origin}/indexnow`, WEBSUB_HUB: `${stub.origin}/hub` },
     args: ['--test-scheduled'],
   });
 });

@@ -38,6 +38,13 @@ export const WORKER_OPTIONS_VARIABLE = 'NEWSROOM_E2E_WORKER_OPTIONS';
  */
 export const LOCAL_EDITOR_VARS = { LOCAL_DEVELOPMENT: 'true' };
 
+/**
+ * The variables `npm start` sets that its dev-only route needs (scripts/dev/start.mjs): this
+ * machine's development (src/env.ts isLocalDevelopment) and the outbox shown at /_dev/outbox. With
+ * `args: ['--test-scheduled']`, wrangler dev serves /__scheduled too, as under `npm start`.
+ */
+export const NPM_START_VARS = { LOCAL_DEVELOPMENT: 'true', SHOW_OUTBOX: 'true' };
+
 export async function startServer({ contentDir = DEMO_CONTENT, vars = {}, args = [] } = {}) {
   const state = mkdtempSync(join(tmpdir(), 'newsroom-e2e-'));
   try {

@@ -1,7 +1,8 @@
-// The site's configured origin (SITE_URL) as the worker reads it (src/env.ts).
+// The worker's configuration as it reads it (src/env.ts, its parts in src/config/): the site's
+// part throws on a bad value; the press team's tools' parts turn the tool off with a problem.
 import { expect, test } from 'vitest';
-import { configFingerprint, isLocalDevelopment, readConfig } from '#src/env';
-import { adminAccessOf, editorContentDirOf, editorGitHubOf, editorRolesFor, editorUploadsOf } from '#src/admin/admin-env';
+import { adminAccessOf, configFingerprint, editorContentDirOf, editorGitHubOf, editorRolesFor, editorUploadsOf, isLocalDevelopment } from '#src/env';
+import { readConfig } from '#src/config/site';
 
 const configWith = (vars: Record<string, string>) => readConfig(vars as unknown as CloudflareBindings);
 
@@ -203,6 +204,11 @@ const uploadsWith = (vars: Record<string, string>) => editorUploadsOf(vars as un
 test('both keys and the CDN: uploads on, to Uploadcare’s Upload API, with addresses on the CDN', () => {
   expect(uploadsWith(UPLOADS)).toEqual({ enabled: true, publicKey: 'demopublickey', secretKey: 'demosecretkey0123', uploadUrl: 'https://upload.uploadcare.com', cdnRoot: 'https://ucarecdn.com' });
   expect(uploadsWith({ ...UPLOADS, UPLOADCARE_UPLOAD_URL: 'http://127.0.0.1:9000/' })).toMatchObject({ enabled: true, uploadUrl: 'http://127.0.0.1:9000' });
+});
+
+test('the uploads read the CDN root themselves: a bad variable of the site’s own part does not make them throw', () => {
+  expect(() => configWith({ ...UPLOADS, SITE_URL: 'news.example.com' })).toThrow(/SITE_URL/);
+  expect(uploadsWith({ ...UPLOADS, SITE_URL: 'news.example.com' })).toMatchObject({ enabled: true, cdnRoot: 'https://ucarecdn.com' });
 });
 
 test.each([

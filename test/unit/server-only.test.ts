@@ -26,5 +26,5 @@ test.each(['#src/env', '#src/platform/mail/http-mailer', '#src/platform/turnstil
 });
 
 test('the same modules load on the server', async () => {
-  await expect(import('#src/env')).resolves.toHaveProperty('readConfig');
+  await expect(import('#src/env')).resolves.toHaveProperty('configOf');
 });

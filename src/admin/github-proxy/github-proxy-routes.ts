@@ -16,7 +16,7 @@ import { logEvent } from '#src/log';
 import { InstallationTokenError } from '#src/platform/github/app-client';
 import { gitHubApi } from '#src/platform/github/github-api';
 import { ADMIN_JSON_HEADERS } from '../admin-headers';
-import { editorContentDirOf, editorGitHubOf, editorRolesFor } from '../admin-env';
+import { editorContentDirOf, editorGitHubOf, editorRolesFor } from '#src/env';
 import type { AdminEnv } from '../admin-door';
 import { StaleHeadError } from './commit-on-branch';
 import { judgeGraphqlRequest } from './graphql-proxy';

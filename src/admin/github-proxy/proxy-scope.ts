@@ -5,7 +5,8 @@
  * its reason, before anything is forwarded).
  */
 import type { EditorRoles } from '#src/domain/content-folder-writes';
-import type { GitHubApi, GitHubRepository } from '#src/platform/github/github-api';
+import type { GitHubRepository } from '#src/env';
+import type { GitHubApi } from '#src/platform/github/github-api';
 import type { AdminPerson } from '../admin-door';
 
 export interface ProxyScope {

@@ -1,20 +1,22 @@
 /**
  * The press office view's media list (/admin/press/journalists, docs/decisions/0044-press-office-view.md),
- * as plain functions over the store (src/domain/press-office-ports.ts): no Hono context in them.
+ * as plain functions over the stores (src/domain/press-office-ports.ts, press-desk-ports.ts): no
+ * Hono context in them.
  *
  * - `loadMediaList`: every journalist (or one list's) with their lists, and every list.
- * - `saveJournalist`: what `npm run press -- add <email> --name … [--list …]` does, with the same
- *   rules (parseJournalist, parseListName) and statements.
- * - `removeFromList` and `deleteJournalist`: what `npm run press -- remove <email> --list LIST` and
- *   `npm run press -- remove <email>` do; deleting takes their unsent press mail too.
+ * - `saveJournalist`, `removeFromList` and `deleteJournalist`: a posted form read, handed to the
+ *   press desk (src/press-desk/media-list.ts) that `npm run press -- add <email> --name … [--list
+ *   …]`, `remove <email> --list LIST` and `remove <email>` run too, and its outcome made a notice.
  *
  * Each answers a notice of a kind and counts only: the page's address after a post holds nothing
  * personal (no address, no name, none of the values typed).
  */
 import { canonicalMailbox, parseEmailAddress } from '#src/domain/email-address';
-import { parseJournalist, parseListName, type JournalistInput } from '#src/domain/journalist';
-import type { MediaListOfficeStore, OfficeJournalistRow, OfficeMediaListRow } from '#src/domain/press-office-ports';
+import { parseListName, type JournalistInput } from '#src/domain/journalist';
+import type { JournalistRecord, MediaListSummary, PressDeskStore } from '#src/domain/press-desk-ports';
+import type { PressOfficeStore } from '#src/domain/press-office-ports';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from '#src/i18n/locales';
+import { deleteJournalist as deleteJournalistOf, removeFromList as removeFromListOf, saveJournalists } from '#src/press-desk/media-list';
 import type { PostedForm } from './press-office-model';
 
 /** The form's fields: the journalist's (as parseJournalist names them) and the lists to put them on. */
@@ -43,22 +45,22 @@ export interface MediaListModel {
   readonly filter: string | null;
   /** The filter names no list: nobody is shown. */
   readonly unknownFilter: boolean;
-  readonly journalists: readonly OfficeJournalistRow[];
-  readonly lists: readonly OfficeMediaListRow[];
+  readonly journalists: readonly JournalistRecord[];
+  readonly lists: readonly MediaListSummary[];
   /** The language codes a journalist may read in, and the one an empty choice means. */
   readonly languages: readonly string[];
   readonly defaultLanguage: string;
 }
 
-export async function loadMediaList(store: MediaListOfficeStore, input: { readonly signedInAs: string | null; readonly notice: MediaListNotice | null; readonly list: string | undefined }): Promise<MediaListModel> {
+export async function loadMediaList(store: PressOfficeStore, input: { readonly signedInAs: string | null; readonly notice: MediaListNotice | null; readonly list: string | undefined }): Promise<MediaListModel> {
   const typed = input.list?.trim() ? input.list : undefined;
   const filter = typed === undefined ? null : parseListName(typed);
   const base = { signedInAs: input.signedInAs, notice: input.notice, languages: SUPPORTED_LOCALES, defaultLanguage: DEFAULT_LOCALE };
   if (typed !== undefined && filter === null) {
-    const { lists } = await store.journalists(null);
+    const { lists } = await store.mediaList(null);
     return { ...base, filter: typed.slice(0, 80), unknownFilter: true, journalists: [], lists };
   }
-  const { journalists, lists } = await store.journalists(filter);
+  const { journalists, lists } = await store.mediaList(filter);
   return { ...base, filter, unknownFilter: filter !== null && !lists.some((list) => list.name === filter), journalists, lists };
 }
 
@@ -71,35 +73,32 @@ function mailboxOf(form: PostedForm): string | null {
 }
 
 /** `npm run press -- add`: the record as typed (every field of the form replaces the one kept), on the lists named. */
-export async function saveJournalist(store: MediaListOfficeStore, form: PostedForm, now: number): Promise<MediaListNotice> {
+export async function saveJournalist(store: PressDeskStore, form: PostedForm, now: number): Promise<MediaListNotice> {
   const input: JournalistInput = { email: field(form, 'email'), name: field(form, 'name'), outlet: field(form, 'outlet'), language: field(form, 'language'), timeZone: field(form, 'timeZone') };
-  const parsed = parseJournalist(input, SUPPORTED_LOCALES, DEFAULT_LOCALE);
-  const typedLists = (field(form, 'lists') ?? '')
+  const lists = (field(form, 'lists') ?? '')
     .split(LIST_SEPARATOR)
     .map((name) => name.trim())
     .filter(Boolean);
-  const lists = typedLists.map((name) => parseListName(name));
-  const faults: FieldFault[] = parsed.ok ? [] : parsed.problems.map((problem) => ({ field: problem.field, reason: (input[problem.field] ?? '').trim() === '' ? 'required' : 'invalid' }));
-  if (lists.includes(null)) faults.push({ field: 'lists', reason: 'invalid' });
-  if (!parsed.ok || faults.length > 0) return { kind: 'invalid', faults };
-  const names = [...new Set(lists as string[])];
-  const outcome = await store.saveJournalist(parsed.journalist, names, now);
-  return { kind: outcome, lists: names.length };
+  const result = await saveJournalists(store, [{ input, lists }], now);
+  if (result.ok) return { kind: result.saved[0]!.outcome, lists: result.saved[0]!.lists.length };
+  const faults: FieldFault[] = result.problems.flatMap((problem) => (problem.kind === 'field' ? [{ field: problem.problem.field, reason: (input[problem.problem.field] ?? '').trim() === '' ? 'required' : 'invalid' } as const] : []));
+  if (result.problems.some((problem) => problem.kind === 'list')) faults.push({ field: 'lists', reason: 'invalid' });
+  return { kind: 'invalid', faults };
 }
 
 /** `npm run press -- remove <email> --list LIST`: off that list, on the others still. */
-export async function removeFromList(store: MediaListOfficeStore, form: PostedForm): Promise<MediaListNotice> {
+export async function removeFromList(store: PressDeskStore, form: PostedForm): Promise<MediaListNotice> {
   const email = mailboxOf(form);
   const list = parseListName(field(form, 'list') ?? '');
   if (!email || !list) return { kind: 'bad-request' };
-  return { kind: await store.removeFromList(email, list) };
+  return { kind: (await removeFromListOf(store, email, list)).outcome };
 }
 
 /** `npm run press -- remove <email>`: the journalist deleted, not hidden, with their memberships, links and unsent press mail. */
-export async function deleteJournalist(store: MediaListOfficeStore, form: PostedForm): Promise<MediaListNotice> {
+export async function deleteJournalist(store: PressDeskStore, form: PostedForm): Promise<MediaListNotice> {
   const email = mailboxOf(form);
   if (!email) return { kind: 'bad-request' };
-  const deleted = await store.deleteJournalist(email);
+  const deleted = await deleteJournalistOf(store, email);
   return deleted ? { kind: 'deleted', mails: deleted.mails } : { kind: 'unknown-journalist' };
 }
 

@@ -3,13 +3,13 @@
  * server-rendered, without JavaScript (filter, edit and delete are plain forms; editing opens in a
  * <details>). Same document, stylesheet and headers as the press office page.
  */
-import type { OfficeJournalistRow } from '#src/domain/press-office-ports';
+import type { JournalistRecord } from '#src/domain/press-desk-ports';
 import type { MediaListModel } from './media-list-model';
 import { DELETE_JOURNALIST_PATH, MEDIA_LIST_PATH, OfficeDocument, PRESS_OFFICE_PATH, REMOVE_FROM_LIST_PATH, SAVE_JOURNALIST_PATH } from './press-office-page';
 import { fieldLabel, mediaListNoticeChangedSomething, mediaListNoticeText, OFFICE_TEXTS as T } from './press-office-texts';
 
 /** The fields of `npm run press -- add`, filled with a journalist's record to update it, or empty to add one. */
-function JournalistFields({ journalist, languages, defaultLanguage }: { journalist: OfficeJournalistRow | null; languages: readonly string[]; defaultLanguage: string }) {
+function JournalistFields({ journalist, languages, defaultLanguage }: { journalist: JournalistRecord | null; languages: readonly string[]; defaultLanguage: string }) {
   return (
     <>
       <label>
@@ -45,7 +45,7 @@ function JournalistFields({ journalist, languages, defaultLanguage }: { journali
   );
 }
 
-function JournalistRow({ journalist, model }: { journalist: OfficeJournalistRow; model: MediaListModel }) {
+function JournalistRow({ journalist, model }: { journalist: JournalistRecord; model: MediaListModel }) {
   return (
     <tr data-journalist={journalist.email}>
       <th scope="row">{journalist.name}</th>

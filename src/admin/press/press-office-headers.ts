@@ -1,10 +1,11 @@
 /**
- * Every answer of the press office view, rendered like every page (src/views/render.tsx), and its
- * headers. The headers of every answer of the press office view, its refusals included: private and never
- * stored (`private, no-store`), never indexed, no Referer sent from it, never framed, and a policy
- * of its own that allows no script at all (the page has none), only its one inline stylesheet by
- * hash, and forms posting to this site.
+ * Every answer of the press office view, its refusals included: rendered like every page
+ * (@hono/react-renderer's `c.render`, after the document's start: src/views/render.tsx), with the
+ * office's headers: private and never stored (`private, no-store`), never indexed, no Referer sent
+ * from it, never framed, and a policy of its own that allows no script at all (the page has none),
+ * only its one inline stylesheet by hash, and forms posting to this site.
  */
+import type { Context } from 'hono';
 import type { ReactElement } from 'react';
 import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
 import type { DocumentShell } from '#src/pages/model';
@@ -28,7 +29,7 @@ export async function officeHeaders(): Promise<Record<string, string>> {
 }
 
 /** An office page (an `OfficeDocument`) with the office's headers. */
-export async function officeResponse(page: ReactElement, status = 200, headers: Record<string, string> = {}): Promise<Response> {
-  const body = await renderDocument(OFFICE_SHELL, page);
+export async function officeResponse(c: Context, page: ReactElement, status = 200, headers: Record<string, string> = {}): Promise<Response> {
+  const body = await renderDocument(OFFICE_SHELL, c.render(page));
   return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...(await officeHeaders()), ...headers } });
 }

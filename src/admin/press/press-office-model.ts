@@ -7,18 +7,21 @@
  *   translation's state and release time in the newsroom's time zone, its recipients with what
  *   each of their links saw (the same figures as `npm run share -- <slug> --list`), the media
  *   lists, and the latest alerts and mails with their delivery state.
- * - `revokeRecipient` and `rotateStoryLinks`: what `npm run share -- <slug> --revoke <email>` and
- *   `npm run share -- <slug> --rotate` do, from a posted form; the answer is a notice for the page.
- * - `distributeToList`: what `npm run distribute -- <slug> --list <name>` does (src/jobs/distribute.ts).
+ * - `revokeRecipient`, `rotateStoryLinks` and `distributeToList`: a posted form read, handed to
+ *   the press desk (src/press-desk/) that `npm run share -- <slug> --revoke <email>`, `npm run
+ *   share -- <slug> --rotate` and `npm run distribute -- <slug> --list <name>` run too, and its
+ *   outcome made a notice for the page.
  */
-import type { DistributionRefusal, DistributionStore } from '#src/domain/distribution';
+import type { DistributionRefusal } from '#src/domain/distribution';
 import { canonicalMailbox, parseEmailAddress } from '#src/domain/email-address';
-import { distributeStory } from '#src/jobs/distribute';
+import type { PressDeskStore } from '#src/domain/press-desk-ports';
 import type { OfficeRecipientLinkRow, OfficeStoryRow, PressOfficeStore } from '#src/domain/press-office-ports';
 import { isAwaitingRelease, releaseState } from '#src/domain/publishing';
 import { estimateDistinctAgents } from '#src/domain/recipient-link';
 import { isPubliclyVisible } from '#src/domain/story';
-import { newStoryLink } from '#src/domain/story-link';
+import { distributeStory } from '#src/press-desk/distribute';
+import { revokeRecipient as revokeRecipientOf } from '#src/press-desk/recipients';
+import { shareStory } from '#src/press-desk/story-links';
 
 /** Go-lives and mails shown. */
 export const ALERTS_SHOWN = 10;
@@ -233,27 +236,25 @@ function slugOf(form: PostedForm): string | null {
 }
 
 /** `npm run share -- <slug> --revoke <email>`: that recipient's links to the story and its translations open nothing from now on. */
-export async function revokeRecipient(store: PressOfficeStore, form: PostedForm, now: number): Promise<Notice> {
+export async function revokeRecipient(store: PressDeskStore, form: PostedForm, now: number): Promise<Notice> {
   const slug = slugOf(form);
   const address = typeof form.email === 'string' ? parseEmailAddress(form.email) : null;
   if (!slug || !address) return { kind: 'bad-request' };
-  const result = await store.revokeRecipient(slug, canonicalMailbox(address), now);
+  const result = await revokeRecipientOf(store, { slug, email: canonicalMailbox(address), now });
   return result.outcome === 'revoked' ? { kind: 'revoked', links: result.links } : { kind: result.outcome };
 }
 
 /** `npm run share -- <slug> --rotate`: new links for the story and its translations; recipients' own links are untouched. */
-export async function rotateStoryLinks(store: PressOfficeStore, form: PostedForm, now: number): Promise<Notice> {
+export async function rotateStoryLinks(store: PressDeskStore, form: PostedForm, request: { readonly origin: string | null; readonly now: number }): Promise<Notice> {
   const slug = slugOf(form);
   if (!slug) return { kind: 'bad-request' };
-  const group = await store.storyGroup(slug);
-  if (group.length === 0) return { kind: 'unknown-story' };
-  const links = await Promise.all(group.map(async (storyUuid) => ({ storyUuid, ...(await newStoryLink()) })));
-  await store.replaceStoryLinks(links, now);
-  return { kind: 'rotated', links: links.length };
+  const share = await shareStory(store, { slug, rotate: true, ...request });
+  if (!share.ok) return { kind: share.refusal };
+  return { kind: 'rotated', links: share.replaced };
 }
 
 /** `npm run distribute -- <slug> --list <name>`: each journalist of the list not mailed yet gets the release under embargo, with a link of their own. */
-export async function distributeToList(store: DistributionStore, form: PostedForm, request: { readonly origin: string | null; readonly now: number }): Promise<Notice> {
+export async function distributeToList(store: PressDeskStore, form: PostedForm, request: { readonly origin: string | null; readonly now: number }): Promise<Notice> {
   const slug = slugOf(form);
   const list = typeof form.list === 'string' && form.list.length > 0 && form.list.length <= MAX_SLUG_LENGTH ? form.list : null;
   if (!slug || !list) return { kind: 'bad-request' };

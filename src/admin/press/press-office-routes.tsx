@@ -72,30 +72,32 @@ export function pressOffice(): Hono<AdminEnv> {
       notice: noticeFromQuery({ notice: c.req.query('notice'), links: c.req.query('links') }),
       mailLeavesOutbox: configOf(c.env).emailApi !== null,
     });
-    return officeResponse(<PressOfficePage model={model} />);
+    return officeResponse(c, <PressOfficePage model={model} />);
   });
 
-  app.post(REVOKE_PATH, requestBodyLimit, async (c) => backToThePage(c, 'revoke', await revokeRecipient(pressOfficeStoresOf(c.env).office, await postedForm(c), nowInSeconds())));
-  app.post(ROTATE_PATH, requestBodyLimit, async (c) => backToThePage(c, 'rotate', await rotateStoryLinks(pressOfficeStoresOf(c.env).office, await postedForm(c), nowInSeconds())));
+  app.post(REVOKE_PATH, requestBodyLimit, async (c) => backToThePage(c, 'revoke', await revokeRecipient(pressOfficeStoresOf(c.env).desk, await postedForm(c), nowInSeconds())));
+  app.post(ROTATE_PATH, requestBodyLimit, async (c) =>
+    backToThePage(c, 'rotate', await rotateStoryLinks(pressOfficeStoresOf(c.env).desk, await postedForm(c), { origin: configOf(c.env).siteUrl, now: nowInSeconds() })),
+  );
   app.post(DISTRIBUTE_PATH, requestBodyLimit, async (c) => {
     const config = configOf(c.env);
-    const notice = await distributeToList(pressOfficeStoresOf(c.env).distribution, await postedForm(c), { origin: config.siteUrl, now: nowInSeconds() });
+    const notice = await distributeToList(pressOfficeStoresOf(c.env).desk, await postedForm(c), { origin: config.siteUrl, now: nowInSeconds() });
     // The mail goes now rather than at the next minute's cron (which would queue it too).
     if (notice.kind === 'distributed' && notice.links > 0 && config.emailApi) await sendJobs(pressOfficeStoresOf(c.env).queue, [{ kind: 'deliver-mail' }]);
     return backToThePage(c, 'distribute', notice);
   });
 
   app.get(MEDIA_LIST_PATH, async (c) => {
-    const model = await loadMediaList(pressOfficeStoresOf(c.env).mediaList, {
+    const model = await loadMediaList(pressOfficeStoresOf(c.env).office, {
       signedInAs: c.var.person.email,
       notice: mediaListNoticeFromQuery({ notice: c.req.query('notice'), lists: c.req.query('lists'), mails: c.req.query('mails'), fields: c.req.query('fields') }),
       list: c.req.query('list'),
     });
-    return officeResponse(<MediaListPage model={model} />);
+    return officeResponse(c, <MediaListPage model={model} />);
   });
-  app.post(SAVE_JOURNALIST_PATH, requestBodyLimit, async (c) => backToTheMediaList(c, 'save-journalist', await saveJournalist(pressOfficeStoresOf(c.env).mediaList, await postedForm(c), nowInSeconds())));
-  app.post(REMOVE_FROM_LIST_PATH, requestBodyLimit, async (c) => backToTheMediaList(c, 'remove-from-list', await removeFromList(pressOfficeStoresOf(c.env).mediaList, await postedForm(c))));
-  app.post(DELETE_JOURNALIST_PATH, requestBodyLimit, async (c) => backToTheMediaList(c, 'delete-journalist', await deleteJournalist(pressOfficeStoresOf(c.env).mediaList, await postedForm(c))));
+  app.post(SAVE_JOURNALIST_PATH, requestBodyLimit, async (c) => backToTheMediaList(c, 'save-journalist', await saveJournalist(pressOfficeStoresOf(c.env).desk, await postedForm(c), nowInSeconds())));
+  app.post(REMOVE_FROM_LIST_PATH, requestBodyLimit, async (c) => backToTheMediaList(c, 'remove-from-list', await removeFromList(pressOfficeStoresOf(c.env).desk, await postedForm(c))));
+  app.post(DELETE_JOURNALIST_PATH, requestBodyLimit, async (c) => backToTheMediaList(c, 'delete-journalist', await deleteJournalist(pressOfficeStoresOf(c.env).desk, await postedForm(c))));
 
   return app;
 }

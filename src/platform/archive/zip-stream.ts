@@ -7,14 +7,9 @@
  * who stops the download is not a failure, and is not.
  */
 import { Zip, ZipPassThrough } from 'fflate';
+import type { ZipStreamer } from '#src/domain/archive';
 
-export interface ArchiveEntry {
-  readonly name: string;
-  /** The entry's bytes, opened when its turn comes. */
-  open(): Promise<ReadableStream<Uint8Array>>;
-}
-
-export function zipStream(entries: readonly ArchiveEntry[], onError: (error: unknown) => void = () => {}): { stream: ReadableStream<Uint8Array>; done: Promise<void> } {
+export const zipStream: ZipStreamer = (entries, onError = () => {}) => {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   let failure: unknown = null;
@@ -66,4 +61,4 @@ export function zipStream(entries: readonly ArchiveEntry[], onError: (error: unk
     },
   });
   return { stream, done };
-}
+};

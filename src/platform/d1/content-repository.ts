@@ -7,7 +7,7 @@
  * gallery-queries.ts.
  */
 import type { Gallery } from '#src/domain/gallery';
-import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFeedStoriesInput, ListFreshness, ListStoriesInput, MatchingStoriesInput, SharedGallery, RecipientStory, SharedStory, SitemapStory, SiteContext, StoryBodyFormat, StoryListPage, UnreleasedGalleryLink } from '#src/domain/ports';
+import type { ContentRepository, FeedStory, GalleryPage, HomepageContent, ListFeedStoriesInput, ListFreshness, ListStoriesInput, MatchingStoriesInput, QueryStats, SharedGallery, RecipientStory, SharedStory, SitemapStory, SiteContext, StoryBodyFormat, StoryListPage, UnreleasedGalleryLink } from '#src/domain/ports';
 import type { PolicyKind, PolicyPage } from '#src/domain/policy';
 import type { Story, StorySummary } from '#src/domain/story';
 import { siteServedAt } from '#src/domain/site-origin';
@@ -30,12 +30,6 @@ import {
   toUnreleasedGalleryLinks,
   unreleasedGalleryLinksStatement,
 } from './gallery-queries';
-
-/** Counts the statements and round trips a request costs, for Server-Timing and the benchmark. */
-export interface QueryStats {
-  roundTrips: number;
-  statements: number;
-}
 
 export class D1ContentRepository implements ContentRepository {
   readonly stats: QueryStats = { roundTrips: 0, statements: 0 };

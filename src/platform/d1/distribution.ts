@@ -1,26 +1,22 @@
 /**
- * The distribution's reads and its one write (src/jobs/distribute.ts) over D1, as statements run
- * by a StatementRunner: the worker's D1 binding (d1StatementRunner, for the operator view), or the
- * CLI's local or deployed database (scripts/cli/d1-database.ts), which answers the same two calls.
+ * The distribution's reads and its one write (src/press-desk/distribute.ts) over D1, as statements
+ * run by a StatementRunner: the worker's D1 binding (d1StatementRunner, for the operator view), or
+ * the CLI's local or deployed database (scripts/cli/d1-database.ts), which answers the same two
+ * calls. The press desk's store (./press-desk.ts) builds on it.
  */
 import type { DistributedGroup, DistributedStory, DistributionStore, DistributionWrite, ListMember, MemberLink, PressSite } from '#src/domain/distribution';
 import type { StoryStatus, StoryVisibility } from '#src/domain/story';
+import { guardD1 } from './guard';
 import { runAtomically } from './import-statements';
 import type { ContactRow } from './rows';
-import type { SqlStatement } from './sql-statement';
-
-/** Runs statements: reads one at a time, writes all together or none. */
-export interface StatementRunner {
-  query<T>(statement: SqlStatement): Promise<T[]>;
-  write(statements: readonly SqlStatement[]): Promise<void>;
-}
+import type { SqlStatement, StatementRunner } from './sql-statement';
 
 export function d1StatementRunner(db: D1Database): StatementRunner {
   return {
     async query<T>(statement: SqlStatement) {
-      return (await db.prepare(statement.sql).bind(...statement.params).all<T>()).results;
+      return (await guardD1(() => db.prepare(statement.sql).bind(...statement.params).all<T>())).results;
     },
-    write: (statements) => runAtomically(db, statements),
+    write: (statements) => guardD1(() => runAtomically(db, statements)),
   };
 }
 
@@ -143,7 +139,7 @@ export function distributionStatements(write: DistributionWrite): SqlStatement[]
 }
 
 export class D1DistributionStore implements DistributionStore {
-  constructor(private readonly db: StatementRunner) {}
+  constructor(protected readonly db: StatementRunner) {}
 
   async site(): Promise<PressSite | null> {
     const [row] = await this.db.query<SiteRow>(PRESS_SITE_QUERY);

@@ -51,16 +51,7 @@ export function galleryLinkStatements(galleries: BundleGalleries, importedAt: nu
   ];
 }
 
-export interface SharedGalleryRow {
-  readonly uuid: string;
-  readonly key: string;
-  readonly published_at: number;
-  readonly is_public: number;
-  /** Null for a gallery imported before links existed (sharing makes one). */
-  readonly token: string | null;
-}
-
-/** The gallery with this key (its file name) and its link. */
+/** The gallery with this key (its file name) and its link (a SharedGallery, src/domain/press-desk-ports.ts). */
 export function sharedGalleryQuery(key: string): SqlStatement {
   return {
     sql: 'SELECT g.uuid, g.key, g.published_at, g.is_public, l.token FROM galleries g LEFT JOIN gallery_links l ON l.gallery_uuid = g.uuid WHERE g.key = ?1',
@@ -77,5 +68,5 @@ export function replaceGalleryLinkStatement(galleryUuid: string, link: NewGaller
   };
 }
 
-/** The newsroom's default language, whose addresses have no prefix (the share CLI prints those). */
+/** The newsroom's default language, whose addresses have no prefix (a shared gallery's link has none). */
 export const DEFAULT_LANGUAGE_QUERY: SqlStatement = { sql: 'SELECT code FROM languages ORDER BY is_default DESC, position LIMIT 1', params: [] };

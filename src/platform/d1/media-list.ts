@@ -1,12 +1,13 @@
 /**
  * The SQL of the media list (`npm run press`, migrations/0018_media_list.sql): journalists, the
  * named lists they are on, and their removal (by the office, or by the journalist through the
- * leave link of a press mail, migrations/0020_press_distribution.sql). Statements are plain data, so the CLI runs them on
- * local D1 or, as a script, on the deployed database (like story-links.ts).
+ * leave link of a press mail, migrations/0020_press_distribution.sql). Statements are plain data,
+ * run by the press desk's store (./press-desk.ts) on the worker's binding, local D1 or, as a
+ * script, the deployed database (like story-links.ts).
  */
 import { PRESS_MAIL_KEY_PREFIX, type LeavingJournalist, type MediaListLeaveStore } from '#src/domain/distribution';
 import type { Journalist } from '#src/domain/journalist';
-import type { ListRemoval, MediaListOfficeStore, OfficeJournalistRow, OfficeMediaListRow } from '#src/domain/press-office-ports';
+import type { JournalistRecord } from '#src/domain/press-desk-ports';
 import { guardD1 } from './guard';
 import type { D1Queryable } from './sessions';
 import type { SqlStatement } from './sql-statement';
@@ -19,11 +20,6 @@ export interface JournalistRow {
   readonly time_zone: string | null;
   /** The names of the lists they are on, as a JSON array. */
   readonly lists: string;
-}
-
-export interface MediaListRow {
-  readonly name: string;
-  readonly members: number;
 }
 
 /** Adds the journalist, or brings their record up to date (one record per mailbox). */
@@ -80,26 +76,33 @@ export function deleteListStatements(name: string): SqlStatement[] {
   ];
 }
 
+const JOURNALIST_COLUMNS = `j.email, j.name, j.outlet, j.language, j.time_zone,
+  (SELECT json_group_array(name) FROM (SELECT l.name FROM media_list_members m JOIN media_lists l ON l.id = m.list_id
+    WHERE m.journalist_id = j.id ORDER BY l.name)) AS lists`;
+
 /** Every journalist, or those on one list, by name then mailbox, each with their lists. */
 export function journalistsQuery(list: string | null): SqlStatement {
   return {
-    sql: `SELECT j.email, j.name, j.outlet, j.language, j.time_zone,
-            (SELECT json_group_array(name) FROM (SELECT l.name FROM media_list_members m JOIN media_lists l ON l.id = m.list_id
-              WHERE m.journalist_id = j.id ORDER BY l.name)) AS lists
-          FROM journalists j
+    sql: `SELECT ${JOURNALIST_COLUMNS} FROM journalists j
           WHERE ?1 IS NULL OR j.id IN (SELECT m.journalist_id FROM media_list_members m JOIN media_lists l ON l.id = m.list_id WHERE l.name = ?1)
           ORDER BY j.name, j.email`,
     params: [list],
   };
 }
 
-/** Which of these mailboxes are journalists on the media list (one query, whatever their number). */
+/** The journalists of these mailboxes, each with their lists (one query, whatever their number). */
 export function journalistsByEmailQuery(emails: readonly string[]): SqlStatement {
-  return { sql: 'SELECT email FROM journalists WHERE email IN (SELECT value FROM json_each(?1))', params: [JSON.stringify(emails)] };
+  return { sql: `SELECT ${JOURNALIST_COLUMNS} FROM journalists j WHERE j.email IN (SELECT value FROM json_each(?1)) ORDER BY j.name, j.email`, params: [JSON.stringify(emails)] };
 }
 
-export function journalistQuery(email: string): SqlStatement {
-  return { sql: 'SELECT email, name FROM journalists WHERE email = ?1', params: [email] };
+/** A row of journalistsQuery as the media list's record. */
+export function journalistRecordOf(row: JournalistRow): JournalistRecord {
+  return { email: row.email, name: row.name, outlet: row.outlet, language: row.language, timeZone: row.time_zone, lists: JSON.parse(row.lists) as string[] };
+}
+
+/** How many press mails to this mailbox wait in the outbox. */
+export function unsentPressMailQuery(email: string): SqlStatement {
+  return { sql: `SELECT count(*) AS mails FROM outbox WHERE sent_at IS NULL AND idempotency_key LIKE '${PRESS_MAIL_KEY_PREFIX}%' AND to_address = ?1`, params: [email] };
 }
 
 export const MEDIA_LISTS_QUERY: SqlStatement = {
@@ -107,10 +110,6 @@ export const MEDIA_LISTS_QUERY: SqlStatement = {
         GROUP BY l.id ORDER BY l.name`,
   params: [],
 };
-
-export function mediaListQuery(name: string): SqlStatement {
-  return { sql: 'SELECT name FROM media_lists WHERE name = ?1', params: [name] };
-}
 
 /** Everything of the journalist whose leave link has this hash: mail to them not sent yet, memberships, links and openings, their record. */
 export function leaveStatements(leaveTokenHash: string): SqlStatement[] {
@@ -141,52 +140,5 @@ export class D1MediaListLeaveStore implements MediaListLeaveStore {
   async leave(tokenHash: string): Promise<boolean> {
     const results = await guardD1(() => this.db.batch(leaveStatements(tokenHash).map((statement) => this.db.prepare(statement.sql).bind(...statement.params))));
     return (results.at(-1)?.meta.changes ?? 0) > 0;
-  }
-}
-
-/** The media list managed from the press office view (src/admin/press/media-list-model.ts): the CLI's statements, each change one batch. */
-export class D1MediaListOffice implements MediaListOfficeStore {
-  constructor(private readonly db: D1Database) {}
-
-  private prepare(statement: SqlStatement): D1PreparedStatement {
-    return this.db.prepare(statement.sql).bind(...statement.params);
-  }
-
-  async journalists(list: string | null): Promise<{ journalists: OfficeJournalistRow[]; lists: OfficeMediaListRow[] }> {
-    const [journalists, lists] = await guardD1(() => this.db.batch<unknown>([this.prepare(journalistsQuery(list)), this.prepare(MEDIA_LISTS_QUERY)]));
-    return {
-      journalists: (journalists!.results as JournalistRow[]).map((row) => ({
-        email: row.email,
-        name: row.name,
-        outlet: row.outlet,
-        language: row.language,
-        timeZone: row.time_zone,
-        lists: JSON.parse(row.lists) as string[],
-      })),
-      lists: lists!.results as MediaListRow[],
-    };
-  }
-
-  async saveJournalist(journalist: Journalist, lists: readonly string[], now: number): Promise<'added' | 'updated'> {
-    const memberships = lists.flatMap((list) => [ensureListStatement(list, now), addToListStatement(journalist.email, list, now)]);
-    // One transaction: whether they were known, then the CLI's upsert and memberships.
-    const [known] = await guardD1(() => this.db.batch<unknown>([this.prepare(journalistQuery(journalist.email)), ...[upsertJournalistStatement(journalist, now), ...memberships].map((statement) => this.prepare(statement))]));
-    return known!.results.length > 0 ? 'updated' : 'added';
-  }
-
-  async removeFromList(email: string, list: string): Promise<ListRemoval> {
-    const [journalist, named, removed] = await guardD1(() =>
-      this.db.batch<unknown>([this.prepare(journalistQuery(email)), this.prepare(mediaListQuery(list)), this.prepare(removeFromListStatement(email, list))]),
-    );
-    if (journalist!.results.length === 0) return 'unknown-journalist';
-    if (named!.results.length === 0) return 'unknown-list';
-    return removed!.meta.changes > 0 ? 'taken-off' : 'not-on-list';
-  }
-
-  async deleteJournalist(email: string): Promise<{ mails: number } | null> {
-    const results = await guardD1(() => this.db.batch(deleteJournalistStatements(email).map((statement) => this.prepare(statement))));
-    // The last statement deletes the record itself; the first, their press mail not sent.
-    if ((results.at(-1)?.meta.changes ?? 0) === 0) return null;
-    return { mails: results[0]?.meta.changes ?? 0 };
   }
 }

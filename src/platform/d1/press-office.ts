@@ -1,31 +1,18 @@
 /**
- * The press office view's reads and changes over D1 (src/domain/press-office-ports.ts): one batch
- * for the whole page, and the same revocation and link replacement as `npm run share` (the
- * statements of recipient-links.ts and story-links.ts), so the view and the CLI cannot disagree.
+ * The press office view's pages over D1 (src/domain/press-office-ports.ts): one batch a page. What
+ * the office changes goes through the press desk's store (./press-desk.ts).
  *
  * The stories not public are found by a scan of `stories` (no index holds "not public"): the
  * view is opened by a few people now and then, and a partial index would cost every import.
  */
-import type {
-  OfficeAlertRow,
-  OfficeMailRow,
-  OfficeMediaListRow,
-  OfficeRecipientLinkRow,
-  OfficeStoryRow,
-  PressOfficeSnapshot,
-  PressOfficeStore,
-  RecipientRevocation,
-} from '#src/domain/press-office-ports';
+import type { JournalistRecord, MediaListSummary } from '#src/domain/press-desk-ports';
+import type { OfficeAlertRow, OfficeMailRow, OfficeRecipientLinkRow, OfficeStoryRow, PressOfficeSnapshot, PressOfficeStore } from '#src/domain/press-office-ports';
 import { guardD1 } from './guard';
-import { MEDIA_LISTS_QUERY } from './media-list';
-import { revokeRecipientStatement } from './recipient-links';
+import { journalistRecordOf, journalistsQuery, MEDIA_LISTS_QUERY, type JournalistRow } from './media-list';
 import type { SqlStatement } from './sql-statement';
-import { replaceLinkStatement } from './story-links';
 
 /** The translation groups that hold a story not public (published and public is the only public state). */
 const NON_PUBLIC_GROUPS = `SELECT translation_group FROM stories WHERE NOT (status = 'published' AND visibility = 'public')`;
-/** The uuids of the story with slug ?1 and its translations. */
-const GROUP_OF_SLUG = 'SELECT s.uuid FROM stories me JOIN stories s ON s.translation_group = me.translation_group WHERE me.slug = ?1';
 
 export class D1PressOffice implements PressOfficeStore {
   constructor(private readonly db: D1Database) {}
@@ -68,37 +55,14 @@ export class D1PressOffice implements PressOfficeStore {
       defaultLocale: site.default_locale ?? '',
       stories: stories!.results as OfficeStoryRow[],
       recipientLinks: links!.results as OfficeRecipientLinkRow[],
-      mediaLists: lists!.results as OfficeMediaListRow[],
+      mediaLists: lists!.results as MediaListSummary[],
       alerts: alerts!.results as OfficeAlertRow[],
       mails: mails!.results as OfficeMailRow[],
     };
   }
 
-  async storyGroup(slug: string): Promise<string[]> {
-    const result = await guardD1(() => this.db.prepare(GROUP_OF_SLUG).bind(slug).all<{ uuid: string }>());
-    return result.results.map((row) => row.uuid);
-  }
-
-  async replaceStoryLinks(links: readonly { readonly storyUuid: string; readonly token: string; readonly tokenHash: string }[], now: number): Promise<void> {
-    if (links.length === 0) return;
-    await guardD1(() => this.db.batch(links.map((link) => this.prepare(replaceLinkStatement(link.storyUuid, { token: link.token, tokenHash: link.tokenHash }, now)))));
-  }
-
-  async revokeRecipient(slug: string, email: string, now: number): Promise<RecipientRevocation> {
-    const theirLinks = `SELECT count(*) AS links, count(*) FILTER (WHERE revoked_at IS NULL) AS open FROM recipient_links
-      WHERE journalist_id = (SELECT id FROM journalists WHERE email = ?2) AND story_uuid IN (${GROUP_OF_SLUG})`;
-    // One transaction: what was there, then the revocation (which changes nothing when nothing is open).
-    const [story, links, revoked] = await guardD1(() =>
-      this.db.batch<unknown>([
-        this.db.prepare('SELECT 1 AS found FROM stories WHERE slug = ?1').bind(slug),
-        this.db.prepare(theirLinks).bind(slug, email),
-        this.prepare(revokeRecipientStatement(slug, email, now)),
-      ]),
-    );
-    if (story!.results.length === 0) return { outcome: 'unknown-story' };
-    const counts = (links!.results as { links: number; open: number }[])[0]!;
-    if (counts.links === 0) return { outcome: 'unknown-recipient' };
-    if (counts.open === 0) return { outcome: 'nothing-open' };
-    return { outcome: 'revoked', links: revoked!.meta.changes };
+  async mediaList(list: string | null): Promise<{ journalists: JournalistRecord[]; lists: MediaListSummary[] }> {
+    const [journalists, lists] = await guardD1(() => this.db.batch<unknown>([this.prepare(journalistsQuery(list)), this.prepare(MEDIA_LISTS_QUERY)]));
+    return { journalists: (journalists!.results as JournalistRow[]).map(journalistRecordOf), lists: lists!.results as MediaListSummary[] };
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Recipients' secret links (migrations/0019_recipient_links.sql): the worker counts their
- * openings (D1RecipientLinkStore); the CLI (`npm run share -- <slug> --to|--list|--revoke
- * <email>`) makes, lists and revokes them with the statements below, run on local D1 or, as a
- * script, on the deployed database (like story-links.ts).
+ * openings (D1RecipientLinkStore); the press desk (`npm run share -- <slug> --to|--list|--revoke
+ * <email>` and the office view) makes, lists and revokes them with the statements below, through
+ * its store (./press-desk.ts).
  */
 import type { RecipientLinkStore } from '#src/domain/ports';
 import type { NewStoryLink } from './import-statements';
@@ -34,19 +34,6 @@ export class D1RecipientLinkStore implements RecipientLinkStore {
   }
 }
 
-export interface RecipientLinkRow {
-  readonly email: string;
-  readonly name: string;
-  readonly locale: string;
-  readonly slug: string;
-  readonly token: string;
-  readonly revoked_at: number | null;
-  readonly first_opened_at: number | null;
-  readonly last_opened_at: number | null;
-  readonly open_count: number;
-  readonly agent_bits: number;
-}
-
 /** A recipient's link to one story (a new one, or theirs already: their link stays as it was). */
 export function ensureRecipientLinkStatement(storyUuid: string, email: string, link: NewStoryLink, now: number): SqlStatement {
   return {
@@ -57,7 +44,7 @@ export function ensureRecipientLinkStatement(storyUuid: string, email: string, l
   };
 }
 
-/** Every recipient's link to the story with this slug and to its translations, by recipient then language. */
+/** Every recipient's link to the story with this slug and to its translations, by recipient then language (rows of RecipientLinkRecord). */
 export function recipientLinksQuery(slug: string): SqlStatement {
   return {
     sql: `SELECT j.email, j.name, s.locale, s.slug, l.token, l.revoked_at, l.first_opened_at, l.last_opened_at, l.open_count, l.agent_bits

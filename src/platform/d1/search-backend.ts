@@ -4,8 +4,7 @@
  * required. Results and facet counts come in one batch; only published, public stories of the
  * requested language are ever matched.
  */
-import type { SearchBackend } from '#src/domain/ports';
-import type { QueryStats } from './content-repository';
+import type { QueryStats, SearchBackend } from '#src/domain/ports';
 import { guardD1 } from './guard';
 import type { D1Queryable } from './sessions';
 import {

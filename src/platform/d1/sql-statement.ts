@@ -8,3 +8,9 @@ export interface SqlStatement {
   readonly sql: string;
   readonly params: readonly SqlValue[];
 }
+
+/** Runs statements: reads one at a time, writes all together or none (the worker's binding, local D1 or a deployed database). */
+export interface StatementRunner {
+  query<T>(statement: SqlStatement): Promise<T[]>;
+  write(statements: readonly SqlStatement[]): Promise<void>;
+}

@@ -1,24 +1,13 @@
 /**
- * The SQL of secret links outside requests (`npm run share`): a story's translation group with
- * each story's link, and the rotation of those links. Statements are plain data, so the CLI runs
- * them on local D1 or, as a script, on the remote database (like import-statements.ts).
+ * The SQL of secret links outside requests (the press desk's store, ./press-desk.ts): a story's
+ * translation group with each story's link, and the rotation and revocation of those links.
+ * Statements are plain data, run on the worker's binding, local D1 or, as a script, the remote
+ * database (like import-statements.ts).
  */
 import type { SqlStatement } from './import-statements';
 import type { NewStoryLink } from './import-statements';
-import type { StoryStatus, StoryVisibility } from '#src/domain/story';
 
-export interface SharedGroupRow {
-  readonly uuid: string;
-  readonly slug: string;
-  readonly locale: string;
-  readonly status: StoryStatus;
-  readonly visibility: StoryVisibility;
-  readonly published_at: number;
-  /** Null for a story imported before links existed (sharing makes one). */
-  readonly token: string | null;
-}
-
-/** The story with this slug and its translations (the story first), each with its link. */
+/** The story with this slug and its translations (the story first), each with its link (rows of SharedStory, src/domain/press-desk-ports.ts). */
 export function sharedGroupQuery(slug: string): SqlStatement {
   return {
     sql: `SELECT s.uuid, s.slug, s.locale, s.status, s.visibility, s.published_at, l.token

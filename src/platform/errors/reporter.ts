@@ -8,21 +8,10 @@
  */
 import { Toucan } from 'toucan-js';
 import type { ErrorReportingConfig } from '#src/config/error-reporting';
-import { beforeSend } from '#src/domain/error-events';
+import { beforeSend, type ReporterContext, type ReporterOverrides } from '#src/domain/error-events';
 
 /** Request headers worth attaching to an event; everything else (cookies first) stays behind. */
 export const REPORTED_HEADERS: readonly string[] = ['user-agent', 'accept', 'accept-language', 'referer', 'cf-ray', 'cf-ipcountry'];
-
-export interface ReporterContext {
-  readonly request: Request;
-  readonly waitUntil: (promise: Promise<unknown>) => void;
-}
-
-/** Test seams: where envelopes go, and a sample rate that does not drop 99.5% of them. */
-export interface ReporterOverrides {
-  readonly fetcher?: typeof fetch;
-  readonly sampleRate?: number;
-}
 
 export function createReporter(config: ErrorReportingConfig, context: ReporterContext, overrides: ReporterOverrides = {}): Toucan {
   return new Toucan({

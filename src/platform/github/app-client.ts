@@ -10,8 +10,8 @@
  * only, so a PKCS#1 key is wrapped in PKCS#8's fixed envelope first (no parsing of the key).
  * Every call goes through the `fetch` it is given: tests talk to a stand-in through this code.
  */
+import type { GitHubAppSettings } from '#src/config/press-tools';
 import { assertServerOnly } from '#src/server-only';
-import { GITHUB_API_VERSION } from './github-api';
 
 assertServerOnly('src/platform/github/app-client.ts (GitHub App key)');
 
@@ -23,16 +23,8 @@ export const TOKEN_RENEW_BEFORE_SECONDS = 5 * 60;
 const JWT_LIFETIME_SECONDS = 9 * 60;
 const JWT_BACKDATE_SECONDS = 60;
 const USER_AGENT = 'edge-newsroom-editor';
-
-export interface GitHubAppSettings {
-  readonly appId: string;
-  readonly installationId: string;
-  readonly privateKeyPem: string;
-  /** `https://api.github.com`, or a loopback stand-in in tests. */
-  readonly apiUrl: string;
-  /** The one repository the tokens are narrowed to (its name, without the owner). */
-  readonly repositoryName: string;
-}
+/** The REST API version these shapes are read from. */
+export const GITHUB_API_VERSION = '2022-11-28';
 
 export interface InstallationToken {
   readonly token: string;

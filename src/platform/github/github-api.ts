@@ -5,17 +5,9 @@
  * it. A 401 means the kept token died early (revoked, key rotated): it is forgotten and the call
  * tried once more with a new one. Every call goes through the `fetch` it is given.
  */
-import { forgetInstallationToken, githubHeaders, installationToken, type GitHubAppSettings } from './app-client';
+import type { GitHubAppSettings } from '#src/config/press-tools';
+import { forgetInstallationToken, githubHeaders, installationToken } from './app-client';
 
-export const GITHUB_API_ORIGIN = 'https://api.github.com';
-/** The REST API version these shapes are read from. */
-export const GITHUB_API_VERSION = '2022-11-28';
-
-/** A repository as `owner/name`, split. */
-export interface GitHubRepository {
-  readonly owner: string;
-  readonly name: string;
-}
 
 export interface GitHubAnswer {
   readonly status: number;

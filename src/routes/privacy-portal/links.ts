@@ -1,7 +1,7 @@
 /** The confirmation links of the portal's mail: a subscription's and a data request's. */
 import type { Context } from 'hono';
 import type { AppEnv } from '#src/http/app-env';
-import type { Deps } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import type { PortalView } from '#src/pages/privacy-portal';
 import { portalPage, portalSite } from './page';
 import { now } from './post';

@@ -30,6 +30,6 @@ export async function portalPage(c: Context<AppEnv>, site: SiteContext, locale: 
   if (c.var.deps.config.turnstile && FORM_VIEWS.has(view.kind)) c.set('cspExtra', TURNSTILE_SOURCES);
   // Private to the visitor, and the address may hold a token: no cache, no Referer, no index.
   const model = portalPageModel(c.var.deps, site, locale, path, view);
-  return renderPage(c, { shell: model.layout.shell, page: <PrivacyPortalPage model={model} />, status, headers: PRIVATE_PAGE_HEADERS });
+  return renderPage(c, { shell: model.layout.shell, document: c.render(<PrivacyPortalPage model={model} />), status, headers: PRIVATE_PAGE_HEADERS });
 }
 

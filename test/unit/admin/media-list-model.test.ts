@@ -1,9 +1,9 @@
-// The press office view's media list model (src/admin/press/media-list-model.ts) over an in-memory
-// store: what a posted form becomes (the CLI's rules, each field at fault named), what reaches the
-// store, the filter, and the notices a query may name (nothing else).
+// The press office view's media list model (src/admin/press/media-list-model.ts) over in-memory
+// stores: what a posted form becomes (the CLI's rules through the press desk, each field at fault
+// named), what reaches the store, the filter, and the notices a query may name (nothing else).
 import { expect, test } from 'vitest';
-import type { Journalist } from '#src/domain/journalist';
-import type { ListRemoval, MediaListOfficeStore, OfficeJournalistRow } from '#src/domain/press-office-ports';
+import type { JournalistRecord } from '#src/domain/press-desk-ports';
+import type { PressOfficeStore } from '#src/domain/press-office-ports';
 import {
   deleteJournalist,
   loadMediaList,
@@ -13,38 +13,26 @@ import {
   saveJournalist,
   type MediaListNotice,
 } from '#src/admin/press/media-list-model';
+import { memoryDesk } from '../press-desk/memory-desk';
 
-function memoryStore(journalists: OfficeJournalistRow[] = []) {
-  const calls: unknown[] = [];
-  const store: MediaListOfficeStore = {
-    async journalists(list) {
-      calls.push(['journalists', list]);
+/** The page's read (one batch in D1) over the same journalists. */
+function officeOf(journalists: JournalistRecord[]): PressOfficeStore {
+  return {
+    snapshot: async () => null,
+    async mediaList(list) {
       const names = [...new Set(journalists.flatMap((row) => row.lists))].sort();
       return { journalists: journalists.filter((row) => list === null || row.lists.includes(list)), lists: names.map((name) => ({ name, members: journalists.filter((row) => row.lists.includes(name)).length })) };
     },
-    async saveJournalist(journalist: Journalist, lists, now) {
-      calls.push(['save', journalist, lists, now]);
-      return journalists.some((row) => row.email === journalist.email) ? 'updated' : 'added';
-    },
-    async removeFromList(email, list): Promise<ListRemoval> {
-      calls.push(['remove', email, list]);
-      return 'taken-off';
-    },
-    async deleteJournalist(email) {
-      calls.push(['delete', email]);
-      return journalists.some((row) => row.email === email) ? { mails: 2 } : null;
-    },
   };
-  return { store, calls };
 }
 
-const CLAIRE: OfficeJournalistRow = { email: 'claire@lemonde.example', name: 'Claire Martin', outlet: 'Le Monde', language: 'fr', timeZone: null, lists: ['Energy desks'] };
+const CLAIRE: JournalistRecord = { email: 'claire@lemonde.example', name: 'Claire Martin', outlet: 'Le Monde', language: 'fr', timeZone: null, lists: ['Energy desks'] };
 
 test('a journalist posted is checked with the CLI’s rules and saved with their lists, named once each', async () => {
-  const { store, calls } = memoryStore([CLAIRE]);
-  const notice = await saveJournalist(store, { email: ' Claire@LeMonde.EXAMPLE', name: ' Claire Martin ', outlet: '', language: 'FR', timeZone: 'Europe/Paris', lists: 'Energy desks;  Paris   desk ; Energy desks;' }, 100);
+  const desk = memoryDesk({ journalists: [CLAIRE] });
+  const notice = await saveJournalist(desk, { email: ' Claire@LeMonde.EXAMPLE', name: ' Claire Martin ', outlet: '', language: 'FR', timeZone: 'Europe/Paris', lists: 'Energy desks;  Paris   desk ; Energy desks;' }, 100);
   expect(notice).toEqual({ kind: 'updated', lists: 2 });
-  expect(calls).toEqual([['save', { email: CLAIRE.email, name: 'Claire Martin', outlet: '', language: 'fr', timeZone: 'Europe/Paris' }, ['Energy desks', 'Paris desk'], 100]]);
+  expect(desk.changes).toEqual([['saveJournalists', [{ journalist: { email: CLAIRE.email, name: 'Claire Martin', outlet: '', language: 'fr', timeZone: 'Europe/Paris' }, lists: ['Energy desks', 'Paris desk'] }], 100]]);
 });
 
 test.each([
@@ -57,23 +45,24 @@ test.each([
   [{ email: 'a@example.com', name: 'A', lists: 'ok; /bad' }, [['lists', 'invalid']]],
   [{ email: ['a@example.com'], name: 'A' }, [['email', 'required']]],
 ])('%j changes nothing and names %j', async (form, faults) => {
-  const { store, calls } = memoryStore();
-  expect(await saveJournalist(store, form, 100)).toEqual({ kind: 'invalid', faults: faults.map(([field, reason]) => ({ field, reason })) });
-  expect(calls).toEqual([]);
+  const desk = memoryDesk();
+  expect(await saveJournalist(desk, form, 100)).toEqual({ kind: 'invalid', faults: faults.map(([field, reason]) => ({ field, reason })) });
+  expect(desk.changes).toEqual([]);
 });
 
 test('taking off a list and deleting need a valid address (and a list), which reach the store canonical', async () => {
-  const { store, calls } = memoryStore([CLAIRE]);
-  expect(await removeFromList(store, { email: 'Claire@LeMonde.example', list: ' Energy desks ' })).toEqual({ kind: 'taken-off' });
-  expect(await removeFromList(store, { email: CLAIRE.email })).toEqual({ kind: 'bad-request' });
-  expect(await removeFromList(store, { email: 'nope', list: 'Energy desks' })).toEqual({ kind: 'bad-request' });
-  expect(await deleteJournalist(store, { email: CLAIRE.email })).toEqual({ kind: 'deleted', mails: 2 });
-  expect(await deleteJournalist(store, { email: 'other@example.com' })).toEqual({ kind: 'unknown-journalist' });
-  expect(await deleteJournalist(store, {})).toEqual({ kind: 'bad-request' });
-  expect(calls).toEqual([
-    ['remove', CLAIRE.email, 'Energy desks'],
-    ['delete', CLAIRE.email],
-    ['delete', 'other@example.com'],
+  const desk = memoryDesk({ journalists: [CLAIRE], unsentMail: { [CLAIRE.email]: 2 } });
+  expect(await removeFromList(desk, { email: 'Claire@LeMonde.example', list: ' Energy desks ' })).toEqual({ kind: 'taken-off' });
+  expect(await removeFromList(desk, { email: 'Claire@LeMonde.example', list: 'Energy desks' })).toEqual({ kind: 'not-on-list' });
+  expect(await removeFromList(desk, { email: CLAIRE.email, list: 'Sports' })).toEqual({ kind: 'unknown-list' });
+  expect(await removeFromList(desk, { email: CLAIRE.email })).toEqual({ kind: 'bad-request' });
+  expect(await removeFromList(desk, { email: 'nope', list: 'Energy desks' })).toEqual({ kind: 'bad-request' });
+  expect(await deleteJournalist(desk, { email: CLAIRE.email })).toEqual({ kind: 'deleted', mails: 2 });
+  expect(await deleteJournalist(desk, { email: 'other@example.com' })).toEqual({ kind: 'unknown-journalist' });
+  expect(await deleteJournalist(desk, {})).toEqual({ kind: 'bad-request' });
+  expect(desk.changes).toEqual([
+    ['removeFromList', CLAIRE.email, 'Energy desks'],
+    ['deleteJournalist', CLAIRE.email],
   ]);
 });
 
@@ -83,7 +72,7 @@ test.each([
   ['No such list', 'No such list', true, 0],
   ['/not a name', '/not a name', true, 0],
 ])('the filter %j shows %j (unknown: %j), %i journalist(s)', async (list, filter, unknownFilter, shown) => {
-  const model = await loadMediaList(memoryStore([CLAIRE]).store, { signedInAs: null, notice: null, list });
+  const model = await loadMediaList(officeOf([CLAIRE]), { signedInAs: null, notice: null, list });
   expect([model.filter, model.unknownFilter, model.journalists.length]).toEqual([filter, unknownFilter, shown]);
 });
 

@@ -1,10 +1,11 @@
-// The press office view's model (src/admin/press/press-office-model.ts) over an in-memory store:
+// The press office view's model (src/admin/press/press-office-model.ts) over in-memory stores:
 // which groups it shows and in what order, each translation's state in the newsroom's time zone
-// (whatever the machine's), each recipient's figures, the mails' states, and the notices a query
-// may name.
+// (whatever the machine's), each recipient's figures, the mails' states, what a posted form
+// becomes (the press desk's outcome, made a notice), and the notices a query may name.
 import { expect, test } from 'vitest';
 import type { OfficeRecipientLinkRow, OfficeStoryRow, PressOfficeSnapshot, PressOfficeStore } from '#src/domain/press-office-ports';
 import { type Notice, formatOfficeTime, loadPressOffice, noticeFromQuery, noticeQuery, officeState, revokeRecipient, rotateStoryLinks } from '#src/admin/press/press-office-model';
+import { memoryDesk } from '../press-desk/memory-desk';
 
 const NOW = Date.UTC(2027, 0, 10, 12) / 1000;
 const at = (iso: string) => Date.parse(iso) / 1000;
@@ -56,16 +57,10 @@ const link = (storyUuid: string, email: string, figures: Partial<OfficeRecipient
   ...figures,
 });
 
-function storeOf(snapshot: Partial<PressOfficeSnapshot> | null): PressOfficeStore & { replaced: unknown[] } {
-  const replaced: unknown[] = [];
+function storeOf(snapshot: Partial<PressOfficeSnapshot> | null): PressOfficeStore {
   return {
-    replaced,
     snapshot: async () => (snapshot ? { timeZone: 'Europe/Amsterdam', defaultLocale: 'en', stories: [], recipientLinks: [], mediaLists: [], alerts: [], mails: [], ...snapshot } : null),
-    storyGroup: async (slug) => (snapshot?.stories ?? []).filter((row) => row.translation_group === snapshot?.stories?.find((s) => s.slug === slug)?.translation_group).map((row) => row.uuid),
-    replaceStoryLinks: async (links) => {
-      replaced.push(...links);
-    },
-    revokeRecipient: async () => ({ outcome: 'revoked', links: 2 }),
+    mediaList: async () => ({ journalists: [], lists: [] }),
   };
 }
 
@@ -137,16 +132,38 @@ test('mails are sent, failed or waiting; without a newsroom the model says so', 
 });
 
 test('forms: a revoke needs a story and a valid address; a rotation gives every story of the group a new link', async () => {
-  const store = storeOf({ stories: [story('e-en', 'g', 'en', { status: 'embargo', visibility: 'embargo', published_at: NOW + 60 }), story('e-fr', 'g', 'fr', { status: 'embargo', visibility: 'embargo', published_at: NOW + 60 })] });
-  expect(await revokeRecipient(store, { story: 'e-en-slug', email: 'Anna@Example.com' }, NOW)).toEqual({ kind: 'revoked', links: 2 });
-  expect(await revokeRecipient(store, { story: 'e-en-slug', email: 'nope' }, NOW)).toEqual({ kind: 'bad-request' });
-  expect(await revokeRecipient(store, { email: 'anna@example.com' }, NOW)).toEqual({ kind: 'bad-request' });
-  expect(await rotateStoryLinks(store, { story: 'nothing' }, NOW)).toEqual({ kind: 'unknown-story' });
-  expect(store.replaced).toEqual([]);
-  expect(await rotateStoryLinks(store, { story: 'e-fr-slug' }, NOW)).toEqual({ kind: 'rotated', links: 2 });
-  expect(store.replaced).toEqual([
-    { storyUuid: 'e-en', token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), tokenHash: expect.any(String) },
-    { storyUuid: 'e-fr', token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), tokenHash: expect.any(String) },
+  const embargoed = { status: 'embargo', visibility: 'embargo', published_at: NOW + 60, token: null } as const;
+  const desk = memoryDesk({
+    stories: [
+      { uuid: 'e-en', group: 'g', slug: 'e-en-slug', locale: 'en', ...embargoed },
+      { uuid: 'e-fr', group: 'g', slug: 'e-fr-slug', locale: 'fr', ...embargoed },
+    ],
+    journalists: [{ email: 'anna@example.com', name: 'Anna', outlet: '', language: 'en', timeZone: null, lists: [] }],
+    links: [
+      { storyUuid: 'e-en', email: 'anna@example.com', token: 'r1', revoked_at: null },
+      { storyUuid: 'e-fr', email: 'anna@example.com', token: 'r2', revoked_at: null },
+    ],
+  });
+  const request = { origin: null, now: NOW };
+  expect(await revokeRecipient(desk, { story: 'e-en-slug', email: 'nope' }, NOW)).toEqual({ kind: 'bad-request' });
+  expect(await revokeRecipient(desk, { email: 'anna@example.com' }, NOW)).toEqual({ kind: 'bad-request' });
+  expect(await revokeRecipient(desk, { story: 'e-en-slug', email: 'Anna@Example.com' }, NOW)).toEqual({ kind: 'revoked', links: 2 });
+  expect(await revokeRecipient(desk, { story: 'e-en-slug', email: 'anna@example.com' }, NOW)).toEqual({ kind: 'nothing-open' });
+  expect(await revokeRecipient(desk, { story: 'e-en-slug', email: 'omar@example.com' }, NOW)).toEqual({ kind: 'unknown-recipient' });
+  expect(await revokeRecipient(desk, { story: 'nothing', email: 'anna@example.com' }, NOW)).toEqual({ kind: 'unknown-story' });
+  expect(await rotateStoryLinks(desk, { story: 'nothing' }, request)).toEqual({ kind: 'unknown-story' });
+  expect(await rotateStoryLinks(desk, {}, request)).toEqual({ kind: 'bad-request' });
+  expect(await rotateStoryLinks(desk, { story: 'e-fr-slug' }, request)).toEqual({ kind: 'rotated', links: 2 });
+  expect(desk.changes).toEqual([
+    ['revokeRecipient', 'e-en-slug', 'anna@example.com', NOW],
+    [
+      'replaceStoryLinks',
+      [
+        { storyUuid: 'e-fr', secret: { token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), tokenHash: expect.any(String) } },
+        { storyUuid: 'e-en', secret: { token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), tokenHash: expect.any(String) } },
+      ],
+      NOW,
+    ],
   ]);
 });
 

@@ -5,7 +5,7 @@ import type { AppConfig } from '#src/env';
 import type { AnnouncedStory, PublishEvent } from '#src/domain/publishing-ports';
 import { isPermanentRefusal } from '#src/domain/errors';
 import { jobsFor } from '#src/jobs/go-live';
-import type { JobDeps } from '#src/adapters';
+import type { JobDeps } from '#src/deps';
 import type { Job } from '#src/domain/job-messages';
 import { handleJobs, isDeadLetterQueue, resultCount, retryDelaySeconds, type QueueMessage } from '#src/jobs/queue';
 import { testConfig as config } from './site-fixture';

@@ -7,7 +7,7 @@ import { JsonGalleryCard, JsonStoryCard, type GalleryCardJson, type StoryCardJso
 import type { GallerySummary } from '#src/domain/gallery';
 import type { StoredImagePayload } from '#src/domain/media-payload';
 import type { StorySummary } from '#src/domain/story';
-import { readConfig } from '#src/env';
+import { readConfig } from '#src/config/site';
 import { messagesFor } from '#src/i18n/translate';
 import { buildLayout } from '#src/pages/layout';
 import { toStoryCard } from '#src/pages/story-cards';

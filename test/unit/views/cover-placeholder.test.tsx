@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
 import { JsonStoryCard } from '#src/ui/json-cards';
 import type { StoredImagePayload } from '#src/domain/media-payload';
-import { readConfig } from '#src/env';
+import { readConfig } from '#src/config/site';
 import { buildLayout } from '#src/pages/layout';
 import { CoverPlaceholder, coverPlaceholderJson } from '#src/views/components/cover-placeholder';
 import { ContextProviders } from '#src/views/contexts';

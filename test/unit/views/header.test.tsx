@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
 import type { Category } from '#src/domain/category';
 import type { NavigationLayout } from '#src/domain/newsroom';
-import { readConfig } from '#src/env';
+import { readConfig } from '#src/config/site';
 import { buildLayout } from '#src/pages/layout';
 import { Layout } from '#src/views/components/layout';
 import { ContextProviders } from '#src/views/contexts';

@@ -1,4 +1,4 @@
-// Embargoed distribution through the real worker on real local D1 (src/jobs/distribute.ts, the
+// Embargoed distribution through the real worker on real local D1 (src/press-desk/distribute.ts, the
 // function `npm run distribute` and the operator view call): three journalists on a list get the
 // embargoed story in three mails, each with a link of their own; opening two records two
 // recipients as opened; revoking one makes their link the 404 page while the other two still
@@ -10,7 +10,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, expect, test } from 'vitest';
 import type { MailMessage } from '#src/domain/mail-ports';
 import { deliverOutbox } from '#src/jobs/deliver-mail';
-import { distributeStory, type DistributionRequest } from '#src/jobs/distribute';
+import { distributeStory, type DistributionRequest } from '#src/press-desk/distribute';
 import { depsOf } from '#src/adapters';
 import { cacheRules } from '#src/http/cache-rules';
 import { D1DistributionStore, d1StatementRunner } from '#src/platform/d1/distribution';

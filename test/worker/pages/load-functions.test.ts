@@ -7,7 +7,8 @@
 // "Upcoming launch photos" (released later) and an empty one; 12 cards to a list page.
 import { env } from 'cloudflare:workers';
 import { beforeAll, expect, test } from 'vitest';
-import { depsOf, type Deps } from '#src/adapters';
+import { depsOf } from '#src/adapters';
+import type { Deps } from '#src/deps';
 import { NotFoundError } from '#src/domain/errors';
 import { HIGHLIGHT_END, HIGHLIGHT_START } from '#src/domain/search-query';
 import type { SiteContext } from '#src/domain/ports';

@@ -1,11 +1,14 @@
 // Pages streamed before their data (src/http/render-page.ts, ADR 0049), through the real app in
 // workerd with the seeded D1 behind a gate the test opens: the start of the document (the head's
 // charset, viewport, stylesheet and bundle) must arrive while the page's list is still being read,
-// the rest once it is, and the whole must be the same document a crawler gets at once.
+// the rest once it is, and the whole must be the same document a crawler gets at once. The status
+// is decided before the first byte (a page past the last is a 404 to a browser too), and what a
+// streamed page sends says no shared cache may keep it: only the page cache, once it was sent whole.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createApp } from '#src/app';
+import { cacheRules } from '#src/http/cache-rules';
 import { OPERATOR_BYPASS_HEADER } from '#src/http/operator-bypass';
 import { showsPageAsItArrives } from '#src/http/render-page';
 import { D1_DOWN } from '../../fixtures/failing-bindings';
@@ -120,6 +123,73 @@ for (const path of ['/', '/category/company-news', '/fr/media', `/search?query=s
   });
 }
 
+/** Inline scripts (no `src`), which the site's CSP forbids and React's out-of-order streaming would need. */
+const inlineScripts = (html: string) => (html.match(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>/g) ?? []).length;
+
+test('a crawler gets the same bytes a browser gets, the homepage, a story, a category and search alike, with no inline script', async () => {
+  for (const path of ['/', '/english-story-03', '/category/company-news', `/search?query=story&year=${3000 + ((Date.now() + 1) % 5000)}`]) {
+    const { request } = await streamedSetup(path);
+    const browser = await request({ ...NAVIGATION, [OPERATOR_BYPASS_HEADER]: BYPASS_TOKEN });
+    const crawler = await request({ Accept: 'text/html', [OPERATOR_BYPASS_HEADER]: BYPASS_TOKEN });
+    expect(browser.status, path).toBe(200);
+    expect(crawler.status, path).toBe(200);
+    const [streamed, whole] = [new Uint8Array(await browser.arrayBuffer()), new Uint8Array(await crawler.arrayBuffer())];
+    expect(streamed, path).toEqual(whole);
+    const html = decoder.decode(whole);
+    expect(html.match(/<head>/g), path).toHaveLength(1);
+    expect(inlineScripts(html), path).toBe(0);
+  }
+});
+
+/**
+ * RFC 9111 section 3: a shared cache must not store a response whose Cache-Control says
+ * `private` or `no-store`; `no-cache` lets no cache reuse it without asking the origin again.
+ */
+function sharedCacheMayReuse(cacheControl: string | null): boolean {
+  const directives = (cacheControl ?? '').split(',').map((directive) => directive.trim().split('=')[0]!.toLowerCase());
+  return !directives.includes('private') && !directives.includes('no-store') && !directives.includes('no-cache');
+}
+
+test('what a streamed page sends lets no shared cache keep it; the page cache keeps it once it was sent whole, under the page rule', async () => {
+  const { gated, request } = await streamedSetup('/fr/media');
+  gated.hold();
+  const context = createExecutionContext();
+  const streamed = await request(NAVIGATION, { context });
+  expect(streamed.headers.get('Cache-Control')).toBe(cacheRules.streamed);
+  expect(sharedCacheMayReuse(streamed.headers.get('Cache-Control'))).toBe(false);
+  gated.release();
+  await streamed.text();
+  await waitOnExecutionContext(context);
+
+  // Sent whole: the page cache answers the next visitor with it, as a whole page is answered.
+  const again = await request({ Accept: 'text/html' });
+  expect(again.headers.get('X-Cache')).toBe('HIT');
+  expect(again.headers.get('Cache-Control')).toBe(cacheRules.page);
+  expect(sharedCacheMayReuse(again.headers.get('Cache-Control'))).toBe(true);
+});
+
+for (const path of ['/search?query=story&page=99', '/category/company-news?page=99', '/media?page=99', '/tag/wind%20power?page=99']) {
+  test(`a browser asking for ${path} gets a 404 with the not-found page before any byte of a 200, no error report and nothing a cache keeps`, async () => {
+    const { request } = await streamedSetup(path);
+    const errors = vi.spyOn(console, 'error');
+    const context = createExecutionContext();
+    const response = await request(NAVIGATION, { context });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Cache-Control')).toBe(cacheRules.error);
+    expect(sharedCacheMayReuse(response.headers.get('Cache-Control'))).toBe(false);
+    const html = await response.text();
+    await waitOnExecutionContext(context);
+    expect(html).toContain('doesn’t exist');
+    expect(html).not.toContain('Something went wrong');
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(errors).not.toHaveBeenCalled();
+    // Nothing stored: the same address asked again is rendered again, and is a 404 again.
+    const again = await request(NAVIGATION);
+    expect(again.status).toBe(404);
+    expect(again.headers.get('X-Cache')).toBe('MISS');
+  });
+}
+
 test('a streamed page whose data fails ends with the error page in its language, is reported once and is never stored', async () => {
   const { gated, request } = await streamedSetup('/category/company-news');
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -127,6 +197,8 @@ test('a streamed page whose data fails ends with the error page in its language,
   const context = createExecutionContext();
   const response = await request(NAVIGATION, { context });
   expect(response.status).toBe(200);
+  // Its end may be this failure: no shared cache may keep what it sent.
+  expect(sharedCacheMayReuse(response.headers.get('Cache-Control'))).toBe(false);
   gated.release('fail');
   const html = await response.text();
   await waitOnExecutionContext(context);

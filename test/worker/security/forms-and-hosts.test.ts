@@ -158,9 +158,9 @@ test('a privacy request over its mailbox’s limit is kept, flagged for the oper
   expect(flagged).toEqual([{ status: 'pending', confirm_token: null, flag: 'mail-limit', message: 'I am the real person: please delete my data.' }]);
   expect(await outboxTo('flooded@example.org')).toHaveLength(mailsBefore);
 
-  // Where the operators see the requests to answer (the local server's /_dev/outbox).
+  // Where the operators see the requests to answer (npm start's /_dev/outbox, on loopback only).
   const ctx = createExecutionContext();
-  const outbox = await worker.fetch(new Request(`${ORIGIN}/_dev/outbox`), { ...env, SHOW_OUTBOX: 'true' }, ctx);
+  const outbox = await worker.fetch(new Request('http://localhost:8787/_dev/outbox'), { ...env, SHOW_OUTBOX: 'true', LOCAL_DEVELOPMENT: 'true' }, ctx);
   await waitOnExecutionContext(ctx);
   const { dataRequests } = await outbox.json<{ dataRequests: { email: string; flag: string | null; status: string; message: string }[] }>();
   expect(dataRequests).toContainEqual(expect.objectContaining({ email: 'flooded@example.org', flag: 'mail-limit', status: 'pending', message: 'I am the real person: please delete my data.' }));

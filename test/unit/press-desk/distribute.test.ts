@@ -1,8 +1,8 @@
-// The distribution's decisions (src/jobs/distribute.ts) over an in-memory store: refusals before
+// The distribution's decisions (src/press-desk/distribute.ts) over an in-memory store: refusals before
 // any write, who is mailed, and what a run reports when another run mailed someone first.
 import { expect, test } from 'vitest';
 import type { DistributedGroup, DistributedStory, DistributionStore, DistributionWrite, ListMember, MemberLink, PressSite } from '#src/domain/distribution';
-import { distributeStory } from '#src/jobs/distribute';
+import { distributeStory } from '#src/press-desk/distribute';
 
 const NOW = 1_800_000_000;
 const SITE: PressSite = {

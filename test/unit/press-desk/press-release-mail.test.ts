@@ -1,9 +1,9 @@
-// The mail a journalist gets with a release under embargo (src/jobs/press-release-mail.ts), and
+// The mail a journalist gets with a release under embargo (src/press-desk/press-release-mail.ts), and
 // which translation it is about (src/domain/distribution.ts storyForJournalist).
 import { expect, test } from 'vitest';
 import type { Contact } from '#src/domain/contact';
 import { storyForJournalist, type DistributedGroup, type DistributedStory, type PressSite } from '#src/domain/distribution';
-import { pressReleaseMail, type PressReleaseMailInput } from '#src/jobs/press-release-mail';
+import { pressReleaseMail, type PressReleaseMailInput } from '#src/press-desk/press-release-mail';
 
 const ORIGIN = 'https://news.acme.example';
 /** 2026-12-05 09:00 UTC. */

@@ -1,6 +1,6 @@
 /**
  * Mails a release to a media list under embargo (docs/decisions/0043-media-list-and-recipient-links.md,
- * "Distribution"), for `npm run distribute` and the operator view alike: each journalist of the
+ * "Distribution"), for `npm run distribute` and the office view's Send alike: each journalist of the
  * list gets their own link to the story and each translation (theirs already, or new), and ONE
  * mail with the link in their language, written to the outbox in the same write as the links.
  * The worker's deliver-mail job hands the outbox to the email API (the minute cron queues it

@@ -1,14 +1,12 @@
 /**
- * The configuration of the press team's tools, read from the worker's bindings apart from the
- * site's own (src/env.ts): the door in front of all of /admin (Cloudflare Access), the editor's
- * GitHub App, its content folder and its uploads. None of them throws: the public site does not depend on
- * them, so a missing or malformed part turns the tool off, with `problem` saying why (for the log).
+ * The press team's tools' part of the worker's configuration (read through src/env.ts): the door
+ * in front of all of /admin (Cloudflare Access), the editor's GitHub App, its content folder, its
+ * roles and its uploads. None of them throws: the public site does not depend on them, so a
+ * missing or malformed part turns the tool off, with `problem` saying why (for the log).
  */
 import * as z from 'zod/mini';
-import { configOf } from '#src/env';
 import { rolesOf, type EditorRoles } from '#src/domain/content-folder-writes';
-import type { GitHubAppSettings } from '#src/platform/github/app-client';
-import { GITHUB_API_ORIGIN, type GitHubRepository } from '#src/platform/github/github-api';
+import { mediaRootOf } from './site';
 
 /** The content folder the editor writes to when EDITOR_CONTENT_DIR is empty: the publish workflow's default too. */
 export const DEFAULT_EDITOR_CONTENT_DIR = 'content/demo';
@@ -18,7 +16,7 @@ export const REPOSITORY_ROOT_CONTENT_DIR = '.';
 /** A relative folder path: names of letters, digits, `.`, `_` and `-` joined by `/`, none of them `.` or `..`. */
 const CONTENT_DIR_PATTERN = /^(?!\.{1,2}(?:\/|$))(?!.*\/\.{1,2}(?:\/|$))[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
 
-/** Where the worker calls GitHub: its API, or (tests, a local trial) a stand-in on this machine's loopback. */
+/** The only addresses GITHUB_API_URL and ACCESS_CERTS_URL may name: a stand-in on this machine's loopback (tests, a local trial). */
 const LOOPBACK_URL = { protocol: /^https?$/, hostname: /^(127\.0\.0\.1|localhost|\[::1\])$/ } as const;
 const EMAIL_LIST_PATTERN = /^\s*(?:(?:[^\s@,]+@|@)[^\s@,]+\.[^\s@,]+\s*(?:,\s*|$))*$/;
 
@@ -40,6 +38,26 @@ export type EditorPublishMode = 'editorial_workflow' | 'simple';
 
 /** The branch the editor publishes to, the one the publish workflow runs on. */
 export const EDITOR_BRANCH = 'main';
+
+/** Where the worker calls GitHub's REST API unless GITHUB_API_URL names a loopback stand-in. */
+export const GITHUB_API_ORIGIN = 'https://api.github.com';
+
+/** A repository as `owner/name`, split. */
+export interface GitHubRepository {
+  readonly owner: string;
+  readonly name: string;
+}
+
+/** The editor's GitHub App as src/platform/github/ signs in with it. */
+export interface GitHubAppSettings {
+  readonly appId: string;
+  readonly installationId: string;
+  readonly privateKeyPem: string;
+  /** `https://api.github.com`, or a loopback stand-in in tests. */
+  readonly apiUrl: string;
+  /** The one repository the tokens are narrowed to (its name, without the owner). */
+  readonly repositoryName: string;
+}
 
 /**
  * The editor's GitHub App (ADR 0051): the worker holds its key and proxies the editor's GitHub API
@@ -117,6 +135,7 @@ const EditorUploadsSchema = z.object({
   UPLOADCARE_PUBLIC_KEY: z.optional(z.union([z.literal(''), UploadcareKey])),
   UPLOADCARE_SECRET_KEY: z.optional(z.union([z.literal(''), UploadcareKey])),
   UPLOADCARE_UPLOAD_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
+  MEDIA_CDN_URL: z.optional(z.string()),
 });
 
 /**
@@ -142,10 +161,11 @@ export type EditorUploadsConfig =
 export function editorUploadsOf(env: CloudflareBindings): EditorUploadsConfig {
   const parsed = EditorUploadsSchema.safeParse(env);
   if (!parsed.success) return { enabled: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') };
-  const { UPLOADCARE_PUBLIC_KEY: publicKey, UPLOADCARE_SECRET_KEY: secretKey, UPLOADCARE_UPLOAD_URL: uploadUrl } = parsed.data;
+  const { UPLOADCARE_PUBLIC_KEY: publicKey, UPLOADCARE_SECRET_KEY: secretKey, UPLOADCARE_UPLOAD_URL: uploadUrl, MEDIA_CDN_URL: mediaCdnUrl } = parsed.data;
   if (!publicKey && !secretKey) return { enabled: false, problem: null };
   if (!publicKey || !secretKey) return { enabled: false, problem: 'UPLOADCARE_PUBLIC_KEY and UPLOADCARE_SECRET_KEY go together' };
-  const cdnRoot = configOf(env).mediaRoot;
+  // The media root the site's part reads from the same variable, without its parse, which may throw.
+  const cdnRoot = mediaRootOf(mediaCdnUrl);
   if (!/^https?:\/\//.test(cdnRoot)) return { enabled: false, problem: 'MEDIA_CDN_URL is not set: the site must serve media from the Uploadcare CDN the editor uploads to' };
   return { enabled: true, publicKey, secretKey, uploadUrl: (uploadUrl || DEFAULT_UPLOADCARE_UPLOAD_URL).replace(/\/+$/, ''), cdnRoot };
 }
@@ -160,7 +180,7 @@ export const ACCESS_CERTS_PATH = '/cdn-cgi/access/certs';
 const AdminAccessSchema = z.object({
   ACCESS_TEAM_DOMAIN: z.optional(z.union([z.literal(''), z.string().check(z.regex(ACCESS_TEAM_DOMAIN_PATTERN, 'must be the Access team domain, like newsroom.cloudflareaccess.com'))])),
   ACCESS_AUD: z.optional(z.union([z.literal(''), z.string().check(z.regex(ACCESS_AUD_PATTERN, 'must be the Access application\'s AUD tag (64 hexadecimal characters)'))])),
-  ACCESS_CERTS_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/, hostname: /^(127\.0\.0\.1|localhost|\[::1\])$/, error: 'may only name a local stand-in (http://127.0.0.1:PORT/…): the keys come from the team domain' })])),
+  ACCESS_CERTS_URL: z.optional(z.union([z.literal(''), z.url({ ...LOOPBACK_URL, error: 'may only name a local stand-in (http://127.0.0.1:PORT/…): the keys come from the team domain' })])),
 });
 
 /**
