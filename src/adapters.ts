@@ -8,6 +8,7 @@
  * adapter.
  */
 import type { JobQueue } from '#src/domain/job-messages';
+import type { LiftProofStore } from '#src/domain/lift-proof';
 import type { PressDeskStore } from '#src/domain/press-desk-ports';
 import type { PressOfficeStore } from '#src/domain/press-office-ports';
 import type { Deps, ErrorReporterOf } from './deps';
@@ -19,11 +20,13 @@ import type { CachePointers } from '#src/platform/d1/import-statements';
 import { D1PublishingStore } from '#src/platform/d1/publishing-store';
 import { D1RecipientLinkStore } from '#src/platform/d1/recipient-links';
 import { D1MediaListLeaveStore } from '#src/platform/d1/media-list';
+import { D1JournalistPageStore } from '#src/platform/d1/journalist-page';
 import { d1StatementRunner } from '#src/platform/d1/distribution';
 import { D1PressDesk } from '#src/platform/d1/press-desk';
 import { D1PressOffice } from '#src/platform/d1/press-office';
 import { D1SearchBackend } from '#src/platform/d1/search-backend';
 import { D1SearchPushStore } from '#src/platform/d1/search-push-store';
+import { D1LiftProofStore } from '#src/platform/d1/lift-proof-store';
 import { openSession } from '#src/platform/d1/sessions';
 import { D1OutboxMailer, D1SubscriptionStore } from '#src/platform/d1/subscription-store';
 import { createReporter } from '#src/platform/errors/reporter';
@@ -60,12 +63,14 @@ export function depsOf(env: CloudflareBindings, db: D1Database | D1DatabaseSessi
     queryStats: content.stats,
     recipientLinks: new D1RecipientLinkStore(db),
     pressList: new D1MediaListLeaveStore(db),
+    journalistPages: new D1JournalistPageStore(db),
     // Publishing's stores write in transactions of their own: always on the database itself.
     publishing: new D1PublishingStore(env.DB),
     alerts: new D1AlertStore(env.DB),
     queue: env.JOBS as JobQueue,
     searchPushes: new D1SearchPushStore(env.DB),
     searchIndex: searchWriter ? createSearchDocumentWriter(searchWriter) : null,
+    liftProofs: liftProofStoreOf(env),
     revision: {
       read: async () => {
         const pointers = await pageCache.readPointers();
@@ -90,8 +95,13 @@ export function requestDepsOf(env: CloudflareBindings, session: { bookmark: stri
 }
 
 /** The press office view's stores (/admin/press, behind Cloudflare Access): its pages' reads and the press desk's, on the database itself. */
-export function pressOfficeStoresOf(env: CloudflareBindings): { office: PressOfficeStore; desk: PressDeskStore; queue: JobQueue } {
-  return { office: new D1PressOffice(env.DB), desk: new D1PressDesk(d1StatementRunner(env.DB)), queue: env.JOBS as JobQueue };
+export function pressOfficeStoresOf(env: CloudflareBindings): { office: PressOfficeStore; desk: PressDeskStore; queue: JobQueue; liftProofs: LiftProofStore } {
+  return { office: new D1PressOffice(env.DB), desk: new D1PressDesk(d1StatementRunner(env.DB)), queue: env.JOBS as JobQueue, liftProofs: liftProofStoreOf(env) };
+}
+
+/** The proof of lifts (docs/decisions/0052-a-lift-that-proves-itself.md): written by its job, read by the office view. */
+export function liftProofStoreOf(env: CloudflareBindings): D1LiftProofStore {
+  return new D1LiftProofStore(d1StatementRunner(env.DB));
 }
 
 /** The page cache's store in KV: pages, the revision pointers, the pre-render marker. */

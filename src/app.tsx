@@ -5,10 +5,11 @@
  * security headers wrap everything else (error pages included); an over-long address is refused
  * before anything is looked up; /healthz answers before the page cache and the newsroom loading
  * (with a per-client limit of its own); the page cache comes
- * before deps and site, so a cache hit costs no D1 query at all; the page's own CSP (which names
- * the newsroom's analytics hosts) is written inside the cache, so hits replay it; deps before
- * site, because loading the site needs the repository; the locale middleware only runs on
- * locale-scoped routes. Stories are matched last: `/{slug}` would otherwise shadow `/fr`.
+ * before deps and site, so a cache hit costs no D1 query at all; a page's own CSP (which names
+ * the newsroom's analytics hosts) is written by its renderer with the page, inside the cache, so
+ * hits replay it; deps before site, because loading the site needs the repository; the locale
+ * middleware only runs on locale-scoped routes. Stories are matched last: `/{slug}` would
+ * otherwise shadow `/fr`.
  */
 import { Hono } from 'hono';
 import { adminDoor } from '#src/admin/admin-door';
@@ -25,7 +26,7 @@ import { errorReporterOf, readCachePointers } from './adapters';
 import { deps } from '#src/middleware/deps';
 import { pageCache } from '#src/page-cache/page-cache';
 import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
-import { pageContentSecurityPolicy, securityHeaders } from '#src/middleware/security';
+import { securityHeaders } from '#src/middleware/security';
 import { limitAddressLength, limitRenders, onlyAllowedMethods, requestBodyLimit, sameSitePostsOnly } from '#src/middleware/request-limits';
 import { requestLog } from '#src/middleware/request-log';
 import { createSiteLoader } from '#src/middleware/site';
@@ -48,6 +49,7 @@ import { seo } from './routes/seo';
 import { secretStoryLinks } from './routes/secret-story';
 import { secretGalleryLinks } from './routes/secret-gallery';
 import { pressLeave } from './routes/press-leave';
+import { journalistPages } from './routes/journalist-page';
 import { redirect } from './http/redirect';
 import { story } from './routes/story';
 import { theme } from './routes/theme';
@@ -106,7 +108,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     }),
   );
   app.use('*', limitRenders);
-  app.use('*', deps, createSiteLoader(), pageContentSecurityPolicy, sameSitePostsOnly, requestBodyLimit);
+  app.use('*', deps, createSiteLoader(), sameSitePostsOnly, requestBodyLimit);
 
   // Trailing slashes: one address per page.
   app.use('*', async (c, next) => {
@@ -132,6 +134,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.route('/s', secretStoryLinks);
   // A journalist leaving the media list from a press mail (never cached: the address is a secret).
   app.route('/press/leave', pressLeave);
+  // A journalist's own page and its calendar files (never cached either: /press/ is a secret).
+  app.route('/press', journalistPages);
 
   app.route('/', seo);
   // The newsroom's theme stylesheet, /theme-{hash}.css (before stories: `/{slug}`).
@@ -151,6 +155,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   localized.route('/', feeds);
   localized.route('/', policies);
   localized.route('/', llms);
+  // The same pages with the language's prefix and without it (the default language): Hono takes
+  // an optional parameter only as a pattern's last segment, so the sub-app is mounted at both.
   app.route(`/${LOCALE_SEGMENT}`, localized);
   app.route('/', localized);
   // oEmbed and the story embed cards (ADR 0024): after the localized pages (`/tag/embed` is a

@@ -14,7 +14,9 @@ import type { AlertStore, PublishingStore } from '#src/domain/publishing-ports';
 import type { SearchIndexWriter, SearchPushStore } from '#src/domain/search-push-ports';
 import type { SubscriptionStore } from '#src/domain/subscription-ports';
 import type { JobQueue } from '#src/domain/job-messages';
+import type { LiftProofStore } from '#src/domain/lift-proof';
 import type { MediaListLeaveStore } from '#src/domain/distribution';
+import type { JournalistPageStore } from '#src/domain/journalist-page';
 import type { AppConfig } from '#src/env';
 
 export interface Deps {
@@ -32,6 +34,8 @@ export interface Deps {
   readonly recipientLinks: RecipientLinkStore;
   /** Journalists leaving the media list from a press mail. */
   readonly pressList: MediaListLeaveStore;
+  /** A journalist's own page: their open links and settings, by their press token. */
+  readonly journalistPages: JournalistPageStore;
   readonly publishing: PublishingStore;
   readonly alerts: AlertStore;
   readonly queue: JobQueue;
@@ -39,6 +43,8 @@ export interface Deps {
   readonly searchPushes: SearchPushStore;
   /** The engine's index, written with the documents-only key; null with D1 search or no SEARCH_WRITE_KEY. */
   readonly searchIndex: SearchIndexWriter | null;
+  /** When a lifted story was first seen on each public surface (docs/decisions/0052-a-lift-that-proves-itself.md). */
+  readonly liftProofs: LiftProofStore;
   /** The page cache's pointers in KV (revision, last withdrawal), moved after each go-live. */
   readonly revision: { read(): Promise<{ revision: number | null; lastWithdrawal: number | null }>; write(pointers: { revision: number; lastWithdrawal: number }): Promise<void> };
   /** Cloudflare Turnstile's check of a form's token (null: Turnstile off). */
@@ -51,7 +57,7 @@ export interface Deps {
 }
 
 /** What the queue's jobs and the cron use of `Deps`. */
-export type JobDeps = Pick<Deps, 'publishing' | 'alerts' | 'content' | 'mailer' | 'transport' | 'queue' | 'searchPushes' | 'searchIndex' | 'revision' | 'fetch' | 'config' | 'recipientLinks'> & {
+export type JobDeps = Pick<Deps, 'publishing' | 'alerts' | 'content' | 'mailer' | 'transport' | 'queue' | 'searchPushes' | 'searchIndex' | 'liftProofs' | 'revision' | 'fetch' | 'config' | 'recipientLinks'> & {
   readonly outbox: OutboxQueue;
 };
 

@@ -13,7 +13,9 @@
  * next time it is shared.
  *
  * With `--to <email>[,<email>…]`, `--list` or `--revoke <email>`, a link per journalist on the media
- * list instead: made, listed with their openings, or cut off one by one (./share-recipients.ts).
+ * list instead: made, listed with their openings, or cut off one by one (./share-recipients.ts);
+ * `--list` then prints the proof of the story's lift: when the worker first saw it on each public
+ * surface after the minute cron made it live, or `missing` (./share-lift-proof.ts).
  *
  * With `--gallery`, the secret link of the gallery `galleries/<key>.yaml` instead (one line:
  * `gallery`, its state, its link): for journalists before its release time; a released gallery
@@ -29,6 +31,8 @@ import { revokeStoryLink, shareStory } from '#src/press-desk/story-links';
 import { fail, parseFlags, runAsProcess, type Cli, type CliContext } from './cli-context';
 import { hasEnvironment, remoteDatabase } from './d1-database';
 import { printSharedGallery } from './share-gallery';
+import { printLiftProof } from './share-lift-proof';
+import { D1LiftProofStore } from '#src/platform/d1/lift-proof-store';
 import { printRecipientLinks, printRecipients, printRevokedRecipient, recipientsOf, SHARE_REFUSALS } from './share-recipients';
 
 const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- <slug> --to <email>[,<email>…] | --list | --revoke <email> [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --gallery <key> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]';
@@ -72,7 +76,11 @@ async function share(argv: readonly string[], context: CliContext): Promise<void
     const desk = new D1PressDesk(db);
     const now = Math.floor(Date.now() / 1000);
     if (revokedRecipient) return await printRevokedRecipient(desk, { slug, email: revokedRecipient, now }, context);
-    if (values.list) return await printRecipients(desk, slug, context);
+    if (values.list) {
+      await printRecipients(desk, slug, context);
+      // Then the proof of its lift: where the worker first saw it live, and when (./share-lift-proof.ts).
+      return await printLiftProof(new D1LiftProofStore(db), slug, context);
+    }
     if (values.revoke) {
       const story = await revokeStoryLink(desk, token);
       context.out(story ? `Revoked the link of ${story.slug} (${story.locale}): it opens nothing from now on.` : 'This link opens nothing (its story was removed, or the link was rotated or revoked before). Nothing else changed.');

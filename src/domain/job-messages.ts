@@ -16,6 +16,11 @@ export const JobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('websub'), storyUuids: z.array(z.string()) }),
   /** Send these stories' documents to the search engine (or delete them, if withdrawn since). */
   z.object({ kind: z.literal('search-push'), storyUuids: z.array(z.string()) }),
+  /**
+   * Prove that a story the cron lifted at `liftedAt` (its publish event's `live_at`) is on every
+   * public surface it should be on (docs/decisions/0052-a-lift-that-proves-itself.md).
+   */
+  z.object({ kind: z.literal('lift-proof'), storyUuid: z.string(), liftedAt: z.number() }),
   /** Hand the outbox's waiting mail (portal confirmations) to the email API. */
   z.object({ kind: z.literal('deliver-mail') }),
 ]);

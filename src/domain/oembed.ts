@@ -8,7 +8,7 @@
  */
 import { webAddressOf } from './web-address';
 
-/** The card's size when the consumer names no bounds (src/views/pages/embed-card-page.tsx). */
+/** The card's size when the consumer names no bounds (src/views/screens/embed-card-page.tsx). */
 export const EMBED_WIDTH = 600;
 export const EMBED_HEIGHT = 240;
 /** How long a consumer may keep an answer before asking again. */

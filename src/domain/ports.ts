@@ -148,6 +148,8 @@ export interface SharedStory {
 /** A story reached through a recipient's own link: which link, for counting its openings. */
 export interface RecipientStory extends SharedStory {
   readonly linkId: number;
+  /** The recipient's press token, for a link to their own page; null until they are first mailed. */
+  readonly journalistToken: string | null;
 }
 
 /** Openings of recipients' links (src/domain/recipient-link.ts): counted, never stored one by one. */

@@ -23,6 +23,10 @@ export interface PublishEvent {
   readonly story_uuid: string;
   /** Alert the story's subscribers (its `notify` and the newsroom's `notify_subscribers`). */
   readonly alerts: boolean;
+  /** `schedule`: the minute cron made the story live; `import`: an import did. */
+  readonly source?: 'schedule' | 'import';
+  /** When it went live (the cron run's time, or the import's). */
+  readonly live_at?: number;
 }
 
 /** A story as announcements need it: where it lives and what it is filed under. */

@@ -1,9 +1,11 @@
 /**
  * Addresses that hold a secret: a journalist's link (`/s/{token}`, `/s/{token}.json`) and the
  * privacy portal's mailed links (`…/subscribe/confirm/{token}`, `…/data-request/confirm/{token}`,
- * `…/unsubscribe/{token}`) and a journalist's `/press/leave/{token}`. `withoutSecrets` is the one redaction every log line and error report
- * goes through (the request log, onError's line, toucan-js events), and `hasSecret` tells the
- * page cache and the redirect helper that an address is one of them.
+ * `…/unsubscribe/{token}`), a journalist's `/press/leave/{token}`, and their own page
+ * `/press/{token}` (with its calendar files `/press/{token}/{uuid}.ics`). `withoutSecrets` is the
+ * one redaction every log line and error report goes through (the request log, onError's line,
+ * toucan-js events), and `hasSecret` tells the page cache and the redirect helper that an address
+ * is one of them.
  *
  * It reads text the way the router may: percent-escapes decoded (`/%73/…` is `/s/…`, `/s%2F…`
  * holds `/s/…`, a double escape `%2573` too), any prefix in front (`/en/s/…`, a whole URL in a
@@ -16,8 +18,14 @@
 /** What replaces a secret. */
 export const REDACTED_TOKEN = ':token';
 
-/** A secret's marker and its value: everything after `/s/`, `/confirm/`, `/unsubscribe/` or `/leave/`. */
-const SECRET = /(\/(?:s|confirm|unsubscribe|leave)\/)[^?#\s"'<>]+/gi;
+/**
+ * A secret's marker and its value: everything after `/s/`, `/confirm/`, `/unsubscribe/`, `/leave/`,
+ * or `/press/` when at least 12 token characters follow (a journalist's own page and its calendar
+ * files, a mistyped or cut token too, so a log never holds most of one). Public addresses with a
+ * category, tag or story named "press" (`/tag/press/feed`, `/press/download`) stay public and
+ * cached; `/press/leave/…` keeps its `/leave/` marker, so its log lines still say which page it was.
+ */
+const SECRET = /(\/(?:s|confirm|unsubscribe|leave|press(?=\/[A-Za-z0-9_-]{12}))\/)[^?#\s"'<>]+/gi;
 /** Escapes are decoded this many times at most: `%2573` is `%73` is `s`. */
 const DECODE_ROUNDS = 4;
 

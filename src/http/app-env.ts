@@ -1,7 +1,6 @@
 /** The request context's types: Hono's generics for this app. */
 import type { Deps, ErrorReporterOf } from '#src/deps';
 import type { SiteContext } from '#src/domain/ports';
-import type { CspSources } from './content-security-policy';
 
 /** Hono's generics for this app: bindings, and what middleware puts on the context. */
 export interface AppEnv {
@@ -18,7 +17,11 @@ export interface AppEnv {
     readPrimary?: boolean;
     /** The newsroom; null until content has been imported. */
     site: SiteContext | null;
-    /** The page's locale, resolved from the URL (or the story's own locale). */
+    /**
+     * The request's language: the one its address names (src/middleware/locale.ts), then the
+     * answer's own once its writer makes it (a story at the root path is in the story's language:
+     * src/http/render-page.ts). The request log, error pages and error reports name it.
+     */
     locale: string;
     /**
      * The page cache holds an expired copy it would serve if this page failed: the page must not
@@ -33,7 +36,5 @@ export interface AppEnv {
      * once `renderComplete` says it was sent whole.
      */
     wholePageCacheControl?: string;
-    /** Origins this one page needs beyond the newsroom's settings (Turnstile on a portal form). */
-    cspExtra?: CspSources;
   };
 }

@@ -8,16 +8,18 @@ import type { ReactElement } from 'react';
 import type { AppEnv } from './app-env';
 import { describeError, UnavailableError } from '#src/domain/errors';
 import { defaultLanguage } from '#src/domain/newsroom';
+import type { SiteContext } from '#src/domain/ports';
 import { hasSecret, withoutSecrets } from '#src/domain/secret-paths';
 import { DEFAULT_LOCALE, isSupportedLocale } from '#src/i18n/locales';
 import { urls, urlContextOf } from '#src/i18n/urls';
 import { logFailure } from '#src/log';
 import { buildLayout, documentShell, pageTitle } from '#src/pages/layout';
 import type { DocumentShell, LayoutModel } from '#src/pages/model';
-import { ErrorPage } from '#src/views/pages/error-page';
+import { ErrorPage } from '#src/views/screens/error-page';
 import { renderDocument } from '#src/views/render';
 import { cacheRules, PRIVATE_PAGE_HEADERS } from './cache-rules';
 import { reportError } from './error-reporting';
+import { pagePolicy } from './page-policy';
 import { withoutThirdParties } from './private-page';
 
 /** How long a client should wait before retrying a 503 (D1 outages are usually brief). */
@@ -48,13 +50,35 @@ export function reportUnexpected(c: Context<AppEnv>, error: unknown): void {
  * nothing imported) the page is bare, in the language of the address's first segment when that is
  * a locale we have messages for.
  */
-export function errorPage(c: Context<AppEnv>, status: ErrorStatus): { shell: DocumentShell; page: ReactElement } {
-  // At a secret address in any spelling (`/fr/s/{token}`, `/%2573/{token}`), the error page is a
-  // secret page too: no third party on it, no Referer from it, no index lists it.
-  if (hasSecret(c.req.path) && c.var.site) c.set('site', withoutThirdParties(c.var.site));
+/**
+ * The newsroom the error page shows. At a secret address in any spelling (`/fr/s/{token}`,
+ * `/%2573/{token}`), the error page is a secret page too: no third party on it (nor in its
+ * policy), no Referer from it, no index lists it.
+ */
+function errorPageSite(c: Context<AppEnv>): SiteContext | null {
   const site = c.var.site ?? null;
+  return site && hasSecret(c.req.path) ? withoutThirdParties(site) : site;
+}
+
+/**
+ * The language the address names: the failed route's `locale` parameter (a secret gallery link's
+ * `/s/{token}/{locale}` ends with it), else the first segment (`/fr/…`, also when no route matched).
+ */
+function addressLocale(c: Context<AppEnv>): string {
+  let parameter: string | undefined;
+  try {
+    parameter = c.req.param('locale');
+  } catch {
+    // No route matched: Hono has no parameters to read.
+    parameter = undefined;
+  }
+  return parameter ?? c.req.path.split('/')[1] ?? '';
+}
+
+export function errorPage(c: Context<AppEnv>, status: ErrorStatus): { shell: DocumentShell; page: ReactElement } {
+  const site = errorPageSite(c);
   const config = c.var.deps?.config;
-  const requested = c.req.path.split('/')[1] ?? '';
+  const requested = addressLocale(c);
   let locale = c.var.locale;
   let layout: LayoutModel | null = null;
   let homeHref = '/';
@@ -93,5 +117,7 @@ export async function errorResponse(c: Context<AppEnv>, status: ErrorStatus, ret
   // Error pages are no-store already; a secret address adds no-referrer and noindex.
   const headers: Record<string, string> = { ...(hasSecret(c.req.path) ? PRIVATE_PAGE_HEADERS : {}), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheRules.error };
   if (status === 503 || status === 429) headers['Retry-After'] = String(retryAfterSeconds);
+  // The newsroom's own policy: none of the origins the failed page would have needed.
+  headers['Content-Security-Policy'] = pagePolicy(c, errorPageSite(c));
   return new Response(await renderDocument(shell, c.render(page)), { status, headers });
 }

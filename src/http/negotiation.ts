@@ -22,8 +22,11 @@ function wantsMarkdown(c: Context<AppEnv>): boolean {
 
 /**
  * @param negotiated true at the HTML address (the answer depends on Accept), false at `.md`.
+ * @param locale the text's language when the address does not name it (a story's): the request's
+ *   from here on, as a page's is (./render-page.ts).
  */
-export function markdownResponse(c: Context<AppEnv>, markdown: string, head: HeadModel, options: { negotiated: boolean; lastModified?: number | null }): Promise<Response> {
+export function markdownResponse(c: Context<AppEnv>, markdown: string, head: HeadModel, options: { negotiated: boolean; lastModified?: number | null; locale?: string }): Promise<Response> {
+  if (options.locale) c.set('locale', options.locale);
   return conditionalResponse(c.req.raw, markdown, {
     contentType: MARKDOWN_CONTENT_TYPE,
     cacheControl: cacheRules.page,
@@ -39,7 +42,7 @@ export function markdownResponse(c: Context<AppEnv>, markdown: string, head: Hea
 /** A page's two forms, each made only when asked for (a story loads another body for Markdown). */
 export interface PageForms {
   readonly html: () => HtmlPage | Promise<HtmlPage>;
-  readonly markdown: () => Promise<{ text: string; head: HeadModel; lastModified?: number | null }>;
+  readonly markdown: () => Promise<{ text: string; head: HeadModel; lastModified?: number | null; locale?: string }>;
 }
 
 /**
@@ -49,7 +52,7 @@ export interface PageForms {
 export async function negotiatedPage(c: Context<AppEnv>, forms: PageForms): Promise<Response> {
   if (wantsMarkdown(c)) {
     const markdown = await forms.markdown();
-    return markdownResponse(c, markdown.text, markdown.head, { negotiated: true, lastModified: markdown.lastModified });
+    return markdownResponse(c, markdown.text, markdown.head, { negotiated: true, lastModified: markdown.lastModified, locale: markdown.locale });
   }
   const html = await forms.html();
   return renderPage(c, { ...html, headers: { ...NEGOTIATED_HEADERS, ...html.headers } });

@@ -14,6 +14,12 @@
  * A streamed page's end may still be an error page, so what it sends says no shared cache may keep
  * it (`cacheRules.streamed`); the page cache alone learns whether it was sent whole and keeps only
  * that copy, under the page's own rule (src/page-cache/page-cache.ts).
+ *
+ * What the route knows about its page travels in the page it returns, and is applied here, where
+ * its response is made: the page's language (its shell's: a story at the root path is in the
+ * story's language, not the address's) becomes the request's, which the request log, the error
+ * page of a page that fails from here on, and an error report name; the origins the page needs
+ * beyond the newsroom's settings go into its Content-Security-Policy (./page-policy.ts).
  */
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env';
@@ -21,7 +27,9 @@ import { NotFoundError } from '#src/domain/errors';
 import type { DocumentShell } from '#src/pages/model';
 import { renderDocument, streamDocument } from '#src/views/render';
 import { cacheRules } from './cache-rules';
+import type { CspSources } from './content-security-policy';
 import { errorPage, reportUnexpected } from './error-page';
+import { pagePolicy } from './page-policy';
 
 export interface HtmlPage {
   /** The start of the head (`layout.shell`, or `documentShell` before the data is read). */
@@ -32,6 +40,11 @@ export interface HtmlPage {
   readonly streamable?: boolean;
   readonly status?: number;
   readonly headers?: Record<string, string>;
+  /**
+   * Origins this page needs beyond the newsroom's settings: its video players' frames
+   * (`playerSources`), Turnstile on a portal form, anyone framing an embed card.
+   */
+  readonly cspSources?: CspSources | null;
 }
 
 /**
@@ -43,7 +56,14 @@ export function showsPageAsItArrives(request: Request): boolean {
 }
 
 export async function renderPage(c: Context<AppEnv>, html: HtmlPage): Promise<Response> {
-  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheRules.page, ...html.headers };
+  // Before the document is awaited: a page that fails now gets its error page in its own language.
+  c.set('locale', html.shell.locale);
+  const headers = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': cacheRules.page,
+    ...html.headers,
+    'Content-Security-Policy': pagePolicy(c, c.var.site, html.cspSources),
+  };
   if (html.streamable === true && showsPageAsItArrives(c.req.raw) && c.var.holdFirstByte !== true) {
     const streamed = streamDocument(html.shell, Promise.resolve(html.document), (error) => endOfFailedPage(c, error));
     c.set('renderComplete', streamed.complete);

@@ -206,6 +206,17 @@ export const urls = {
   pressLeave(token: string): string {
     return `/press/leave/${segment(token)}`;
   },
+  /**
+   * A journalist's own page: the releases shared with them, their settings (src/pages/journalist-page.ts).
+   * Its token is their press token, the one their leave link holds.
+   */
+  journalistPage(token: string): string {
+    return `/press/${segment(token)}`;
+  },
+  /** The calendar file (.ics) of a release under embargo, on the journalist's own page. */
+  journalistCalendar(token: string, storyUuid: string): string {
+    return `/press/${segment(token)}/${segment(storyUuid)}.ics`;
+  },
   /** A story's secret link for journalists (never public: the token is the key). */
   sharedStory(token: string): string {
     return `/s/${segment(token)}`;

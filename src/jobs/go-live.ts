@@ -58,7 +58,12 @@ export async function runGoLive(deps: JobDeps, now: number): Promise<GoLiveRepor
   return { published, releasedGalleries: galleries, revision, enqueuedEvents: events.length };
 }
 
-/** The queue messages for claimed events: an alert run per story, one IndexNow and one WebSub job for all. */
+/**
+ * The queue messages for claimed events: an alert run per story, one IndexNow and one WebSub job
+ * for all, and the proof of each lift the cron made (docs/decisions/0052-a-lift-that-proves-itself.md):
+ * handed over with the rest from the publish event, so it never touches the go-live transaction
+ * and a proof the queue refused is sent by the next run like the alerts.
+ */
 export function jobsFor(events: readonly PublishEvent[], deps: Pick<JobDeps, 'config'>): Job[] {
   if (events.length === 0) return [];
   const storyUuids = events.map((event) => event.story_uuid);
@@ -66,6 +71,9 @@ export function jobsFor(events: readonly PublishEvent[], deps: Pick<JobDeps, 'co
     ...events.filter((event) => event.alerts).map((event): Job => ({ kind: 'alerts', storyUuid: event.story_uuid, afterId: 0 })),
     ...(deps.config.indexNow ? [{ kind: 'indexnow', storyUuids } satisfies Job] : []),
     ...(deps.config.webSubHub ? [{ kind: 'websub', storyUuids } satisfies Job] : []),
+    ...events
+      .filter((event) => event.source === 'schedule' && event.live_at !== undefined)
+      .map((event): Job => ({ kind: 'lift-proof', storyUuid: event.story_uuid, liftedAt: event.live_at! })),
   ];
 }
 

@@ -12,6 +12,17 @@ import { publishToWebSub, submitIndexNow } from './announce';
 import { deliverOutbox } from './deliver-mail';
 import { JobSchema, type Job } from '#src/domain/job-messages';
 import { pushToSearch } from './search-push';
+import { proveLift } from './lift-proof';
+import type { LiftProbe } from './lift-probe';
+import { RecheckLater } from '#src/domain/lift-proof';
+
+/**
+ * What some jobs need beyond the dependencies: the worker's own app, for the proof of a lift
+ * (src/worker.ts builds it; docs/decisions/0052-a-lift-that-proves-itself.md).
+ */
+export interface JobExtras {
+  readonly liftProbe?: LiftProbe;
+}
 
 /**
  * How a dead-letter queue is named in wrangler.toml: after its queue (`newsroom-jobs-dlq`,
@@ -38,7 +49,8 @@ export interface QueueMessage {
   retry(options?: { delaySeconds?: number }): void;
 }
 
-export async function runJob(deps: JobDeps, job: Job, now: number): Promise<unknown> {
+/** Runs one job; `attempt` is the message's delivery count (1 for the first). */
+export async function runJob(deps: JobDeps, job: Job, now: number, extras: JobExtras = {}, attempt = 1): Promise<unknown> {
   switch (job.kind) {
     case 'alerts':
       return sendAlerts(deps, job, now);
@@ -52,6 +64,9 @@ export async function runJob(deps: JobDeps, job: Job, now: number): Promise<unkn
       return deliverOutbox(deps, now);
     case 'search-push':
       return pushToSearch(deps, job, now);
+    case 'lift-proof':
+      if (!extras.liftProbe) throw new Error('The proof of a lift needs the worker\'s app (JobExtras.liftProbe)');
+      return proveLift(deps, job, now, attempt, extras.liftProbe);
   }
 }
 
@@ -85,7 +100,7 @@ export function resultCount(result: unknown): number {
   return Object.values(result).reduce<number>((sum, value) => sum + (typeof value === 'number' && Number.isFinite(value) ? value : 0), 0);
 }
 
-export async function handleJobs(deps: JobDeps, batch: { queue: string; messages: readonly QueueMessage[] }): Promise<BatchSummary> {
+export async function handleJobs(deps: JobDeps, batch: { queue: string; messages: readonly QueueMessage[] }, extras: JobExtras = {}): Promise<BatchSummary> {
   const startedAt = Date.now();
   const done: CountsByKind = {};
   const sent: CountsByKind = {};
@@ -108,12 +123,19 @@ export async function handleJobs(deps: JobDeps, batch: { queue: string; messages
       continue;
     }
     try {
-      const result = await runJob(deps, parsed.data, Math.floor(Date.now() / 1000));
+      const result = await runJob(deps, parsed.data, Math.floor(Date.now() / 1000), extras, message.attempts);
       logFailure('Job done', { id: message.id, kind: parsed.data.kind, result }, 'info');
       message.ack();
       add(done, parsed.data.kind);
       add(sent, parsed.data.kind, resultCount(result));
     } catch (error) {
+      // Not a failure: the job wants to look again later (the proof of a lift, inside its window).
+      if (error instanceof RecheckLater) {
+        logFailure('Job checks again later', { id: message.id, kind: parsed.data.kind, attempts: message.attempts, delaySeconds: error.delaySeconds, missing: error.missing }, 'info');
+        message.retry({ delaySeconds: error.delaySeconds });
+        add(retried, parsed.data.kind);
+        continue;
+      }
       const delaySeconds = retryDelaySeconds(message.attempts);
       logFailure('Job failed, will retry', { id: message.id, kind: parsed.data.kind, attempts: message.attempts, delaySeconds, error: String(error) });
       message.retry({ delaySeconds });

@@ -26,8 +26,8 @@ async function findLeaving(deps: Deps, token: string): Promise<{ journalist: Lea
   return { journalist, tokenHash };
 }
 
-/** The journalist's language when the newsroom has it, else the newsroom's default. */
-function pageLocale(site: SiteContext, language: string): string {
+/** The journalist's language when the newsroom has it, else the newsroom's default (their pages' language). */
+export function journalistLocale(site: SiteContext, language: string): string {
   return site.languages.some((candidate) => candidate.code === language) ? language : defaultLanguage(site.languages).code;
 }
 
@@ -48,7 +48,7 @@ function leavePageModel(deps: Deps, site: SiteContext, locale: string, token: st
 /** GET: the question and its button. */
 export async function loadLeavePage(deps: Deps, site: SiteContext, token: string): Promise<PortalPageModel> {
   const { journalist } = await findLeaving(deps, token);
-  return leavePageModel(deps, site, pageLocale(site, journalist.language), token, { kind: 'leave-media-list', email: journalist.email });
+  return leavePageModel(deps, site, journalistLocale(site, journalist.language), token, { kind: 'leave-media-list', email: journalist.email });
 }
 
 /** POST: the journalist deleted, and the page saying so in their language. */
@@ -56,5 +56,5 @@ export async function leaveMediaList(deps: Deps, site: SiteContext, token: strin
   const { journalist, tokenHash } = await findLeaving(deps, token);
   // Two posts at once (a mail client and a person): the second finds nobody left to delete.
   if (!(await deps.pressList.leave(tokenHash))) throw new NotFoundError('Leave link');
-  return leavePageModel(deps, site, pageLocale(site, journalist.language), token, { kind: 'left-media-list' });
+  return leavePageModel(deps, site, journalistLocale(site, journalist.language), token, { kind: 'left-media-list' });
 }

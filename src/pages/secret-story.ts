@@ -11,7 +11,8 @@
  *
  * A recipient's own link (`/s/r…`, src/domain/recipient-link.ts) opens the same page; its
  * translation switcher offers that recipient's links, and each opening before go-live is counted
- * on the link (never who or from where). A revoked one is the 404 page.
+ * on the link (never who or from where). A revoked one is the 404 page. Its notice links the
+ * recipient's own page (src/pages/journalist-page.ts) once they have one.
  */
 import type { Deps } from '#src/deps';
 import { MovedError, NotFoundError } from '#src/domain/errors';
@@ -26,14 +27,14 @@ import { storyPageModel, type StoryPageModel } from './story';
 import { withSecretGalleryCards } from './secret-gallery';
 
 /** What reading a secret link found: the story, and the recipient's link when it was one. */
-async function findSharedStory(deps: Deps, token: string): Promise<SharedStory & { recipientLinkId?: number }> {
+async function findSharedStory(deps: Deps, token: string): Promise<SharedStory & { recipientLinkId?: number; journalistToken?: string | null }> {
   const recipient = isWellFormedRecipientLinkToken(token);
   if (!recipient && !isWellFormedLinkToken(token)) throw new NotFoundError('Secret link');
   const tokenHash = await hashLinkToken(token);
   if (recipient) {
     const found = await deps.content.getRecipientStory(tokenHash);
     if (!found || !tokensEqual(found.token, token)) throw new NotFoundError('Secret link');
-    return { ...found, recipientLinkId: found.linkId };
+    return { ...found, recipientLinkId: found.linkId, journalistToken: found.journalistToken };
   }
   const found = await deps.content.getSharedStory(tokenHash);
   if (!found || !tokensEqual(found.token, token)) throw new NotFoundError('Secret link');
@@ -65,6 +66,8 @@ export async function loadSharedStory(deps: Deps, site: SiteContext, token: stri
       kind: sharedStoryNotice(story) ?? 'not-for-publication',
       date: formatDate(story.locale, story.published_at, timeZone),
       ...formatTime(story.locale, story.published_at, timeZone),
+      // A recipient's page links their own page, every release shared with them.
+      journalistPage: shared.journalistToken ? urls.journalistPage(shared.journalistToken) : null,
     },
   });
   if (shared.recipientLinkId !== undefined) opened(shared.recipientLinkId);

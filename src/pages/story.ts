@@ -155,4 +155,6 @@ export interface StoryNoticeModel {
   readonly date: string;
   readonly time: string;
   readonly zone: string;
+  /** A recipient's link: their own page (every release shared with them); else absent or null. */
+  readonly journalistPage?: string | null;
 }

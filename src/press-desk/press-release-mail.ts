@@ -3,8 +3,9 @@
  * the language of the story it links: their own link to it; the embargo time in their time zone
  * (when they have one) and the newsroom's, each zone named; what they may not do with it; the
  * story's press contacts (the newsroom's for that language when the story names none); and a
- * one-click way to leave the media list (RFC 8058 headers, and the link in the text). It goes to
- * that journalist alone and names nobody else.
+ * one-click way to leave the media list (RFC 8058 headers, and the link in the text); and a link
+ * to their own page, every release shared with them (src/pages/journalist-page.ts), whose token is
+ * the same press token as the leave link's. It goes to that journalist alone and names nobody else.
  */
 import { contactsByKeys, contactsForLocale, type Contact } from '#src/domain/contact';
 import type { DistributedStory, PressSite } from '#src/domain/distribution';
@@ -53,13 +54,14 @@ export function pressReleaseMail({ site, origin, story, journalist, linkToken, l
   const name = siteNameFor(site, locale);
   const link = urls.absolute(origin, urls.sharedStory(linkToken));
   const leave = urls.absolute(origin, urls.pressLeave(leaveToken));
+  const page = urls.absolute(origin, urls.journalistPage(leaveToken));
   const embargoed = sharedStoryNotice(story) === 'embargo';
   const named = contactsByKeys(site.contacts, story.contact_keys);
   const contacts = named.length > 0 ? named : contactsForLocale(site.contacts, locale);
   const paragraphs = [
     t('press_mail.greeting', { name: journalist.name }),
     story.summary.trim(),
-    t('press_mail.read', { link }),
+    `${t('press_mail.read', { link })}\n${t('press_mail.page', { page })}`,
     (embargoed ? [...embargoLines(locale, messages, story, journalist.timeZone, site.newsroom.timezone), t('shared.embargo_body')] : [t('shared.private_title'), t('shared.private_body')]).join('\n'),
     contacts.length > 0 ? `${t('contacts.media_title')}\n${contacts.map((contact) => contactLines(locale, messages, contact).join('\n')).join('\n\n')}` : '',
     t('press_mail.footer', { name, leave }),

@@ -20,8 +20,8 @@ import { loadGalleryEmbedCard, loadGalleryOembed, loadStoryEmbedCard, loadStoryO
 import type { EmbedCardModel } from '#src/pages/embed';
 import { oembedJson, type OembedModel } from '#src/pages/oembed-answer';
 import { cacheRules } from '#src/http/cache-rules';
-import { FRAMEABLE_BY_ANYONE, mergeSources } from '#src/http/content-security-policy';
-import { EmbedCardPage } from '#src/views/pages/embed-card-page';
+import { FRAMEABLE_BY_ANYONE } from '#src/http/content-security-policy';
+import { EmbedCardPage } from '#src/views/screens/embed-card-page';
 import { renderPage } from '#src/http/render-page';
 import { firstValue, validate, wrongAddress } from '#src/http/validate';
 import * as z from 'zod/mini';
@@ -35,12 +35,11 @@ function oembedError(c: Context<AppEnv>, status: 400 | 404 | 501, message: strin
 
 /**
  * The card as a page any site may frame: its policy says `frame-ancestors *` (and so it gets no
- * X-Frame-Options), set only once the card exists, so a missing one is the ordinary 404 page,
- * which stays unframeable like every other page.
+ * X-Frame-Options), the card's alone, so a missing one is the ordinary 404 page, which stays
+ * unframeable like every other page. A story's card is in the story's language (its shell's).
  */
 function cardResponse(c: Context<AppEnv>, card: EmbedCardModel): Promise<Response> {
-  c.set('cspExtra', mergeSources(c.var.cspExtra ?? null, FRAMEABLE_BY_ANYONE)!);
-  return renderPage(c, { shell: card.shell, document: c.render(<EmbedCardPage model={card} />), headers: { 'X-Robots-Tag': 'noindex' } });
+  return renderPage(c, { shell: card.shell, document: c.render(<EmbedCardPage model={card} />), headers: { 'X-Robots-Tag': 'noindex' }, cspSources: FRAMEABLE_BY_ANYONE });
 }
 
 /** The parameters oEmbed names, as text; their rules (and their 400, 404 and 501) are parseOembedRequest's. */
@@ -67,9 +66,7 @@ export const embeds = new Hono<AppEnv>()
   })
   .get('/:slug/embed', async (c) => {
     const site = requireSite(c);
-    const card = await loadStoryEmbedCard(c.var.deps, site, c.req.param('slug'));
-    c.set('locale', card.locale);
-    return cardResponse(c, card);
+    return cardResponse(c, await loadStoryEmbedCard(c.var.deps, site, c.req.param('slug')));
   });
 
 /** A gallery's card, under its page (locale-scoped: mount with the localized routes). */

@@ -7,10 +7,10 @@ import { jsonAlternate } from '#src/http/json-alternate';
 import { requireSite } from '#src/http/require-site';
 import { checkGalleryIndexPage, findGallery, loadGallery, loadGalleryIndex, loadGalleryJson } from '#src/pages/galleries';
 import { documentShell } from '#src/pages/layout';
-import { GalleryIndexPage, GalleryPage } from '#src/views/pages/gallery-pages';
+import { GalleryIndexPage, GalleryPage } from '#src/views/screens/gallery-pages';
 import { archiveResponse } from '#src/http/archive-response';
 import { pageQuery } from '#src/http/page-param';
-import { allowPlayers } from '#src/http/allow-players';
+import { playerSources } from '#src/http/content-security-policy';
 import { renderPage } from '#src/http/render-page';
 
 export const galleries = new Hono<AppEnv>()
@@ -29,8 +29,8 @@ export const galleries = new Hono<AppEnv>()
   })
   .get('/media/album/:uuid', async (c) => {
     const model = await loadGallery(c.var.deps, requireSite(c), c.var.locale, c.req.param('uuid'));
-    allowPlayers(c, playerOriginsOf(model.gallery.videos.flatMap((video) => videoEmbedOf(video.url) ?? [])));
-    return renderPage(c, { shell: model.layout.shell, document: c.render(<GalleryPage model={model} />) });
+    const cspSources = playerSources(playerOriginsOf(model.gallery.videos.flatMap((video) => videoEmbedOf(video.url) ?? [])));
+    return renderPage(c, { shell: model.layout.shell, document: c.render(<GalleryPage model={model} />), cspSources });
   })
   // Every image of the gallery, originals, in one ZIP.
   .get('/media/album/:uuid/download', async (c) => {

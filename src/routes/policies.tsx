@@ -7,7 +7,7 @@ import { redirectToConfiguredAddress } from '#src/http/redirect';
 import { renderPage } from '#src/http/render-page';
 import { requireSite } from '#src/http/require-site';
 import { loadPolicy } from '#src/pages/policy';
-import { PolicyPage } from '#src/views/pages/policy-page';
+import { PolicyPage } from '#src/views/screens/policy-page';
 
 async function servePolicy(c: Context<AppEnv>, kind: PolicyKind): Promise<Response> {
   const answer = await loadPolicy(c.var.deps, requireSite(c), c.var.locale, kind);

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '#src/http/app-env';
 import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
 import { loadLeavePage, leaveMediaList } from '#src/pages/press-leave';
-import { PrivacyPortalPage } from '#src/views/pages/privacy-portal-page';
+import { PrivacyPortalPage } from '#src/views/screens/privacy-portal-page';
 import { quietSite } from '#src/http/private-page';
 import { renderPage } from '#src/http/render-page';
 import { unsubscribeForm } from '#src/routes/privacy-portal/forms';
@@ -15,11 +15,9 @@ import { unsubscribeForm } from '#src/routes/privacy-portal/forms';
 export const pressLeave = new Hono<AppEnv>()
   .get('/:token', async (c) => {
     const model = await loadLeavePage(c.var.deps, quietSite(c), c.req.param('token'));
-    c.set('locale', model.layout.context.localeCode);
     return renderPage(c, { shell: model.layout.shell, document: c.render(<PrivacyPortalPage model={model} />), headers: PRIVATE_PAGE_HEADERS });
   })
   .post('/:token', unsubscribeForm, async (c) => {
     const model = await leaveMediaList(c.var.deps, quietSite(c), c.req.param('token'));
-    c.set('locale', model.layout.context.localeCode);
     return renderPage(c, { shell: model.layout.shell, document: c.render(<PrivacyPortalPage model={model} />), headers: PRIVATE_PAGE_HEADERS });
   });

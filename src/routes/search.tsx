@@ -5,7 +5,7 @@
  *
  * The feature, read from here (docs/decisions/0005-search-on-d1-fts5.md, 0010-search-backends.md):
  * - the query's rules and the hits' shape: src/domain/search-query.ts, src/domain/search.ts;
- * - the page: its model src/pages/search.ts, its view src/views/pages/search-page.tsx;
+ * - the page: its model src/pages/search.ts, its view src/views/screens/search-page.tsx;
  * - the search box's quick results: /api/search (src/routes/api.ts, its answer
  *   src/pages/api-answers.ts), drawn by src/ui/search-box.tsx and mounted in the browser by
  *   src/client/islands/mount-search-box.tsx;
@@ -24,7 +24,7 @@ import { cacheRules } from '#src/http/cache-rules';
 import { requireSite } from '#src/http/require-site';
 import { documentShell } from '#src/pages/layout';
 import { loadSearch, type SearchParams } from '#src/pages/search';
-import { SearchPage } from '#src/views/pages/search-page';
+import { SearchPage } from '#src/views/screens/search-page';
 import { pageParam } from '#src/http/page-param';
 import { renderPage } from '#src/http/render-page';
 import { firstValue, validate, wrongAddress } from '#src/http/validate';

@@ -9,24 +9,23 @@ import { defaultLanguage } from '#src/domain/newsroom';
 import type { SiteContext } from '#src/domain/ports';
 import { playerOriginsOf, videoEmbedOf } from '#src/domain/video-embed';
 import { urls, urlContextOf } from '#src/i18n/urls';
-import { allowPlayers } from '#src/http/allow-players';
 import { archiveResponse } from '#src/http/archive-response';
 import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
+import { playerSources } from '#src/http/content-security-policy';
 import { quietSite } from '#src/http/private-page';
 import { renderPage } from '#src/http/render-page';
 import { LOCALE_SEGMENT } from '#src/middleware/locale';
 import { findSharedGallery, loadSharedGallery } from '#src/pages/secret-gallery';
-import { GalleryPage } from '#src/views/pages/gallery-pages';
+import { GalleryPage } from '#src/views/screens/gallery-pages';
 
 /** The path segment of a gallery token (the shape isWellFormedGalleryLinkToken checks). */
 const TOKEN = ':token{g[A-Za-z0-9_-]{43}}';
 
 async function galleryPage(c: Context<AppEnv>, locale: string): Promise<Response> {
   const site = quietSite(c);
-  c.set('locale', locale);
   const model = await loadSharedGallery(c.var.deps, site, c.req.param('token') ?? '', locale);
-  allowPlayers(c, playerOriginsOf(model.gallery.videos.flatMap((video) => videoEmbedOf(video.url) ?? [])));
-  return renderPage(c, { shell: model.layout.shell, document: c.render(<GalleryPage model={model} />), headers: PRIVATE_PAGE_HEADERS });
+  const cspSources = playerSources(playerOriginsOf(model.gallery.videos.flatMap((video) => videoEmbedOf(video.url) ?? [])));
+  return renderPage(c, { shell: model.layout.shell, document: c.render(<GalleryPage model={model} />), headers: PRIVATE_PAGE_HEADERS, cspSources });
 }
 
 export const secretGalleryLinks = new Hono<AppEnv>()

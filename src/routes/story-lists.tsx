@@ -15,9 +15,9 @@ import { checkHomepage, homeMarkdown, loadHomepage } from '#src/pages/home';
 import { documentShell } from '#src/pages/layout';
 import type { LayoutModel } from '#src/pages/model';
 import { loadTag, tagMarkdown } from '#src/pages/tag';
-import { CategoryPage } from '#src/views/pages/category-page';
-import { HomePage } from '#src/views/pages/home-page';
-import { TagPage } from '#src/views/pages/tag-page';
+import { CategoryPage } from '#src/views/screens/category-page';
+import { HomePage } from '#src/views/screens/home-page';
+import { TagPage } from '#src/views/screens/tag-page';
 import { markdownResponse, negotiatedPage } from '#src/http/negotiation';
 import { pageQuery } from '#src/http/page-param';
 

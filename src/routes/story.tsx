@@ -9,23 +9,22 @@ import { requireSite } from '#src/http/require-site';
 import { storyJson } from '#src/pages/json-form';
 import { storyMarkdown } from '#src/pages/markdown-form';
 import { loadStory, storyLastModified } from '#src/pages/story';
-import { StoryPage } from '#src/views/pages/story-page';
+import { StoryPage } from '#src/views/screens/story-page';
 import { archiveResponse } from '#src/http/archive-response';
 import { markdownResponse, negotiatedPage } from '#src/http/negotiation';
-import { allowPlayers } from '#src/http/allow-players';
+import { playerSources } from '#src/http/content-security-policy';
 
 export const story = new Hono<AppEnv>()
   // The JSON alternate `/{slug}.json`: the same visibility rules as the page.
   .get('/:file{[^/]+\\.json}', async (c) => {
     const site = requireSite(c);
     const model = await loadStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length));
-    c.set('locale', model.story.locale);
-    return jsonAlternate(c, storyJson(model, site), { lastModified: storyLastModified(model.story), indexable: model.layout.head.indexable });
+    return jsonAlternate(c, storyJson(model, site), { lastModified: storyLastModified(model.story), indexable: model.layout.head.indexable, locale: model.story.locale });
   })
   // The Markdown alternate `/{slug}.md`: the same visibility rules as the page.
   .get('/:file{[^/]+\\.md}', async (c) => {
-    const { text, head, lastModified } = await storyMarkdownForm(c, c.req.param('file').slice(0, -'.md'.length));
-    return markdownResponse(c, text, head, { negotiated: false, lastModified });
+    const { text, head, lastModified, locale } = await storyMarkdownForm(c, c.req.param('file').slice(0, -'.md'.length));
+    return markdownResponse(c, text, head, { negotiated: false, lastModified, locale });
   })
   // The story's media, originals, in one ZIP (public stories only).
   .get('/:slug/download', async (c) => {
@@ -38,18 +37,16 @@ export const story = new Hono<AppEnv>()
     negotiatedPage(c, {
       html: async () => {
         const model = await loadStory(c.var.deps, requireSite(c), c.req.param('slug'));
-        c.set('locale', model.story.locale);
-        allowPlayers(c, playerOriginsInHtml(model.story.body_html));
         const headers: Record<string, string> = model.layout.head.indexable ? {} : { 'X-Robots-Tag': 'noindex' };
-        return { shell: model.layout.shell, document: c.render(<StoryPage model={model} />), headers };
+        // Its shell is in the story's language; its policy frames exactly its players.
+        return { shell: model.layout.shell, document: c.render(<StoryPage model={model} />), headers, cspSources: playerSources(playerOriginsInHtml(model.story.body_html)) };
       },
       markdown: () => storyMarkdownForm(c, c.req.param('slug')),
     }),
   );
 
-/** The story's Markdown form (its body loaded as Markdown), naming its page as canonical. */
+/** The story's Markdown form (its body loaded as Markdown), naming its page as canonical, in the story's language. */
 async function storyMarkdownForm(c: Context<AppEnv>, slug: string) {
   const model = await loadStory(c.var.deps, requireSite(c), slug, 'markdown');
-  c.set('locale', model.story.locale);
-  return { text: storyMarkdown(model), head: model.layout.head, lastModified: storyLastModified(model.story) };
+  return { text: storyMarkdown(model), head: model.layout.head, lastModified: storyLastModified(model.story), locale: model.story.locale };
 }

@@ -1,7 +1,7 @@
 /**
  * The editor's story preview, as data: a story file's fields as the editor holds them (one
  * language, saved or not) → the model the site's own story view renders (StoryArticleModel,
- * src/views/pages/story-page.tsx), its body through the import's Markdown pipeline
+ * src/views/screens/story-page.tsx), its body through the import's Markdown pipeline
  * (src/content/markdown.ts) with a body context built from what the editor can see: its media
  * files, newsroom.yaml, categories.yaml, contacts.yaml and the galleries. Pure: the preview
  * template (./story-preview.tsx) reads those and hands them in.

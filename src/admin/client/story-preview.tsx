@@ -1,5 +1,5 @@
 /**
- * The editor's preview of a story: the site's own story view (StoryContent, src/views/pages/
+ * The editor's preview of a story: the site's own story view (StoryContent, src/views/screens/
  * story-page.tsx) with the site's stylesheet and the newsroom's theme, in the story's language and
  * direction, its body through the import's Markdown pipeline (./story-preview-model.ts).
  *
@@ -19,7 +19,7 @@ import { mediaPayload, uuidFromHash } from '#src/content/media-payloads';
 import { MEDIA_FOLDER } from '#src/content/folder-layout';
 import { textDirection, toBcp47 } from '#src/i18n/locales';
 import { TranslationProvider } from '#src/views/contexts';
-import { StoryContent } from '#src/views/pages/story-page';
+import { StoryContent } from '#src/views/screens/story-page';
 import editorConfig from '../editor-config.generated.json';
 import { previewLocale, storyPreviewModel, withMediaUrls, type PreviewMedia, type PreviewSurroundings, type StoryPreview } from './story-preview-model';
 

@@ -6,7 +6,9 @@
  *   embargoed story whose time has come counts as live, as everywhere on the site), each
  *   translation's state and release time in the newsroom's time zone, its recipients with what
  *   each of their links saw (the same figures as `npm run share -- <slug> --list`), the media
- *   lists, and the latest alerts and mails with their delivery state.
+ *   lists, the latest alerts and mails with their delivery state, and the proof of the latest
+ *   lifts (when the worker first saw each lifted story on each public surface, as `npm run share
+ *   -- <slug> --list` prints it; docs/decisions/0052-a-lift-that-proves-itself.md).
  * - `revokeRecipient`, `rotateStoryLinks` and `distributeToList`: a posted form read, handed to
  *   the press desk (src/press-desk/) that `npm run share -- <slug> --revoke <email>`, `npm run
  *   share -- <slug> --rotate` and `npm run distribute -- <slug> --list <name>` run too, and its
@@ -16,6 +18,9 @@ import type { DistributionRefusal } from '#src/domain/distribution';
 import { canonicalMailbox, parseEmailAddress } from '#src/domain/email-address';
 import type { PressDeskStore } from '#src/domain/press-desk-ports';
 import type { OfficeRecipientLinkRow, OfficeStoryRow, PressOfficeStore } from '#src/domain/press-office-ports';
+import type { LiftProofStore } from '#src/domain/lift-proof';
+import { officeLifts, type OfficeLift } from './lift-proof-model';
+import { formatOfficeTime } from './office-time';
 import { isAwaitingRelease, releaseState } from '#src/domain/publishing';
 import { estimateDistinctAgents } from '#src/domain/recipient-link';
 import { isPubliclyVisible } from '#src/domain/story';
@@ -23,8 +28,9 @@ import { distributeStory } from '#src/press-desk/distribute';
 import { revokeRecipient as revokeRecipientOf } from '#src/press-desk/recipients';
 import { shareStory } from '#src/press-desk/story-links';
 
-/** Go-lives and mails shown. */
+/** Go-lives, lifts and mails shown. */
 export const ALERTS_SHOWN = 10;
+export const LIFTS_SHOWN = 5;
 export const MAILS_SHOWN = 20;
 
 /** A translation's state, as the site knows it at the time of the page. */
@@ -112,16 +118,11 @@ export interface PressOfficeModel {
   readonly groups: readonly OfficeStoryGroup[];
   readonly mediaLists: readonly { readonly name: string; readonly members: number }[];
   readonly alerts: readonly OfficeAlert[];
+  /** The latest lifts' proofs, newest first. */
+  readonly lifts: readonly OfficeLift[];
   readonly mails: readonly OfficeMail[];
   /** false: no email API is configured, so mail stays in the outbox. */
   readonly mailLeavesOutbox: boolean;
-}
-
-/** `2027-02-04 08:00`, in `timeZone` (whatever the machine's), 24-hour. */
-export function formatOfficeTime(epochSeconds: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(epochSeconds * 1000));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
 /** The newsroom's zone when the runtime knows it, else UTC. */
@@ -162,10 +163,11 @@ function groupOrder(stories: readonly OfficeStoryRow[], now: number): [number, n
 export async function loadPressOffice(
   store: PressOfficeStore,
   input: { readonly now: number; readonly signedInAs: string | null; readonly notice: Notice | null; readonly mailLeavesOutbox: boolean },
+  liftProofs: Pick<LiftProofStore, 'recentProofs'> | null = null,
 ): Promise<PressOfficeModel> {
-  const snapshot = await store.snapshot({ alerts: ALERTS_SHOWN, mails: MAILS_SHOWN });
+  const [snapshot, proofs] = await Promise.all([store.snapshot({ alerts: ALERTS_SHOWN, mails: MAILS_SHOWN }), liftProofs ? liftProofs.recentProofs(LIFTS_SHOWN) : []]);
   const base = { signedInAs: input.signedInAs, notice: input.notice, mailLeavesOutbox: input.mailLeavesOutbox };
-  if (!snapshot) return { ...base, timeZone: 'UTC', imported: false, groups: [], mediaLists: [], alerts: [], mails: [] };
+  if (!snapshot) return { ...base, timeZone: 'UTC', imported: false, groups: [], mediaLists: [], alerts: [], lifts: [], mails: [] };
   const timeZone = usableTimeZone(snapshot.timeZone);
   const { now } = input;
 
@@ -217,6 +219,7 @@ export async function loadPressOffice(
       waiting: alert.sending,
       failed: alert.failed,
     })),
+    lifts: officeLifts(proofs, timeZone),
     mails: snapshot.mails.map((mail) => {
       const state: MailState = mail.sent_at !== null ? 'sent' : mail.failed_at !== null ? 'failed' : 'waiting';
       const at = mail.sent_at ?? mail.failed_at;

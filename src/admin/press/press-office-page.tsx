@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { textDirection, toBcp47 } from '#src/i18n/locales';
 import type { OfficeStoryGroup, PressOfficeModel } from './press-office-model';
+import type { OfficeLift } from './lift-proof-model';
 import { figuresText, noticeChangedSomething, noticeText, OFFICE_TEXTS as T, stateText } from './press-office-texts';
 
 /** Where the forms post. */
@@ -162,6 +163,33 @@ function StoryGroup({ group, lists }: { group: OfficeStoryGroup; lists: PressOff
   );
 }
 
+/** One lift's proof: each surface, when the worker first saw the story there, or missing. */
+function LiftProofTable({ lift }: { lift: OfficeLift }) {
+  return (
+    <table className="lift-proof" data-lift={lift.slug}>
+      <caption>{T.liftCaption(lift.slug, lift.locale, lift.liftedAt, lift.missing, lift.lines.length)}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{T.surface}</th>
+          <th scope="col">{T.firstSeen}</th>
+          <th scope="col">{T.afterLift}</th>
+          <th scope="col">{T.address}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lift.lines.map((line) => (
+          <tr key={line.surface} data-surface={line.surface} className={line.firstSeen === null ? 'revoked' : undefined}>
+            <th scope="row">{line.surface}</th>
+            <td>{line.firstSeen ?? T.missing(line.late)}</td>
+            <td>{line.secondsAfter === null ? '' : T.secondsAfter(line.secondsAfter)}</td>
+            <td>{line.address}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function PressOfficePage({ model }: { model: PressOfficeModel }) {
   return (
     <OfficeDocument title={T.title}>
@@ -217,6 +245,11 @@ export function PressOfficePage({ model }: { model: PressOfficeModel }) {
               </tbody>
             </table>
           )}
+        </section>
+
+        <section aria-labelledby="lifts">
+          <h2 id="lifts">{T.liftsHeading}</h2>
+          {model.lifts.length === 0 ? <p>{T.noLifts}</p> : model.lifts.map((lift) => <LiftProofTable key={`${lift.slug} ${lift.liftedAt}`} lift={lift} />)}
         </section>
 
         <section aria-labelledby="mails">

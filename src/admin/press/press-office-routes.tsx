@@ -71,7 +71,7 @@ export function pressOffice(): Hono<AdminEnv> {
       signedInAs: c.var.person.email,
       notice: noticeFromQuery({ notice: c.req.query('notice'), links: c.req.query('links') }),
       mailLeavesOutbox: configOf(c.env).emailApi !== null,
-    });
+    }, pressOfficeStoresOf(c.env).liftProofs);
     return officeResponse(c, <PressOfficePage model={model} />);
   });
 

@@ -59,6 +59,17 @@ export const OFFICE_TEXTS = {
   alertProgress: (alert: { alertsOn: boolean; done: boolean }) => (!alert.alertsOn ? 'No alerts (switched off)' : alert.done ? 'Done' : 'Going out'),
   removedStory: '(removed story)',
 
+  // The proof of a lift (docs/decisions/0052-a-lift-that-proves-itself.md): what npm run share -- SLUG --list prints.
+  liftsHeading: 'Proof of the latest lifts',
+  noLifts: 'No story has been lifted by the clock yet: when the minute cron makes a scheduled or embargoed story live, the worker checks every public surface it should be on within 60 seconds, and the times show here.',
+  liftCaption: (slug: string, locale: string, at: string, missing: number, total: number) =>
+    `${slug} (${locale}), lifted ${at}: ${missing === 0 ? `seen on all ${total} surfaces` : `${missing} of ${total} surfaces missing`}`,
+  surface: 'Surface',
+  firstSeen: 'First seen',
+  afterLift: 'After the lift',
+  secondsAfter: (seconds: number) => `${seconds} s`,
+  missing: (late: boolean) => (late ? 'Missing (reported after 60 s)' : 'Not seen yet'),
+
   mailsHeading: 'Latest mails',
   noMails: 'The outbox is empty.',
   mailTo: 'To',

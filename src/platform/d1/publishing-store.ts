@@ -87,12 +87,12 @@ export class D1PublishingStore implements PublishingStore {
         .prepare(
           `UPDATE publish_events SET enqueued_at = ?1
            WHERE id IN (SELECT id FROM publish_events WHERE handed_at IS NULL AND (enqueued_at IS NULL OR enqueued_at < ?1 - ?3) ORDER BY id LIMIT ?2)
-           RETURNING id, story_uuid, alerts`,
+           RETURNING id, story_uuid, alerts, source, live_at`,
         )
         .bind(now, limit, EVENT_CLAIM_TIMEOUT_SECONDS)
-        .all<{ id: number; story_uuid: string; alerts: number }>(),
+        .all<{ id: number; story_uuid: string; alerts: number; source: 'schedule' | 'import'; live_at: number }>(),
     );
-    return result.results.map((row) => ({ id: row.id, story_uuid: row.story_uuid, alerts: row.alerts === 1 })).sort((a, b) => a.id - b.id);
+    return result.results.map((row) => ({ id: row.id, story_uuid: row.story_uuid, alerts: row.alerts === 1, source: row.source, live_at: row.live_at })).sort((a, b) => a.id - b.id);
   }
 
   async markHanded(ids: readonly number[], now: number): Promise<void> {

@@ -63,7 +63,8 @@ const LINK_SOURCES = {
   recipient: {
     links: 'recipient_links l',
     open: ' AND l.revoked_at IS NULL',
-    linkId: ', l.id AS link_id',
+    // The recipient's press token (their own page's, src/pages/journalist-page.ts), once they were mailed.
+    linkId: ', l.id AS link_id, (SELECT j.leave_token FROM journalists j WHERE j.id = l.journalist_id) AS journalist_token',
     translationLinks: 'LEFT JOIN recipient_links tl ON tl.story_uuid = t.uuid AND tl.journalist_id = l.journalist_id AND tl.revoked_at IS NULL',
   },
 } as const;
@@ -100,8 +101,8 @@ export function recipientStoryStatements(db: StatementSource, tokenHash: string)
 
 export function toRecipientStory(results: D1Result[]): RecipientStory | null {
   const shared = toSharedStory(results);
-  const row = rowsOf<{ link_id: number }>(results[0]!)[0];
-  return shared && row ? { ...shared, linkId: row.link_id } : null;
+  const row = rowsOf<{ link_id: number; journalist_token: string | null }>(results[0]!)[0];
+  return shared && row ? { ...shared, linkId: row.link_id, journalistToken: row.journalist_token } : null;
 }
 
 export function toSharedStory([story, translations]: D1Result[]): SharedStory | null {

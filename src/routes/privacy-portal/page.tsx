@@ -10,7 +10,7 @@ import type { SiteContext } from '#src/domain/ports';
 import { requireSite } from '#src/http/require-site';
 import { TURNSTILE_SOURCES } from '#src/http/content-security-policy';
 import { FORM_VIEWS, portalPageModel, type PortalView } from '#src/pages/privacy-portal';
-import { PrivacyPortalPage } from '#src/views/pages/privacy-portal-page';
+import { PrivacyPortalPage } from '#src/views/screens/privacy-portal-page';
 import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
 import { quietSite } from '#src/http/private-page';
 import { renderPage } from '#src/http/render-page';
@@ -20,16 +20,15 @@ export function portalSite(c: Context<AppEnv>): { site: SiteContext; locale: str
   const locale = c.req.param('locale') ?? '';
   const site = requireSite(c);
   if (site.newsroom.uuid !== c.req.param('uuid') || !site.languages.some((language) => language.code === locale)) throw new NotFoundError('Privacy portal');
-  c.set('locale', locale);
   return { site: quietSite(c), locale };
 }
 
 export async function portalPage(c: Context<AppEnv>, site: SiteContext, locale: string, view: PortalView, status = 200) {
   const path = new URL(c.req.url).pathname;
   // Turnstile's widget is the one third party a portal form page may load, and only when set up.
-  if (c.var.deps.config.turnstile && FORM_VIEWS.has(view.kind)) c.set('cspExtra', TURNSTILE_SOURCES);
+  const cspSources = c.var.deps.config.turnstile && FORM_VIEWS.has(view.kind) ? TURNSTILE_SOURCES : null;
   // Private to the visitor, and the address may hold a token: no cache, no Referer, no index.
   const model = portalPageModel(c.var.deps, site, locale, path, view);
-  return renderPage(c, { shell: model.layout.shell, document: c.render(<PrivacyPortalPage model={model} />), status, headers: PRIVATE_PAGE_HEADERS });
+  return renderPage(c, { shell: model.layout.shell, document: c.render(<PrivacyPortalPage model={model} />), status, headers: PRIVATE_PAGE_HEADERS, cspSources });
 }
 

@@ -6,7 +6,7 @@
  *
  * The feature, read from here: this folder holds its routes and their parts: the pages
  * (./page.tsx, their model src/pages/privacy-portal.ts, their view
- * src/views/pages/privacy-portal-page.tsx), what requests carry (./forms.ts), what every post goes
+ * src/views/screens/privacy-portal-page.tsx), what requests carry (./forms.ts), what every post goes
  * through against abuse (./post.ts: the honeypot, Turnstile, per-client limits), the requests and
  * their mail (./requests.ts), and the mailed links, which only show a page with a button:
  * confirming takes a POST, so mail scanners that open links confirm nothing (./links.ts). Portal

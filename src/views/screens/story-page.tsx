@@ -47,7 +47,8 @@ function SharedStoryNotice({ notice }: { notice: StoryNoticeModel }) {
       : notice.kind === 'preview'
         ? [t('shared.preview_title'), t('shared.preview_body', when)]
         : [t('shared.private_title'), t('shared.private_body')];
-  return <SecretLinkNotice kind={notice.kind} label={t('shared.notice_label')} title={title} body={body} />;
+  const link = notice.journalistPage ? { href: notice.journalistPage, text: t('press_page.title') } : null;
+  return <SecretLinkNotice kind={notice.kind} label={t('shared.notice_label')} title={title} body={body} link={link} />;
 }
 
 function RelatedStories({ model }: { model: StoryPageModel }) {

@@ -4,7 +4,8 @@
 // becomes (the press desk's outcome, made a notice), and the notices a query may name.
 import { expect, test } from 'vitest';
 import type { OfficeRecipientLinkRow, OfficeStoryRow, PressOfficeSnapshot, PressOfficeStore } from '#src/domain/press-office-ports';
-import { type Notice, formatOfficeTime, loadPressOffice, noticeFromQuery, noticeQuery, officeState, revokeRecipient, rotateStoryLinks } from '#src/admin/press/press-office-model';
+import { formatOfficeTime } from '#src/admin/press/office-time';
+import { type Notice, loadPressOffice, noticeFromQuery, noticeQuery, officeState, revokeRecipient, rotateStoryLinks } from '#src/admin/press/press-office-model';
 import { memoryDesk } from '../press-desk/memory-desk';
 
 const NOW = Date.UTC(2027, 0, 10, 12) / 1000;

@@ -40,6 +40,11 @@ test.each([
   [`/en/newsroom/${UUID}/%75nsubscribe/0123abcd`, `/en/newsroom/${UUID}/unsubscribe/:token`],
   [`/press/leave/${TOKEN}`, '/press/leave/:token'],
   [`/press/%6Ceave/${TOKEN}?x=1`, '/press/leave/:token?x=1'],
+  // A journalist's own page and its calendar files.
+  [`/press/${TOKEN}`, '/press/:token'],
+  [`/press/${TOKEN}/a4b4b54c-49ab-4cf1-ba04-481bca01aebf.ics`, '/press/:token'],
+  [`/%70ress/${TOKEN}`, '/press/:token'],
+  [`https://news.example/press/${TOKEN}#pending`, 'https://news.example/press/:token#pending'],
   [`/en/newsroom/${UUID}/subscribe%2Fconfirm%2F0123abcd`, `/en/newsroom/${UUID}/subscribe/confirm/:token`],
   // Whole URLs (a Referer) and messages: the query and the fragment stay, the secret does not.
   [`https://news.example/s/${TOKEN}`, 'https://news.example/s/:token'],
@@ -54,6 +59,12 @@ test.each([
   ['/fr/tag/%C3%A9nergie', '/fr/tag/%C3%A9nergie'],
   ['/search', '/search'],
   ['/en/newsroom/x/subscribe', '/en/newsroom/x/subscribe'],
+  ['/tag/press/feed', '/tag/press/feed'],
+  ['/category/press/feed/atom', '/category/press/feed/atom'],
+  ['/press/short', '/press/short'],
+  ['/press/download', '/press/download'],
+  // A token cut short is still most of a key.
+  [`/press/${TOKEN.slice(0, 30)}`, '/press/:token'],
   ['50% of /stories', '50% of /stories'],
 ])('%s is reported as %s', (text, expected) => {
   expect(withoutSecrets(text)).toBe(expected);

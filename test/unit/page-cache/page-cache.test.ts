@@ -21,6 +21,10 @@ describe('page cache policy', () => {
     ['a secret link with an escaped slash', request('https://news.example/s%2Fabc'), false],
     ['a mailed unsubscribe link', request('https://news.example/en/newsroom/u/unsubscribe/abc'), false],
     ['a mailed confirmation link', request('https://news.example/fr/newsroom/u/data-request/confirm/abc'), false],
+    ['a journalist’s leave link', request('https://news.example/press/leave/abc'), false],
+    ['a journalist’s own page', request(`https://news.example/press/${'T'.repeat(43)}`), false],
+    ['a journalist’s calendar file', request(`https://news.example/press/${'T'.repeat(43)}/a4b4b54c-49ab-4cf1-ba04-481bca01aebf.ics`), false],
+    ['a tag named press', request('https://news.example/tag/press/feed'), true],
     ['the portal form', request('https://news.example/en/newsroom/u/subscribe'), true],
   ])('%s may be served from the cache: %s', (_name, req, expected) => {
     expect(canServeFromCache(req)).toBe(expected);

@@ -45,7 +45,7 @@ test('the mail goes to the journalist alone, with their own link and the embargo
     [
       'Hello Omar Haddad,',
       'First power in 2030.',
-      'Your own link to the story (please do not forward it): https://news.acme.example/s/rLINK',
+      'Your own link to the story (please do not forward it): https://news.acme.example/s/rLINK\nAll releases shared with you, with calendar files: https://news.acme.example/press/LEAVE',
       'Embargo until December 5, 2026 10:00 AM Central European Standard Time\nThis story is shared with you ahead of its release. Do not publish it or share its content before the embargo ends.',
       'Media contacts\nJane Press, Head of PR, Acme\nEmail: jane@acme.example\nPhone: +1 555 0101',
       'You receive this email because you are on the media list of Acme Energy.\nLeave the media list: https://news.acme.example/press/leave/LEAVE',

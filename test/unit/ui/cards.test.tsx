@@ -15,7 +15,7 @@ import { coverPlaceholderJson } from '#src/views/components/cover-placeholder';
 import { StoryCard } from '#src/views/components/story-card';
 import { ContextProviders } from '#src/views/contexts';
 import { galleryCardJson, storyCardJson } from '#src/pages/json-form';
-import { GalleryIndexPage } from '#src/views/pages/gallery-pages';
+import { GalleryIndexPage } from '#src/views/screens/gallery-pages';
 import { testSite } from '../jobs/site-fixture';
 
 const MEDIA_ROOT = '/media';

@@ -186,7 +186,8 @@ describe('go-live work handed to the queue', () => {
     const next = recordingDeps();
     await runGoLive(next, T + 60);
     const { uuid } = (await storyRow('draft-story'))!;
-    expect(next.sent).toEqual([{ kind: 'alerts', storyUuid: uuid, afterId: 0 }]);
+    // With the proof of the lift (docs/decisions/0052-a-lift-that-proves-itself.md), named by the run that lifted it.
+    expect(next.sent).toEqual([{ kind: 'alerts', storyUuid: uuid, afterId: 0 }, { kind: 'lift-proof', storyUuid: uuid, liftedAt: T }]);
 
     const later = recordingDeps();
     await runGoLive(later, T + 120);
@@ -203,6 +204,7 @@ describe('go-live work handed to the queue', () => {
       { kind: 'alerts', storyUuid: uuid, afterId: 0 },
       { kind: 'indexnow', storyUuids: [uuid] },
       { kind: 'websub', storyUuids: [uuid] },
+      { kind: 'lift-proof', storyUuid: uuid, liftedAt: T },
     ]);
   });
 
@@ -374,7 +376,8 @@ describe('alerts to subscribers', () => {
     expect(soon.sent).toEqual([]);
     const later = recordingDeps();
     await runGoLive(later, T + 601);
-    expect(later.sent).toEqual([{ kind: 'alerts', storyUuid: (await storyRow('draft-story'))!.uuid, afterId: 0 }]);
+    const { uuid } = (await storyRow('draft-story'))!;
+    expect(later.sent).toEqual([{ kind: 'alerts', storyUuid: uuid, afterId: 0 }, { kind: 'lift-proof', storyUuid: uuid, liftedAt: T }]);
     expect(await env.DB.prepare('SELECT handed_at FROM publish_events').first()).toEqual({ handed_at: T + 601 });
   });
 
