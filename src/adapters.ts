@@ -19,11 +19,13 @@ import { D1ContentRepository } from '#src/platform/d1/content-repository';
 import type { CachePointers } from '#src/platform/d1/import-statements';
 import { D1PublishingStore } from '#src/platform/d1/publishing-store';
 import { D1RecipientLinkStore } from '#src/platform/d1/recipient-links';
+import { D1RecipientFileStore } from '#src/platform/d1/recipient-files';
 import { D1MediaListLeaveStore } from '#src/platform/d1/media-list';
 import { D1JournalistPageStore } from '#src/platform/d1/journalist-page';
 import { d1StatementRunner } from '#src/platform/d1/distribution';
 import { D1PressDesk } from '#src/platform/d1/press-desk';
 import { D1PressOffice } from '#src/platform/d1/press-office';
+import { D1InquiryStore } from '#src/platform/d1/inquiry-store';
 import { D1SearchBackend } from '#src/platform/d1/search-backend';
 import { D1SearchPushStore } from '#src/platform/d1/search-push-store';
 import { D1LiftProofStore } from '#src/platform/d1/lift-proof-store';
@@ -37,6 +39,10 @@ import { HttpMailer } from '#src/platform/mail/http-mailer';
 import { composeSearchBackend, createEngineBackend } from '#src/platform/search/create-backend';
 import { createSearchDocumentWriter } from '#src/platform/search/document-writer';
 import { verifyTurnstile } from '#src/platform/turnstile/verify';
+import { readershipOf } from '#src/config/readership';
+import type { ReadershipPoint, ReadershipStores } from '#src/domain/readership';
+import { countRequest, sqlReadershipReader } from '#src/platform/analytics/readership';
+import { D1StoryVersions } from '#src/platform/d1/readership-stories';
 
 /**
  * The dependencies on `db`: a request's D1 session (src/platform/d1/sessions.ts), or the database
@@ -62,8 +68,10 @@ export function depsOf(env: CloudflareBindings, db: D1Database | D1DatabaseSessi
       }),
     queryStats: content.stats,
     recipientLinks: new D1RecipientLinkStore(db),
+    recipientFiles: new D1RecipientFileStore(db),
     pressList: new D1MediaListLeaveStore(db),
     journalistPages: new D1JournalistPageStore(db),
+    inquiries: new D1InquiryStore(db),
     // Publishing's stores write in transactions of their own: always on the database itself.
     publishing: new D1PublishingStore(env.DB),
     alerts: new D1AlertStore(env.DB),
@@ -99,6 +107,11 @@ export function pressOfficeStoresOf(env: CloudflareBindings): { office: PressOff
   return { office: new D1PressOffice(env.DB), desk: new D1PressDesk(d1StatementRunner(env.DB)), queue: env.JOBS as JobQueue, liftProofs: liftProofStoreOf(env) };
 }
 
+/** The inquiry inbox's store on the database itself: the office view and `npm run inquiries` (docs/decisions/0054-the-inquiry-inbox.md). */
+export function inquiryStoreOf(env: CloudflareBindings): D1InquiryStore {
+  return new D1InquiryStore(env.DB);
+}
+
 /** The proof of lifts (docs/decisions/0052-a-lift-that-proves-itself.md): written by its job, read by the office view. */
 export function liftProofStoreOf(env: CloudflareBindings): D1LiftProofStore {
   return new D1LiftProofStore(d1StatementRunner(env.DB));
@@ -123,3 +136,17 @@ export const errorReporterOf: ErrorReporterOf = (env, config, context, overrides
   const settings = config ? config.errorReporting : readErrorReportingConfig(env ?? ({} as CloudflareBindings));
   return settings ? createReporter(settings, context, overrides) : null;
 };
+
+/**
+ * Counts one story request into the READERSHIP dataset (and the local stand-in, when configured):
+ * docs/decisions/0055-readership-at-the-edge.md. No D1: it runs on page-cache hits.
+ */
+export function countStoryRequest(env: CloudflareBindings, point: ReadershipPoint, { fetch: fetcher, waitUntil }: { fetch?: typeof fetch; waitUntil(work: Promise<unknown>): void }): void {
+  countRequest({ dataset: (env as { READERSHIP?: AnalyticsEngineDataset }).READERSHIP, settings: readershipOf(env), fetch: fetcher ?? ((input, init) => fetch(input, init)), waitUntil }, point);
+}
+
+/** What the office view reads a story's readership with: its versions in D1, the counts through the SQL API. */
+export function readershipStoresOf(env: CloudflareBindings, fetcher?: typeof fetch): ReadershipStores {
+  const settings = readershipOf(env);
+  return { stories: new D1StoryVersions(d1StatementRunner(env.DB)), reader: sqlReadershipReader(settings, fetcher), problem: settings.sql.url === null ? settings.sql.problem : undefined };
+}

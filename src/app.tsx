@@ -24,7 +24,9 @@ import { htmlRenderer } from '#src/http/html-renderer';
 import { errorResponse, reportUnexpected, RETRY_AFTER_SECONDS } from '#src/http/error-page';
 import { errorReporterOf, readCachePointers } from './adapters';
 import { deps } from '#src/middleware/deps';
-import { pageCache } from '#src/page-cache/page-cache';
+import { isCacheFillRequest, pageCache } from '#src/page-cache/page-cache';
+import { readership } from '#src/middleware/readership';
+import { readershipRoutes } from '#src/admin/press/readership-routes';
 import { LOCALE_SEGMENT, locale } from '#src/middleware/locale';
 import { securityHeaders } from '#src/middleware/security';
 import { limitAddressLength, limitRenders, onlyAllowedMethods, requestBodyLimit, sameSitePostsOnly } from '#src/middleware/request-limits';
@@ -33,6 +35,7 @@ import { createSiteLoader } from '#src/middleware/site';
 import { CLIENT_BUILD } from '#src/views/client-assets';
 import { adminRoutes } from '#src/admin/admin-routes';
 import { pressOffice } from '#src/admin/press/press-office-routes';
+import { inquiryOffice } from '#src/admin/press/inquiries-routes';
 import { api } from './routes/api';
 import { DECLARED_QUERIES } from './page-cache/declared-queries';
 import { policies } from './routes/policies';
@@ -48,10 +51,11 @@ import { search } from './routes/search';
 import { seo } from './routes/seo';
 import { secretStoryLinks } from './routes/secret-story';
 import { secretGalleryLinks } from './routes/secret-gallery';
+import { recipientFiles } from './routes/recipient-files';
 import { pressLeave } from './routes/press-leave';
 import { journalistPages } from './routes/journalist-page';
 import { redirect } from './http/redirect';
-import { story } from './routes/story';
+import { STORY_ROUTES, story } from './routes/story';
 import { theme } from './routes/theme';
 import { siteFiles } from './routes/site-files';
 
@@ -62,6 +66,8 @@ export interface AppOptions {
   readonly githubFetch?: typeof fetch;
   /** Outbound requests for Cloudflare Access's keys (tests pass a stand-in of the team's certs). */
   readonly accessFetch?: typeof fetch;
+  /** Outbound requests to readership's local stand-in: its points and its SQL API (tests pass the stand-in's fetch). */
+  readonly readershipFetch?: typeof fetch;
 }
 
 /** The build part of page-cache keys: the client build and what the configuration puts into pages. */
@@ -97,6 +103,11 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.route('/admin', uploadSignatures());
   // The press office view (ADR 0044).
   app.route('/', pressOffice());
+  // The inquiry inbox (ADR 0054): journalists' questions, answered and closed from the office.
+  app.route('/', inquiryOffice());
+  app.route('/', readershipRoutes({ fetch: options.readershipFetch }));
+  // Readership (ADR 0055): every story request counted once, hits included, after the answer and without D1.
+  app.use('*', readership({ routes: STORY_ROUTES, isOwnRequest: isCacheFillRequest, fetch: options.readershipFetch }));
   app.use(
     '*',
     pageCache({
@@ -131,6 +142,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   // Secret links for journalists (never cached: the page cache skips /s/): galleries' tokens have
   // a shape of their own (src/domain/gallery-link.ts), then stories'.
   app.route('/s', secretGalleryLinks);
+  // A recipient's file addresses (`f` keys, ADR 0053), before the stories' `/s/{token}/…`.
+  app.route('/s', recipientFiles);
   app.route('/s', secretStoryLinks);
   // A journalist leaving the media list from a press mail (never cached: the address is a secret).
   app.route('/press/leave', pressLeave);

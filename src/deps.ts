@@ -7,6 +7,7 @@
  * (docs/decisions/0045-web-layer-by-role.md).
  */
 import type { ContentRepository, QueryStats, RecipientLinkStore, SearchBackend } from '#src/domain/ports';
+import type { RecipientFileStore } from '#src/domain/recipient-files';
 import type { ZipStreamer } from '#src/domain/archive';
 import type { ErrorReporter, ReporterContext, ReporterOverrides } from '#src/domain/error-events';
 import type { Mailer, OutboxQueue, OutboxReader } from '#src/domain/mail-ports';
@@ -17,6 +18,7 @@ import type { JobQueue } from '#src/domain/job-messages';
 import type { LiftProofStore } from '#src/domain/lift-proof';
 import type { MediaListLeaveStore } from '#src/domain/distribution';
 import type { JournalistPageStore } from '#src/domain/journalist-page';
+import type { InquiryStore } from '#src/domain/inquiry';
 import type { AppConfig } from '#src/env';
 
 export interface Deps {
@@ -32,10 +34,14 @@ export interface Deps {
   readonly queryStats: QueryStats;
   /** Recipients' secret links: their openings, and their deletion a while after each story went public. */
   readonly recipientLinks: RecipientLinkStore;
+  /** Recipients' file addresses: the story behind a file key, and each download counted (ADR 0053). */
+  readonly recipientFiles: RecipientFileStore;
   /** Journalists leaving the media list from a press mail. */
   readonly pressList: MediaListLeaveStore;
   /** A journalist's own page: their open links and settings, by their press token. */
   readonly journalistPages: JournalistPageStore;
+  /** Journalists' inquiries to the press office (docs/decisions/0054-the-inquiry-inbox.md). */
+  readonly inquiries: InquiryStore;
   readonly publishing: PublishingStore;
   readonly alerts: AlertStore;
   readonly queue: JobQueue;

@@ -65,7 +65,7 @@ export function configFingerprint(config: AppConfig): string {
   let fingerprint = fingerprints.get(config);
   if (fingerprint === undefined) {
     // Settings that never reach a page: changing them keeps the cached pages.
-    const { requestLog: _notInPages, recipientRecordsDays: _notInPagesEither, ...shown } = config;
+    const { requestLog: _notInPages, recipientRecordsDays: _notInPagesEither, inquiries: _neverInPages, ...shown } = config;
     const visible = { ...shown, emailApi: config.emailApi ? { url: config.emailApi.url, from: config.emailApi.from } : null, turnstile: config.turnstile?.siteKey ?? null, errorReporting: config.errorReporting !== null };
     // FNV-1a, 32 bits: a cheap, stable tag (not a security boundary).
     let hash = 0x811c9dc5;

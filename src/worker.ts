@@ -10,6 +10,7 @@ import { runGoLive } from './jobs/go-live';
 import { depsOf, errorReporterOf } from './adapters';
 import { inProcessProbe } from './jobs/lift-probe';
 import { forgetOldRecipientRecords } from './jobs/recipient-retention';
+import { forgetOldInquiries } from './jobs/inquiry-retention';
 import { handleJobs } from './jobs/queue';
 import { prerender } from './page-cache/prerender';
 import { logEvent, logFailure } from './log';
@@ -60,6 +61,7 @@ export default {
       throw error;
     }
     await forgetOldRecipientRecords(deps, now);
+    await forgetOldInquiries(deps, now);
     // After go-live moved the revision (or an import did): the busiest pages, before visitors ask.
     await prerender(env, app.fetch, pageCacheBuild(configOf(env)));
   },

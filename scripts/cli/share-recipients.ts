@@ -5,7 +5,8 @@
  *       of its translations (a recipient who has one keeps it), printed as
  *       `email  language  state  link`; the recipients must be on the media list (npm run press)
  *   `npm run share -- <slug> --list`  every recipient's links with what their openings were:
- *       how many, first and last (UTC), from about how many distinct browsers; or revoked
+ *       how many, first and last (UTC), from about how many distinct browsers; or revoked; and
+ *       how often files were downloaded through their own file addresses (first, last)
  *   `npm run share -- <slug> --revoke <email>`  that recipient's links open nothing from now on;
  *       everyone else's, and the story's own link, are untouched
  *
@@ -13,7 +14,7 @@
  * the command line and the answers printed.
  */
 import { canonicalMailbox, parseEmailAddress } from '#src/domain/email-address';
-import type { LinkOpenings, PressDeskStore } from '#src/domain/press-desk-ports';
+import type { LinkDownloads, LinkOpenings, PressDeskStore } from '#src/domain/press-desk-ports';
 import { describeState } from '#src/domain/publishing';
 import { estimateDistinctAgents } from '#src/domain/recipient-link';
 import { revokeRecipient, shareToRecipients, type RecipientShareRequest } from '#src/press-desk/recipients';
@@ -35,7 +36,8 @@ export const SHARE_REFUSALS: Record<'unknown-story' | 'no-newsroom', (slug: stri
   'no-newsroom': () => 'the newsroom has not been imported yet (npm run import -- DIR).',
 };
 
-const utc = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/:\d\d\.\d+Z$/, ' UTC').replace('T', ' ');
+/** Epoch seconds as `YYYY-MM-DD HH:MM UTC`. */
+export const utc = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/:\d\d\.\d+Z$/, ' UTC').replace('T', ' ');
 
 /** What a recipient's link has seen, in one cell. */
 function openingsOf(row: LinkOpenings): string {
@@ -43,6 +45,12 @@ function openingsOf(row: LinkOpenings): string {
   if (row.open_count === 0) return `${revoked}not opened`;
   const agents = estimateDistinctAgents(row.agent_bits);
   return `${revoked}opened ${row.open_count} time(s), first ${utc(row.first_opened_at!)}, last ${utc(row.last_opened_at!)}, from about ${agents} browser(s)`;
+}
+
+/** What went through a recipient's file addresses (ADR 0053), in one cell. */
+function downloadsOf(row: LinkDownloads): string {
+  if (row.download_count === 0) return 'no file downloaded';
+  return `files downloaded ${row.download_count} time(s), first ${utc(row.first_download_at!)}, last ${utc(row.last_download_at!)}`;
 }
 
 /** Each recipient's links for the story and its translations (made where missing), printed. */
@@ -59,7 +67,7 @@ export async function printRecipients(desk: PressDeskStore, slug: string, contex
     context.out('No recipient has a link of their own to this story (npm run share -- <slug> --to <email>).');
     return;
   }
-  for (const row of rows) context.out(`${row.email}\t${row.name}\t${row.locale}\t${openingsOf(row)}`);
+  for (const row of rows) context.out(`${row.email}\t${row.name}\t${row.locale}\t${openingsOf(row)}\t${downloadsOf(row)}`);
 }
 
 export async function printRevokedRecipient(desk: PressDeskStore, request: { slug: string; email: string; now: number }, context: Pick<CliContext, 'out'>): Promise<void> {

@@ -17,6 +17,9 @@
  * `--list` then prints the proof of the story's lift: when the worker first saw it on each public
  * surface after the minute cron made it live, or `missing` (./share-lift-proof.ts).
  *
+ * With `--whose <address>`, whose a recipient's file address is (ADR 0053): the journalist, the
+ * story and the file, with its downloads (./share-whose.ts).
+ *
  * With `--gallery`, the secret link of the gallery `galleries/<key>.yaml` instead (one line:
  * `gallery`, its state, its link): for journalists before its release time; a released gallery
  * prints its public address (./share-gallery.ts).
@@ -31,11 +34,12 @@ import { revokeStoryLink, shareStory } from '#src/press-desk/story-links';
 import { fail, parseFlags, runAsProcess, type Cli, type CliContext } from './cli-context';
 import { hasEnvironment, remoteDatabase } from './d1-database';
 import { printSharedGallery } from './share-gallery';
+import { printWhose } from './share-whose';
 import { printLiftProof } from './share-lift-proof';
 import { D1LiftProofStore } from '#src/platform/d1/lift-proof-store';
 import { printRecipientLinks, printRecipients, printRevokedRecipient, recipientsOf, SHARE_REFUSALS } from './share-recipients';
 
-const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- <slug> --to <email>[,<email>…] | --list | --revoke <email> [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --gallery <key> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]';
+const USAGE = 'Usage: npm run share -- <slug> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- <slug> --to <email>[,<email>…] | --list | --revoke <email> [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --gallery <key> [--rotate] [--remote [--env NAME]] [--origin=URL] [--persist-to=DIR]\n       npm run share -- --revoke <link or token> [--remote [--env NAME]] [--persist-to=DIR]\n       npm run share -- --whose <file address> [--remote [--env NAME]] [--persist-to=DIR]';
 
 const FLAGS = {
   revoke: { type: 'boolean', default: false },
@@ -43,6 +47,7 @@ const FLAGS = {
   gallery: { type: 'boolean', default: false },
   to: { type: 'string' },
   list: { type: 'boolean', default: false },
+  whose: { type: 'string' },
   remote: { type: 'boolean', default: false },
   env: { type: 'string' },
   origin: { type: 'string' },
@@ -51,6 +56,8 @@ const FLAGS = {
 
 async function share(argv: readonly string[], context: CliContext): Promise<void> {
   const { values, positionals } = parseFlags(argv, FLAGS, USAGE);
+  // `--whose <address>` alone: whose recipient's file address it is (./share-whose.ts).
+  if (values.whose !== undefined) return whose(values.whose, positionals, values, context);
   const slug = positionals[0];
   // `<slug> --revoke <email>`: one recipient cut off (./share-recipients.ts).
   const revokedAddress = values.revoke && positionals.length === 2 ? positionals[1]! : null;
@@ -92,6 +99,20 @@ async function share(argv: readonly string[], context: CliContext): Promise<void
     if (!share.ok) throw new Error(SHARE_REFUSALS[share.refusal](slug));
     for (const { story, address } of share.addresses) context.out(`${story.locale}\t${describeState(story)}\t${address}`);
     if (values.rotate) context.err(`New links for ${share.replaced} ${share.replaced === 1 ? 'story' : 'stories'}: the previous ones no longer open anything.`);
+  } finally {
+    await db.close();
+  }
+}
+
+/** `--whose <address>`: takes no slug and no other mode. */
+async function whose(address: string, positionals: readonly string[], values: { remote: boolean; env?: string; 'persist-to'?: string; list: boolean; revoke: boolean; rotate: boolean; gallery: boolean; to?: string; origin?: string }, context: CliContext): Promise<void> {
+  if (positionals.length > 0 || values.list || values.revoke || values.rotate || values.gallery || values.to !== undefined || values.origin !== undefined) fail(`--whose takes a file address alone.\n${USAGE}`);
+  if (values.env !== undefined && !values.remote) fail(`--env names a deployed environment: it goes with --remote.\n${USAGE}`);
+  if (values.env !== undefined && !hasEnvironment(values.env)) fail(`wrangler.toml has no [env.${values.env}].`);
+  const db = values.remote ? remoteDatabase(values.env === undefined ? [] : ['--env', values.env], context.env, context.runWrangler) : await context.openLocalDatabase(values['persist-to']);
+  try {
+    if (!values.remote) await db.migrate();
+    await printWhose(new D1PressDesk(db), address, context);
   } finally {
     await db.close();
   }

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { contentDirInRepository } from './content-dir.mjs';
 import { watchContentFolder } from './content-watcher.mjs';
 import { DEMO_CONTENT, importContent, root } from './local-newsroom.mjs';
+import { DEFAULT_STANDIN_PORT, serveReadershipStandin } from './serve-readership-standin.mjs';
 
 // Offline, and in colour: the server's output goes to the developer's terminal. React's
 // production build, as deployed: its development build made a page render several times slower
@@ -51,13 +52,25 @@ if (ipArgument !== -1) {
   process.exit(1);
 }
 
+// Readership's stand-in (docs/decisions/0055-readership-at-the-edge.md): Miniflare drops Analytics
+// Engine's data points, so the worker also sends each one here, and `npm run readership -- SLUG`
+// reads them back through the stand-in's SQL API. Its points are kept beside the local D1.
+const standinPort = Number(process.env.READERSHIP_STANDIN_PORT ?? DEFAULT_STANDIN_PORT);
+let standinVar = [];
+try {
+  const { origin } = await serveReadershipStandin({ port: standinPort, file: join(root, '.wrangler/state/readership-points.jsonl') });
+  standinVar = ['--var', `READERSHIP_STANDIN_URL:${origin}`];
+} catch (error) {
+  console.log(`[start] Readership is not recorded locally: port ${standinPort} is taken (${error.code ?? error.message}); READERSHIP_STANDIN_PORT names another.`);
+}
+
 const server = spawn(
   join(root, 'node_modules/.bin/wrangler'),
   // LOCAL_DEVELOPMENT: this worker runs on the developer's machine (src/env.ts isLocalDevelopment),
   // where the editor signs in to nothing: set here only, never in wrangler.toml.
   // REQUEST_LOG: only server errors and slow requests write their line here, because wrangler dev
   // parses and source-maps every line in Node (src/middleware/request-log.ts; bench/README.md).
-  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--test-scheduled', '--var', 'SHOW_OUTBOX:true', '--var', 'LOCAL_DEVELOPMENT:true', '--var', 'REQUEST_LOG:errors-and-slow', '--var', `SITE_URL:${siteUrl}`, '--var', `EDITOR_CONTENT_DIR:${editorContentDir()}`, ...process.argv.slice(2)],
+  ['dev', '--local', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false', '--test-scheduled', '--var', 'SHOW_OUTBOX:true', '--var', 'LOCAL_DEVELOPMENT:true', '--var', 'REQUEST_LOG:errors-and-slow', '--var', `SITE_URL:${siteUrl}`, '--var', `EDITOR_CONTENT_DIR:${editorContentDir()}`, ...standinVar, ...process.argv.slice(2)],
   { cwd: root, env, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -36,7 +36,14 @@ const VarsSchema = z.object({
     z.union([z.literal(''), z.string().check(z.regex(/^[1-9][0-9]{0,3}$/, 'must be a number of days'), z.refine((days) => Number(days) <= MAX_RECIPIENT_RECORDS_DAYS, 'must be at most 3650 days'))]),
   ),
   REQUEST_LOG: z.optional(z.union([z.literal(''), z.enum(REQUEST_LOG_MODES)])),
+  INQUIRY_INBOX: z.optional(z.union([z.literal(''), z.email()])),
+  INQUIRY_RETENTION_DAYS: z.optional(
+    z.union([z.literal(''), z.string().check(z.regex(/^[1-9][0-9]{0,3}$/, 'must be a number of days'), z.refine((days) => Number(days) <= MAX_RECIPIENT_RECORDS_DAYS, 'must be at most 3650 days'))]),
+  ),
 });
+
+/** Days an inquiry (a journalist's question, personal data) is kept unless INQUIRY_RETENTION_DAYS says otherwise. */
+export const DEFAULT_INQUIRY_RETENTION_DAYS = 180;
 
 /** Cloudflare Turnstile's server-side check (siteverify). */
 export const DEFAULT_TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
@@ -76,6 +83,12 @@ export interface AppConfig {
   readonly recipientRecordsDays: number;
   /** Which requests write a log line (`REQUEST_LOG`): `every` unless set (src/middleware/request-log.ts). */
   readonly requestLog: RequestLogMode;
+  /**
+   * The inquiry inbox (docs/decisions/0054-the-inquiry-inbox.md): where an inquiry no contact is
+   * responsible for goes (`INQUIRY_INBOX`; null: it is only listed in the office view), and the
+   * days inquiries are kept (`INQUIRY_RETENTION_DAYS`).
+   */
+  readonly inquiries: { readonly inbox: string | null; readonly retentionDays: number };
 }
 
 /**
@@ -118,6 +131,7 @@ export function readConfig(env: CloudflareBindings): AppConfig {
     webSubHub: vars.WEBSUB_HUB || null,
     recipientRecordsDays: vars.RECIPIENT_RECORDS_DAYS ? Number(vars.RECIPIENT_RECORDS_DAYS) : DEFAULT_RECIPIENT_RECORDS_DAYS,
     requestLog: vars.REQUEST_LOG || 'every',
+    inquiries: { inbox: vars.INQUIRY_INBOX || null, retentionDays: vars.INQUIRY_RETENTION_DAYS ? Number(vars.INQUIRY_RETENTION_DAYS) : DEFAULT_INQUIRY_RETENTION_DAYS },
     turnstile: vars.TURNSTILE_SITE_KEY
       ? { siteKey: vars.TURNSTILE_SITE_KEY, secretKey: vars.TURNSTILE_SECRET_KEY!, verifyUrl: vars.TURNSTILE_VERIFY_URL || DEFAULT_TURNSTILE_VERIFY_URL }
       : null,

@@ -141,6 +141,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
   const contactsFile = contactsChecked ?? [];
   const contacts: ContentBundle['contacts'] = contactsFile.map((contact, index) => {
     contact.locales.forEach((locale, i) => knownLocale(CONTACTS, fieldPath(index, 'locales', i), locale));
+    contact.responsible_for?.languages.forEach((locale, i) => knownLocale(CONTACTS, fieldPath(index, 'responsible_for', 'languages', i), locale));
     return {
       key: contact.key,
       name: contact.name,
@@ -152,6 +153,7 @@ export function loadContentFolder(dir: string, options: LoadOptions): LoadResult
       website: contact.website ?? null,
       avatar: imageRef(CONTACTS, fieldPath(index, 'avatar'), contact.avatar),
       locales: contact.locales,
+      ...(contact.responsible_for ? { responsible_for: { languages: contact.responsible_for.languages, categories: contact.responsible_for.categories } } : {}),
     };
   });
 

@@ -176,6 +176,8 @@ export const ContactsFileSchema = z.array(
     website: url.nullish(),
     avatar: mediaFile.nullish(),
     locales: z.array(localeCode).min(1),
+    /** The inquiries this contact answers: by the story's language and category (each list empty or absent: any). */
+    responsible_for: z.strictObject({ languages: z.array(localeCode).default([]), categories: z.array(key).default([]) }).nullish(),
   }),
 );
 

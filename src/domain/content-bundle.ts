@@ -124,6 +124,8 @@ export interface ContentBundle {
     website: string | null;
     avatar: StoredImagePayload | null;
     locales: string[];
+    /** The inquiries this contact answers (docs/decisions/0054-the-inquiry-inbox.md); absent: none by rule. */
+    responsible_for?: { languages: string[]; categories: string[] } | null;
   }[];
   galleries: {
     key: string;

@@ -150,6 +150,8 @@ export interface RecipientStory extends SharedStory {
   readonly linkId: number;
   /** The recipient's press token, for a link to their own page; null until they are first mailed. */
   readonly journalistToken: string | null;
+  /** The SHA-256 of the link's file key once kept (src/domain/recipient-files.ts); null before the page was first shown. */
+  readonly fileKeyHash?: string | null;
 }
 
 /** Openings of recipients' links (src/domain/recipient-link.ts): counted, never stored one by one. */

@@ -40,8 +40,35 @@ export interface LinkOpenings {
   readonly agent_bits: number;
 }
 
-/** One recipient's link to one story of the group, with its openings. */
-export interface RecipientLinkRecord extends LinkOpenings {
+/** What went through a recipient's file addresses (ADR 0053): downloads of any of the link's files, counted. */
+export interface LinkDownloads {
+  readonly download_count: number;
+  readonly first_download_at: number | null;
+  readonly last_download_at: number | null;
+}
+
+/** Whose a recipient's file address is: the journalist, the story, the link (./recipient-files.ts). */
+export interface RecipientOfFile {
+  readonly link_id: number;
+  readonly email: string;
+  readonly name: string;
+  readonly outlet: string;
+  readonly slug: string;
+  readonly title: string;
+  readonly locale: string;
+  readonly revoked_at: number | null;
+}
+
+/** Downloads of one file (a uuid, or `download`: the ZIP) through one link. */
+export interface FileDownloads {
+  readonly file: string;
+  readonly first_at: number;
+  readonly last_at: number;
+  readonly download_count: number;
+}
+
+/** One recipient's link to one story of the group, with its openings and downloads. */
+export interface RecipientLinkRecord extends LinkOpenings, LinkDownloads {
   readonly email: string;
   readonly name: string;
   readonly locale: string;
@@ -77,6 +104,10 @@ export interface PressDeskStore extends DistributionStore {
 
   /** Every recipient's link to the story with this slug and its translations, by recipient then language (the story first). */
   recipientLinks(slug: string): Promise<RecipientLinkRecord[]>;
+  /** The link, journalist and story of a file key's hash (a recipient's file address); null when none. */
+  recipientOfFileKey(fileKeyHash: string): Promise<RecipientOfFile | null>;
+  /** The downloads through one link, per file. */
+  fileDownloads(linkId: number): Promise<FileDownloads[]>;
   /** A link for each (story, mailbox) without one; a link already there stays as it was. */
   addRecipientLinks(links: readonly { readonly storyUuid: string; readonly email: string; readonly secret: NewSecret }[], now: number): Promise<void>;
   /** Revokes the mailbox's open links to the story with this slug and its translations; their openings stay. */

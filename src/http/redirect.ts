@@ -34,3 +34,17 @@ export function redirectToConfiguredAddress(c: Context, configured: string, head
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
+
+/**
+ * A 301 to a media file's public address (a recipient's file address after the lift, ADR 0053):
+ * on this site when the media root is a path, else on the configured media CDN (MEDIA_CDN_URL,
+ * the operator's), whose origin the target must keep whatever path follows the root.
+ */
+export function redirectToMediaFile(c: Context, location: string, headers: Record<string, string> = {}): Response {
+  if (location.startsWith('/')) return redirect(c, location, 301, headers);
+  const target = new URL(location);
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error(`Not a web address: ${location}`);
+  const response = c.redirect(target.href, 301);
+  for (const [name, value] of Object.entries({ ...headers, ...PRIVATE_PAGE_HEADERS })) response.headers.set(name, value);
+  return response;
+}

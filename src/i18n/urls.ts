@@ -20,7 +20,7 @@ export function urlContextOf(site: Pick<SiteContext, 'languages'>): UrlContext {
   return { defaultLocale: defaultLanguage(site.languages).code };
 }
 
-export type PortalAction = 'subscribe' | 'data-request';
+export type PortalAction = 'subscribe' | 'data-request' | 'inquiry';
 
 /** A file of the sitemap index: a language's pages, its stories (numbered from 1), or the news sitemap. */
 export type SitemapFile = { readonly kind: 'pages'; readonly locale: string } | { readonly kind: 'stories'; readonly locale: string; readonly number: number } | { readonly kind: 'news' };
@@ -220,6 +220,17 @@ export const urls = {
   /** A story's secret link for journalists (never public: the token is the key). */
   sharedStory(token: string): string {
     return `/s/${segment(token)}`;
+  },
+  /**
+   * The root of a recipient's file addresses (src/domain/recipient-files.ts): the story's files
+   * under it keep the media CDN's shape, `{root}/{uuid}/[-/effects/]{name}`.
+   */
+  recipientFiles(fileKey: string): string {
+    return `/s/${segment(fileKey)}`;
+  },
+  /** A story's media in one ZIP, through a recipient's file key. */
+  recipientArchive(fileKey: string): string {
+    return `/s/${segment(fileKey)}/download`;
   },
   sharedStoryJson(token: string): string {
     return `/s/${segment(token)}.json`;

@@ -82,6 +82,11 @@ export interface PageCacheOptions {
  */
 const fillRequests = new WeakSet<Request>();
 
+/** Whether `request` is one of this worker's own fill requests (not a reader: readership skips it). */
+export function isCacheFillRequest(request: Request): boolean {
+  return fillRequests.has(request);
+}
+
 /** A GET of `url` that renders the page into the cache; `accept` picks the form (HTML, Markdown). */
 export function cacheFillRequest(url: string, accept = 'text/html'): Request {
   const request = new Request(url, { headers: { Accept: accept } });

@@ -1,4 +1,5 @@
 /** Media galleries (their models and the gallery's JSON form): the index `[/{locale}]/media` (6 per page) and a gallery `[/{locale}]/media/album/{uuid}`. */
+import { inquiryFormModel, type InquiryFormModel } from './inquiry-form';
 import type { Deps } from '#src/deps';
 import { NotFoundError } from '#src/domain/errors';
 import { isGalleryEmpty, type Gallery, type GallerySummary } from '#src/domain/gallery';
@@ -120,6 +121,8 @@ export function galleryPageModel(deps: Deps, site: SiteContext, locale: string, 
     archive: gallery.images.length > 0 ? { href: placement.archiveHref, bytes: archiveBytes(gallery.images) } : null,
     shareBar: isPublicPage ? { url, title: gallery.title } : null,
     notice: placement.notice,
+    // "Ask the press office" about this gallery: on its public page only.
+    inquiry: isPublicPage ? inquiryFormModel(site, locale, placement.path) : null,
   };
 }
 
@@ -147,6 +150,8 @@ export interface GalleryPageModel {
   readonly shareBar: ShareBarTarget | null;
   /** The embargo banner of the secret-link page; null on public pages. */
   readonly notice: GalleryNoticeModel | null;
+  /** The inquiry form about this gallery (docs/decisions/0054-the-inquiry-inbox.md); null on a secret page. */
+  readonly inquiry: InquiryFormModel | null;
 }
 
 /** A gallery's release time in the newsroom's zone, for the embargo banner of its secret-link page. */

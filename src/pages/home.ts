@@ -1,4 +1,5 @@
 /** The homepage of each language (`/`, `/fr`, … with `?page=N`): its model and Markdown form. */
+import { inquiryFormModel, type InquiryFormModel } from './inquiry-form';
 import type { Deps } from '#src/deps';
 import { featuredCategories } from '#src/domain/category';
 import { contactsForLocale, type Contact } from '#src/domain/contact';
@@ -44,6 +45,8 @@ export async function loadHomepage(deps: Deps, site: SiteContext, locale: string
     withHighlightedStory: content.highlighted !== null,
     stories: content.stories.map((story) => toStoryCard(site, story)),
     contacts: contactsForLocale(site.contacts, locale),
+    // "Ask the press office" beside the contacts, on the first page.
+    inquiry: page === 1 ? inquiryFormModel(site, locale, urls.home(ctx, locale)) : null,
     featuredCategories:
       site.newsroom.show_featured_categories && page === 1
         ? featuredCategories(site.categories, locale).map((category) => {
@@ -79,6 +82,8 @@ export interface HomePageModel extends ListPagingModel {
   readonly withHighlightedStory: boolean;
   readonly stories: readonly StoryCardModel[];
   readonly contacts: readonly Contact[];
+  /** The inquiry form (docs/decisions/0054-the-inquiry-inbox.md), page 1 only. */
+  readonly inquiry: InquiryFormModel | null;
   /** Tiles above the story list on page 1, when the newsroom shows featured categories. */
   readonly featuredCategories: readonly FeaturedCategoryModel[];
 }

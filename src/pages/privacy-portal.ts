@@ -10,6 +10,7 @@ import { formatMessage, messagesFor, type MessageId } from '#src/i18n/translate'
 import { urls } from '#src/i18n/urls';
 import { buildLayout, pageTitle } from './layout';
 import type { LayoutModel } from './model';
+import type { InquiryFormModel } from './inquiry-form';
 
 /** What the privacy portal shows: a form (with the visitor's values and error) or an outcome. */
 export type PortalView =
@@ -28,7 +29,9 @@ export type PortalView =
   | { kind: 'received' }
   /** A journalist's link to leave the media list (src/pages/press-leave.ts): the question, then the outcome. */
   | { kind: 'leave-media-list'; email: string }
-  | { kind: 'left-media-list' };
+  | { kind: 'left-media-list' }
+  /** "Ask the press office" (docs/decisions/0054-the-inquiry-inbox.md): the form again, with what was wrong. */
+  | { kind: 'inquiry'; form: InquiryFormModel };
 
 export interface PortalPageModel {
   readonly layout: LayoutModel;
@@ -45,12 +48,12 @@ export interface PortalPageModel {
 
 const DATA_REQUEST_VIEWS: ReadonlySet<PortalView['kind']> = new Set(['data-request', 'data-request-pending', 'data-request-recorded', 'confirm-data-request', 'received']);
 /** The views with a form a stranger fills in: the only ones with Turnstile (when configured). */
-export const FORM_VIEWS: ReadonlySet<PortalView['kind']> = new Set(['subscribe', 'data-request']);
+export const FORM_VIEWS: ReadonlySet<PortalView['kind']> = new Set(['subscribe', 'data-request', 'inquiry']);
 
 export function portalPageModel(deps: Deps, site: SiteContext, locale: string, path: string, view: PortalView): PortalPageModel {
   const t = (id: MessageId) => formatMessage(locale, messagesFor(locale), id);
   const isDataRequest = DATA_REQUEST_VIEWS.has(view.kind);
-  const title = isDataRequest ? t('data_request.title') : view.kind.startsWith('unsubscribe') ? t('unsubscribe.title') : t('subscribe.title');
+  const title = view.kind === 'inquiry' ? t('inquiry.page_title') : isDataRequest ? t('data_request.title') : view.kind.startsWith('unsubscribe') ? t('unsubscribe.title') : t('subscribe.title');
   return {
     layout: buildLayout({
       site,

@@ -12,7 +12,8 @@
  * A recipient's own link (`/s/r…`, src/domain/recipient-link.ts) opens the same page; its
  * translation switcher offers that recipient's links, and each opening before go-live is counted
  * on the link (never who or from where). A revoked one is the 404 page. Its notice links the
- * recipient's own page (src/pages/journalist-page.ts) once they have one.
+ * recipient's own page (src/pages/journalist-page.ts) once they have one. Its files (cover, body
+ * media, the ZIP) are served under that recipient's own file addresses (./recipient-files.ts).
  */
 import type { Deps } from '#src/deps';
 import { MovedError, NotFoundError } from '#src/domain/errors';
@@ -21,24 +22,37 @@ import { isReleasedToAudience, sharedStoryNotice } from '#src/domain/publishing'
 import { isAllowedTranslationVisibility, isPubliclyVisible } from '#src/domain/story';
 import { hashLinkToken, isWellFormedLinkToken, tokensEqual } from '#src/domain/story-link';
 import { isWellFormedRecipientLinkToken } from '#src/domain/recipient-link';
+import { hashRecipientFileKey, recipientFileKey } from '#src/domain/recipient-files';
 import { formatDate, formatTime } from '#src/i18n/translate';
 import { urls } from '#src/i18n/urls';
 import { storyPageModel, type StoryPageModel } from './story';
 import { withSecretGalleryCards } from './secret-gallery';
 
 /** What reading a secret link found: the story, and the recipient's link when it was one. */
-async function findSharedStory(deps: Deps, token: string): Promise<SharedStory & { recipientLinkId?: number; journalistToken?: string | null }> {
+async function findSharedStory(deps: Deps, token: string): Promise<SharedStory & { recipientLinkId?: number; journalistToken?: string | null; fileKeyHash?: string | null }> {
   const recipient = isWellFormedRecipientLinkToken(token);
   if (!recipient && !isWellFormedLinkToken(token)) throw new NotFoundError('Secret link');
   const tokenHash = await hashLinkToken(token);
   if (recipient) {
     const found = await deps.content.getRecipientStory(tokenHash);
     if (!found || !tokensEqual(found.token, token)) throw new NotFoundError('Secret link');
-    return { ...found, recipientLinkId: found.linkId, journalistToken: found.journalistToken };
+    return { ...found, recipientLinkId: found.linkId, journalistToken: found.journalistToken, fileKeyHash: found.fileKeyHash ?? null };
   }
   const found = await deps.content.getSharedStory(tokenHash);
   if (!found || !tokensEqual(found.token, token)) throw new NotFoundError('Secret link');
   return found;
+}
+
+/**
+ * A recipient's file addresses (src/domain/recipient-files.ts). Their key's hash is kept the
+ * first time their page is shown (awaited: the page's images are asked for right after it), so a
+ * file address exists only once D1 can tell whose it is.
+ */
+async function recipientFilesOf(deps: Deps, token: string, linkId: number, keptHash: string | null): Promise<{ root: string; archive: string }> {
+  const fileKey = await recipientFileKey(token);
+  const fileKeyHash = await hashRecipientFileKey(fileKey);
+  if (keptHash !== fileKeyHash) await deps.recipientFiles.keepFileKey(linkId, fileKeyHash);
+  return { root: urls.recipientFiles(fileKey), archive: urls.recipientArchive(fileKey) };
 }
 
 /**
@@ -56,12 +70,14 @@ export async function loadSharedStory(deps: Deps, site: SiteContext, token: stri
     return linkToken ? [{ code: translation.locale, href: urls.sharedStory(linkToken) }] : [];
   });
   const timeZone = site.newsroom.timezone;
+  const files = shared.recipientLinkId === undefined ? undefined : await recipientFilesOf(deps, token, shared.recipientLinkId, shared.fileKeyHash ?? null);
   // A gallery card in the body links to the gallery's own secret link until its release.
   const model = await storyPageModel(deps, site, await withSecretGalleryCards(deps, site, story), {
     path: urls.sharedStory(token),
     jsonPath: urls.sharedStoryJson(token),
     translations,
     related: [],
+    ...(files ? { files } : {}),
     notice: {
       kind: sharedStoryNotice(story) ?? 'not-for-publication',
       date: formatDate(story.locale, story.published_at, timeZone),

@@ -17,6 +17,7 @@ import { categoryLinks, toStoryCard } from './story-cards';
 import { archiveBytes } from '#src/domain/archive';
 import { contactsByKeys, type Contact } from '#src/domain/contact';
 import type { SharedStoryNotice } from '#src/domain/publishing';
+import { inquiryFormModel, type InquiryFormModel } from './inquiry-form';
 
 /** How many related stories a story page shows. */
 export const RELATED_STORIES = 3;
@@ -31,6 +32,8 @@ export interface StoryPlacement {
   readonly related: readonly StorySummary[];
   /** Secret-link pages are never indexed and say what the reader may do with the story. */
   readonly notice: StoryNoticeModel | null;
+  /** A recipient's page: the story's files under their own addresses (src/domain/recipient-files.ts). */
+  readonly files?: { readonly root: string; readonly archive: string };
 }
 
 export async function loadStory(deps: Deps, site: SiteContext, slug: string, body: StoryBodyFormat = 'html'): Promise<StoryPageModel> {
@@ -112,9 +115,12 @@ export function storyPageModel(deps: Deps, site: SiteContext, story: Story, plac
     related: placement.related.map((summary) => toStoryCard(site, summary)),
     notice: placement.notice,
     // A public archive holds public stories' media only.
-    archive: isPublicPage && story.media_files.length > 0 ? { href: urls.storyArchive(story.slug), bytes: archiveBytes(story.media_files) } : null,
+    archive: story.media_files.length === 0 ? null : isPublicPage ? { href: urls.storyArchive(story.slug), bytes: archiveBytes(story.media_files) } : placement.files ? { href: placement.files.archive, bytes: archiveBytes(story.media_files) } : null,
+    ...(placement.files ? { filesRoot: placement.files.root } : {}),
     shareBar: isPublicPage ? { url: canonical, title: story.title } : null,
     contacts: contactsByKeys(site.contacts, story.contact_keys),
+    // "Ask the press office" about this story, from this page (a secret page's for a story not public).
+    inquiry: inquiryFormModel(site, story.locale, placement.path),
   };
 }
 
@@ -132,12 +138,16 @@ export interface StoryPageModel {
   readonly related: readonly StoryCardModel[];
   /** What a secret-link reader may do with the story; null on public pages. */
   readonly notice: StoryNoticeModel | null;
-  /** "Download all" of the story's media (public pages only); null without media. */
+  /** "Download all" of the story's media (public pages, and a recipient's through their own address); null without media. */
   readonly archive: { readonly href: string; readonly bytes: number } | null;
+  /** Where the story's own files (cover, body media) are served from when not the media root: a recipient's file addresses. */
+  readonly filesRoot?: string;
   /** What the share bar offers; null on secret-link pages, whose address must not travel. */
   readonly shareBar: ShareBarTarget | null;
   /** The story's own press contacts ("Media contacts"), in its front matter's order. */
   readonly contacts: readonly Contact[];
+  /** The inquiry form about this story (docs/decisions/0054-the-inquiry-inbox.md). */
+  readonly inquiry: InquiryFormModel;
 }
 
 /**
@@ -145,7 +155,7 @@ export interface StoryPageModel {
  * editor's preview shows too, built there from the file being edited
  * (src/admin/client/story-preview-model.ts). A StoryPageModel is one.
  */
-export type StoryArticleModel = Pick<StoryPageModel, 'story' | 'categories' | 'tags' | 'archive' | 'shareBar' | 'contacts'> & {
+export type StoryArticleModel = Pick<StoryPageModel, 'story' | 'categories' | 'tags' | 'archive' | 'shareBar' | 'contacts' | 'filesRoot'> & {
   readonly layout: Pick<LayoutModel, 'languages' | 'mediaRoot'>;
 };
 

@@ -14,15 +14,18 @@ import { archiveResponse } from '#src/http/archive-response';
 import { markdownResponse, negotiatedPage } from '#src/http/negotiation';
 import { playerSources } from '#src/http/content-security-policy';
 
+/** The story routes' patterns: readership counts the requests they answer (src/middleware/readership.ts). */
+export const STORY_ROUTES = { json: '/:file{[^/]+\\.json}', md: '/:file{[^/]+\\.md}', page: '/:slug' } as const;
+
 export const story = new Hono<AppEnv>()
   // The JSON alternate `/{slug}.json`: the same visibility rules as the page.
-  .get('/:file{[^/]+\\.json}', async (c) => {
+  .get(STORY_ROUTES.json, async (c) => {
     const site = requireSite(c);
     const model = await loadStory(c.var.deps, site, c.req.param('file').slice(0, -'.json'.length));
     return jsonAlternate(c, storyJson(model, site), { lastModified: storyLastModified(model.story), indexable: model.layout.head.indexable, locale: model.story.locale });
   })
   // The Markdown alternate `/{slug}.md`: the same visibility rules as the page.
-  .get('/:file{[^/]+\\.md}', async (c) => {
+  .get(STORY_ROUTES.md, async (c) => {
     const { text, head, lastModified, locale } = await storyMarkdownForm(c, c.req.param('file').slice(0, -'.md'.length));
     return markdownResponse(c, text, head, { negotiated: false, lastModified, locale });
   })
@@ -33,7 +36,7 @@ export const story = new Hono<AppEnv>()
     if (!found || !isPubliclyVisible(found) || found.media_files.length === 0) throw new NotFoundError(`Story ${c.req.param('slug')} archive`);
     return archiveResponse(c, found.title, found.media_files);
   })
-  .get('/:slug', (c) =>
+  .get(STORY_ROUTES.page, (c) =>
     negotiatedPage(c, {
       html: async () => {
         const model = await loadStory(c.var.deps, requireSite(c), c.req.param('slug'));

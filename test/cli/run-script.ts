@@ -74,6 +74,7 @@ const CLIS = {
   'import.ts': async () => (await import('../../scripts/cli/import')).importCli,
   'share.ts': async () => (await import('../../scripts/cli/share')).shareCli,
   'press.ts': async () => (await import('../../scripts/cli/press')).pressCli,
+  'readership.ts': async () => (await import('../../scripts/cli/readership')).readershipCli,
   'distribute.ts': async () => (await import('../../scripts/cli/distribute')).distributeCli,
   'upgrade-content-folder.ts': async () => (await import('../../scripts/cli/upgrade-content-folder')).upgradeContentCli,
 } satisfies Record<string, () => Promise<Cli>>;

@@ -119,6 +119,9 @@ export const FIELD_TEXTS = {
     website: t('Website', 'An http(s) address.'),
     avatar: t('Photo', 'A portrait.', 'image'),
     locales: t('Languages', 'The languages whose pages list this contact (codes such as en, fr).'),
+    responsible_for: t('Answers inquiries for', 'Journalists\' questions from the site go to this contact when they match (leave empty: none by rule).'),
+    'responsible_for.languages': t('Languages', 'The stories\' languages whose inquiries this contact answers (empty: any).'),
+    'responsible_for.categories': t('Categories', 'The categories (keys) whose inquiries this contact answers (empty: any).'),
   },
   galleries: {
     uuid: t('Gallery id', 'Made when the gallery is created; never change it.'),

@@ -199,7 +199,7 @@ export function PressOfficePage({ model }: { model: PressOfficeModel }) {
           {model.signedInAs ? T.signedInAs(model.signedInAs) : T.signedIn} {T.timesIn(model.timeZone)}
         </p>
         <nav>
-          <a href={MEDIA_LIST_PATH}>{T.mediaListLink}</a>
+          <a href={MEDIA_LIST_PATH}>{T.mediaListLink}</a> · <a href="/admin/press/inquiries">Inquiries from journalists</a> · <a href="/admin/press/readership">Readership</a>
         </nav>
       </header>
       <main>

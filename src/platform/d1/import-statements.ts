@@ -136,8 +136,9 @@ export function replaceContentStatements(
 
   bundle.contacts.forEach((contact, index) => {
     const id = index + 1;
-    add('INSERT INTO contacts (id, key, position, name, description, company, email, phone, mobile, website, avatar) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+    add('INSERT INTO contacts (id, key, position, name, description, company, email, phone, mobile, website, avatar, responsible_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
       id, contact.key, index, contact.name, contact.description, contact.company, contact.email, contact.phone, contact.mobile, contact.website, json(contact.avatar),
+      contact.responsible_for ? JSON.stringify(contact.responsible_for) : '',
     ]);
     for (const locale of contact.locales) add('INSERT INTO contact_locales (contact_id, locale) VALUES (?, ?)', [id, locale]);
   });

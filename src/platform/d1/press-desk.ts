@@ -8,7 +8,8 @@
  */
 import type { NewSecret } from '#src/domain/distribution';
 import type { Journalist } from '#src/domain/journalist';
-import type { JournalistRecord, MediaListSummary, PressDeskStore, RecipientLinkRecord, SharedGallery, SharedStory } from '#src/domain/press-desk-ports';
+import type { FileDownloads, JournalistRecord, MediaListSummary, PressDeskStore, RecipientLinkRecord, RecipientOfFile, SharedGallery, SharedStory } from '#src/domain/press-desk-ports';
+import { fileDownloadsQuery, recipientOfFileKeyQuery } from './recipient-files';
 import { D1DistributionStore } from './distribution';
 import { DEFAULT_LANGUAGE_QUERY, replaceGalleryLinkStatement, sharedGalleryQuery } from './gallery-links';
 import {
@@ -70,6 +71,14 @@ export class D1PressDesk extends D1DistributionStore implements PressDeskStore {
 
   recipientLinks(slug: string): Promise<RecipientLinkRecord[]> {
     return this.db.query<RecipientLinkRecord>(recipientLinksQuery(slug));
+  }
+
+  async recipientOfFileKey(fileKeyHash: string): Promise<RecipientOfFile | null> {
+    return (await this.db.query<RecipientOfFile>(recipientOfFileKeyQuery(fileKeyHash)))[0] ?? null;
+  }
+
+  fileDownloads(linkId: number): Promise<FileDownloads[]> {
+    return this.db.query<FileDownloads>(fileDownloadsQuery(linkId));
   }
 
   addRecipientLinks(links: readonly { readonly storyUuid: string; readonly email: string; readonly secret: NewSecret }[], now: number): Promise<void> {

@@ -7,6 +7,7 @@
 import type { RecipientLinkStore } from '#src/domain/ports';
 import type { NewStoryLink } from './import-statements';
 import type { SqlStatement } from './sql-statement';
+import { LINK_DOWNLOAD_COLUMNS } from './recipient-files';
 
 export class D1RecipientLinkStore implements RecipientLinkStore {
   constructor(private readonly db: D1Database | D1DatabaseSession) {}
@@ -44,10 +45,10 @@ export function ensureRecipientLinkStatement(storyUuid: string, email: string, l
   };
 }
 
-/** Every recipient's link to the story with this slug and to its translations, by recipient then language (rows of RecipientLinkRecord). */
+/** Every recipient's link to the story with this slug and to its translations, by recipient then language, with their downloads (rows of RecipientLinkRecord). */
 export function recipientLinksQuery(slug: string): SqlStatement {
   return {
-    sql: `SELECT j.email, j.name, s.locale, s.slug, l.token, l.revoked_at, l.first_opened_at, l.last_opened_at, l.open_count, l.agent_bits
+    sql: `SELECT j.email, j.name, s.locale, s.slug, l.token, l.revoked_at, l.first_opened_at, l.last_opened_at, l.open_count, l.agent_bits, ${LINK_DOWNLOAD_COLUMNS}
           FROM stories me JOIN stories s ON s.translation_group = me.translation_group
           JOIN recipient_links l ON l.story_uuid = s.uuid JOIN journalists j ON j.id = l.journalist_id
           WHERE me.slug = ?1 ORDER BY j.name, j.email, s.id = me.id DESC, s.locale`,

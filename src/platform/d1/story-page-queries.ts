@@ -58,25 +58,30 @@ export function toStoryWithRelated([story, translations, related]: D1Result[]): 
  * (`recipient_links`, not revoked, whose translations are offered through the same recipient's
  * links). Fixed SQL fragments, never input.
  */
+const RECIPIENT_SOURCE = {
+  links: 'recipient_links l',
+  key: 'l.token_hash',
+  open: ' AND l.revoked_at IS NULL',
+  // The recipient's press token (their own page's, src/pages/journalist-page.ts), once they were
+  // mailed; and whether their file key is kept yet (src/domain/recipient-files.ts).
+  linkId: ', l.id AS link_id, l.file_key_hash, (SELECT j.leave_token FROM journalists j WHERE j.id = l.journalist_id) AS journalist_token',
+  translationLinks: 'LEFT JOIN recipient_links tl ON tl.story_uuid = t.uuid AND tl.journalist_id = l.journalist_id AND tl.revoked_at IS NULL',
+} as const;
 const LINK_SOURCES = {
-  story: { links: 'story_links l', open: '', linkId: '', translationLinks: 'LEFT JOIN story_links tl ON tl.story_uuid = t.uuid' },
-  recipient: {
-    links: 'recipient_links l',
-    open: ' AND l.revoked_at IS NULL',
-    // The recipient's press token (their own page's, src/pages/journalist-page.ts), once they were mailed.
-    linkId: ', l.id AS link_id, (SELECT j.leave_token FROM journalists j WHERE j.id = l.journalist_id) AS journalist_token',
-    translationLinks: 'LEFT JOIN recipient_links tl ON tl.story_uuid = t.uuid AND tl.journalist_id = l.journalist_id AND tl.revoked_at IS NULL',
-  },
+  story: { links: 'story_links l', key: 'l.token_hash', open: '', linkId: '', translationLinks: 'LEFT JOIN story_links tl ON tl.story_uuid = t.uuid' },
+  recipient: RECIPIENT_SOURCE,
+  // A recipient's file address: the same link, found by its file key's hash instead.
+  recipientFiles: { ...RECIPIENT_SOURCE, key: 'l.file_key_hash' },
 } as const;
 
-/** The story behind a secret link (by its token's hash), and its translations with their links of the same kind. */
+/** The story behind a secret link (by its token's hash, or a recipient's file key's), and its translations with their links of the same kind. */
 function linkedStoryStatements(db: StatementSource, tokenHash: string, kind: keyof typeof LINK_SOURCES): D1PreparedStatement[] {
   const source = LINK_SOURCES[kind];
   return [
     db
       .prepare(
         `SELECT ${STORY_SUMMARY_COLUMNS}, s.status, s.visibility, s.author_name, s.author_email, s.seo_settings, s.tags, s.body_html, s.media_files, s.contact_keys, l.token AS link_token${source.linkId}
-         FROM ${source.links} JOIN stories s ON s.uuid = l.story_uuid WHERE l.token_hash = ?1${source.open}`,
+         FROM ${source.links} JOIN stories s ON s.uuid = l.story_uuid WHERE ${source.key} = ?1${source.open}`,
       )
       .bind(tokenHash),
     db
@@ -85,7 +90,7 @@ function linkedStoryStatements(db: StatementSource, tokenHash: string, kind: key
          FROM ${source.links} JOIN stories s ON s.uuid = l.story_uuid
          JOIN stories t ON t.translation_group = s.translation_group AND t.id != s.id
          ${source.translationLinks}
-         WHERE l.token_hash = ?1${source.open} ORDER BY t.locale`,
+         WHERE ${source.key} = ?1${source.open} ORDER BY t.locale`,
       )
       .bind(tokenHash),
   ];
@@ -99,10 +104,15 @@ export function recipientStoryStatements(db: StatementSource, tokenHash: string)
   return linkedStoryStatements(db, tokenHash, 'recipient');
 }
 
+/** The story behind a recipient's file address (by the file key's hash); a revoked link's is none. */
+export function recipientFilesStoryStatements(db: StatementSource, fileKeyHash: string): D1PreparedStatement[] {
+  return linkedStoryStatements(db, fileKeyHash, 'recipientFiles');
+}
+
 export function toRecipientStory(results: D1Result[]): RecipientStory | null {
   const shared = toSharedStory(results);
-  const row = rowsOf<{ link_id: number; journalist_token: string | null }>(results[0]!)[0];
-  return shared && row ? { ...shared, linkId: row.link_id, journalistToken: row.journalist_token } : null;
+  const row = rowsOf<{ link_id: number; journalist_token: string | null; file_key_hash: string | null }>(results[0]!)[0];
+  return shared && row ? { ...shared, linkId: row.link_id, journalistToken: row.journalist_token, fileKeyHash: row.file_key_hash } : null;
 }
 
 export function toSharedStory([story, translations]: D1Result[]): SharedStory | null {

@@ -30,7 +30,20 @@ export const DataRequestFields = z.object({
 /** The portal's own state after a redirect (`?status=pending`); anything else shows the form. */
 export const statusQuery = validate('query', z.object({ status: firstValue(z.optional(z.string())) }), wrongAddress);
 
+/** "Ask the press office" (./inquiry.ts): the journalist's fields and the page the form is on. */
+export const InquiryFields = z.object({
+  from: formText,
+  name: formText,
+  email: formText,
+  outlet: formText,
+  subject: formText,
+  message: formText,
+  deadline: formText,
+  ...GUARD_FIELDS,
+});
+
 export const subscribeForm = formBody(SubscribeFields);
+export const inquiryForm = formBody(InquiryFields);
 export const dataRequestForm = formBody(DataRequestFields);
 /** The unsubscribe button's form, or a mail client's RFC 8058 one-click post. */
 export const unsubscribeForm = formBody(z.object({ 'List-Unsubscribe': formText }));

@@ -19,7 +19,10 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/http/app-env';
 import { NotFoundError } from '#src/domain/errors';
-import { dataRequestForm, statusQuery, subscribeForm, unsubscribeForm } from './forms';
+import { dataRequestForm, inquiryForm, statusQuery, subscribeForm, unsubscribeForm } from './forms';
+import { inquiryPost } from './inquiry';
+import { inquiryFormModel } from '#src/pages/inquiry-form';
+import { urlContextOf, urls } from '#src/i18n/urls';
 import { dataRequestLink, subscriptionLink } from './links';
 import { portalPage, portalSite } from './page';
 import { now } from './post';
@@ -66,6 +69,14 @@ export const privacyPortal = new Hono<AppEnv>()
     return portalPage(c, site, locale, { kind: 'data-request', email: '', error: null, requestKind: 'access', message: '' });
   })
   .post('/data-request', dataRequestForm, (c) => dataRequestPost(c, c.req.valid('form')))
+  // "Ask the press office" (./inquiry.ts): posted from a story, gallery or home page; its own
+  // page is the form about the newsroom (and where a post with a mistake is shown again).
+  .get('/inquiry', (c) => {
+    const { site, locale } = portalSite(c);
+    const form = { ...inquiryFormModel(site, locale, urls.home(urlContextOf(site), locale)), turnstileSiteKey: c.var.deps.config.turnstile?.siteKey ?? null };
+    return portalPage(c, site, locale, { kind: 'inquiry', form });
+  })
+  .post('/inquiry', inquiryForm, (c) => inquiryPost(c, c.req.valid('form')))
   .get('/data-request/confirm/:token', dataRequestLink.open)
   .post('/data-request/confirm/:token', dataRequestLink.press)
   // Any other action of the portal does not exist (answered here, not by the locale redirect).

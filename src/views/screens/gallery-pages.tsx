@@ -1,4 +1,5 @@
 /** The media gallery index and a single gallery with its images (each downloadable) and videos. */
+import { InquiryForm } from '../components/inquiry-form';
 import { downloadUrl, UploadedImage } from '#src/domain/media/index';
 import type { GallerySummary } from '#src/domain/gallery';
 import { GALLERY_PAGE_SIZE } from '#src/domain/paging';
@@ -81,6 +82,7 @@ export function GalleryPage({ model }: { model: GalleryPageModel }) {
     <Page layout={model.layout}>
       {model.notice ? <GalleryEmbargoNotice notice={model.notice} /> : null}
       <GalleryContent model={model} />
+      {model.inquiry ? <InquiryForm form={model.inquiry} /> : null}
     </Page>
   );
 }

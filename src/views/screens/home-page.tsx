@@ -1,6 +1,7 @@
 /** Homepage: "Latest stories" with the highlighted story, "All stories" with load more, contacts, boilerplate. */
 import { useTranslator } from '../contexts';
 import { Contacts } from '../components/contacts';
+import { InquiryForm } from '../components/inquiry-form';
 import { Boilerplate } from '../components/boilerplate';
 import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
@@ -51,6 +52,7 @@ function HomeContent({ model }: { model: HomePageModel }) {
         />
       </section>
       <Contacts contacts={model.contacts} mediaRoot={layout.mediaRoot} />
+      {model.inquiry ? <InquiryForm form={model.inquiry} /> : null}
       <Boilerplate company={layout.company} />
     </>
   );

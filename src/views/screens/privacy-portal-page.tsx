@@ -8,6 +8,7 @@ import { TURNSTILE_SCRIPT_URL } from '#src/domain/turnstile';
 import type { MessageId } from '#src/i18n/translate';
 import { useTranslator } from '#src/views/contexts';
 import { Honeypot } from '#src/views/components/honeypot';
+import { InquiryForm } from '#src/views/components/inquiry-form';
 import { NewsroomPage } from '#src/views/components/newsroom-page';
 import type { PortalPageModel } from '#src/pages/privacy-portal';
 
@@ -90,6 +91,8 @@ function PrivacyContent({ model }: { model: PortalPageModel }) {
   const { t } = useTranslator();
   const { view } = model;
   switch (view.kind) {
+    case 'inquiry':
+      return <InquiryForm form={view.form} heading={false} />;
     case 'subscribe':
       return (
         <>

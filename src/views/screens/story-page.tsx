@@ -13,6 +13,7 @@ import { NewsroomPage } from '../components/newsroom-page';
 import { StoryCard } from '../components/story-card';
 import { CategoryLinks } from '#src/ui/cards';
 import { SecretLinkNotice } from '#src/views/components/secret-link-notice';
+import { InquiryForm } from '#src/views/components/inquiry-form';
 import type { StoryArticleModel, StoryNoticeModel, StoryPageModel } from '#src/pages/story';
 
 export function StoryPage({ model }: { model: StoryPageModel }) {
@@ -21,6 +22,7 @@ export function StoryPage({ model }: { model: StoryPageModel }) {
     <NewsroomPage layout={layout}>
       {model.notice ? <SharedStoryNotice notice={model.notice} /> : null}
       <StoryContent model={model} />
+      <InquiryForm form={model.inquiry} />
       <RelatedStories model={model} />
       <Boilerplate company={layout.company} />
     </NewsroomPage>
@@ -103,7 +105,7 @@ function StoryArticle({ model }: { model: StoryArticleModel }) {
       </header>
       {story.cover ? (
         <figure className="story-cover">
-          <ResponsiveImage image={story.cover} mediaRoot={layout.mediaRoot} width={1200} sizes="(max-width: 1240px) 100vw, 1200px" alt={caption ?? ''} eager />
+          <ResponsiveImage image={story.cover} mediaRoot={model.filesRoot ?? layout.mediaRoot} width={1200} sizes="(max-width: 1240px) 100vw, 1200px" alt={caption ?? ''} eager />
           {caption || coverRights?.credit || coverRights?.licence ? (
             <figcaption>
               {caption ? <span className="image-caption">{caption}</span> : null}
@@ -114,7 +116,7 @@ function StoryArticle({ model }: { model: StoryArticleModel }) {
         </figure>
       ) : null}
       {story.summary ? <p className="story-summary">{story.summary}</p> : null}
-      <div className="story-body" dangerouslySetInnerHTML={{ __html: resolveBodyMedia(story.body_html, layout.mediaRoot) }} />
+      <div className="story-body" dangerouslySetInnerHTML={{ __html: resolveBodyMedia(story.body_html, model.filesRoot ?? layout.mediaRoot) }} />
       {model.archive ? <ArchiveLink href={model.archive.href} bytes={model.archive.bytes} className="story-download-all" /> : null}
       {/* A secret-link page offers neither: its address must not travel, and browsers print the
           address in a page's margin. */}

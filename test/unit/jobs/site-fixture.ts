@@ -69,6 +69,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webSubHub: null,
     turnstile: null,
     recipientRecordsDays: 90,
+    inquiries: { inbox: null, retentionDays: 180 },
     ...overrides,
   };
 }

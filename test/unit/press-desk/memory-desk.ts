@@ -82,9 +82,16 @@ export function memoryDesk(seed: { stories?: MemoryStory[]; journalists?: Journa
       return journalistsHeld.flatMap((journalist) =>
         group.flatMap((story): RecipientLinkRecord[] => {
           const link = links.find((held) => held.email === journalist.email && held.storyUuid === story.uuid);
-          return link ? [{ email: link.email, name: journalist.name, locale: story.locale, slug: story.slug, token: link.token, revoked_at: link.revoked_at, first_opened_at: null, last_opened_at: null, open_count: 0, agent_bits: 0 }] : [];
+          return link ? [{ email: link.email, name: journalist.name, locale: story.locale, slug: story.slug, token: link.token, revoked_at: link.revoked_at, first_opened_at: null, last_opened_at: null, open_count: 0, agent_bits: 0, download_count: 0, first_download_at: null, last_download_at: null }] : [];
         }),
       );
+    },
+    // File addresses (ADR 0053) are the worker's: none in memory.
+    async recipientOfFileKey() {
+      return null;
+    },
+    async fileDownloads() {
+      return [];
     },
     async addRecipientLinks(added, now) {
       changes.push(['addRecipientLinks', added.length, now]);
