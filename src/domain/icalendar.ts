@@ -9,6 +9,7 @@
  * the same journalist gives the same UID on every download), so a calendar that imports the file
  * twice updates one event rather than adding a second.
  */
+import { contentLines, escapeContentText } from './content-lines';
 
 export interface CalendarEvent {
   /** Stable per event: a calendar recognises a re-import by it. */
@@ -27,42 +28,6 @@ export interface CalendarEvent {
 
 /** The product that wrote the file (PRODID): a fixed identifier, never shown to a reader. */
 const PRODUCT_ID = '-//Edge newsroom//Press releases//EN';
-/** The longest a line may be, in octets, before its line break (RFC 5545 section 3.1). */
-const MAX_LINE_OCTETS = 75;
-
-/** A TEXT value escaped (RFC 5545 section 3.3.11): backslash, semicolon, comma, newlines. */
-export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
-}
-
-const encoder = new TextEncoder();
-
-/**
- * One content line folded at 75 octets: each continuation line starts with a space (which counts
- * toward its 75), and no UTF-8 character is split across two lines.
- */
-export function foldLine(line: string): string {
-  const parts: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const character of line) {
-    const size = encoder.encode(character).length;
-    if (octets + size > MAX_LINE_OCTETS) {
-      parts.push(current);
-      current = ' ';
-      octets = 1;
-    }
-    current += character;
-    octets += size;
-  }
-  parts.push(current);
-  return parts.join('\r\n');
-}
-
 /** A UTC DATE-TIME value: `20261205T090000Z`. */
 export function utcDateTime(epochSeconds: number): string {
   return new Date(epochSeconds * 1000).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -83,11 +48,11 @@ export function calendarFile(event: CalendarEvent): string {
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
-    `UID:${escapeText(event.uid)}`,
+    `UID:${escapeContentText(event.uid)}`,
     `DTSTAMP:${utcDateTime(event.stamp)}`,
     `DTSTART:${utcDateTime(event.start)}`,
-    `SUMMARY${language}:${escapeText(event.summary)}`,
-    `DESCRIPTION${language}:${escapeText(event.description)}`,
+    `SUMMARY${language}:${escapeContentText(event.summary)}`,
+    `DESCRIPTION${language}:${escapeContentText(event.description)}`,
     // A URI value is not TEXT: written as it is (an address built by src/i18n/urls.ts).
     `URL:${event.url}`,
     // The event is the journalist's alone, and takes no time in their day.
@@ -96,5 +61,5 @@ export function calendarFile(event: CalendarEvent): string {
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+  return contentLines(lines);
 }

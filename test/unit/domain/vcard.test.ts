@@ -1,7 +1,7 @@
 // Press contacts as vCard 4.0 (RFC 6350).
 import { expect, test } from 'vitest';
 import type { Contact } from '#src/domain/contact';
-import { escapeVCardText, foldVCardLine, toVCard } from '#src/domain/vcard';
+import { toVCard } from '#src/domain/vcard';
 
 const anna: Contact = {
   key: 'anna',
@@ -32,20 +32,4 @@ test('a contact is a vCard 4.0 with its name, organisation, role, e-mail, phone 
     'END:VCARD',
     '',
   ]);
-});
-
-test.each([
-  ['a, b; c\\d', 'a\\, b\\; c\\\\d'],
-  ['two\nlines', 'two\\nlines'],
-])('text %j is escaped as %j', (value, escaped) => {
-  expect(escapeVCardText(value)).toBe(escaped);
-});
-
-test('long lines are folded at 75 octets without splitting a character', () => {
-  const line = `TITLE:${'é'.repeat(100)}`;
-  const folded = foldVCardLine(line);
-  const parts = folded.split('\r\n');
-  for (const part of parts) expect(new TextEncoder().encode(part).byteLength).toBeLessThanOrEqual(75);
-  expect(parts.slice(1).every((part) => part.startsWith(' '))).toBe(true);
-  expect(parts.map((part, index) => (index === 0 ? part : part.slice(1))).join('')).toBe(line);
 });
