@@ -1,6 +1,7 @@
 /**
  * What the press office view's pages (/admin/press, docs/decisions/0044-press-office-view.md)
- * read, one batch a page: the stories not yet public with their recipients' links and openings,
+ * read, one batch a page: the stories not yet public with their recipients' links and openings
+ * and the downloads through their file addresses (docs/decisions/0053-files-that-name-their-recipient.md),
  * the media lists, and the latest alerts and mails with their delivery state; and the media list.
  * Rows as the store hands them over; src/admin/press/ makes the pages' models of them. What the
  * office changes goes through the press desk (./press-desk-ports.ts).
@@ -26,6 +27,17 @@ export interface OfficeRecipientLinkRow extends LinkOpenings {
   readonly name: string;
   readonly outlet: string;
   readonly language: string;
+}
+
+/** The downloads of one file through one recipient's link (a row of `recipient_file_downloads`, named by the link's story and journalist). */
+export interface OfficeFileDownloadRow {
+  readonly story_uuid: string;
+  readonly email: string;
+  /** The file's uuid, or `download` for the story's ZIP (ARCHIVE_FILE). */
+  readonly file: string;
+  readonly first_at: number;
+  readonly last_at: number;
+  readonly download_count: number;
 }
 
 /** A story's go-live alerts: its deliveries counted by state. */
@@ -62,6 +74,8 @@ export interface PressOfficeSnapshot {
   /** Every story of each translation group that has a story not public (public translations too). */
   readonly stories: readonly OfficeStoryRow[];
   readonly recipientLinks: readonly OfficeRecipientLinkRow[];
+  /** What was downloaded through those links' file addresses, per link and file. */
+  readonly fileDownloads: readonly OfficeFileDownloadRow[];
   readonly mediaLists: readonly MediaListSummary[];
   /** Newest go-live first. */
   readonly alerts: readonly OfficeAlertRow[];

@@ -5,7 +5,9 @@
  * - `loadPressOffice`: every translation group with a story not public at `now` (a scheduled or
  *   embargoed story whose time has come counts as live, as everywhere on the site), each
  *   translation's state and release time in the newsroom's time zone, its recipients with what
- *   each of their links saw (the same figures as `npm run share -- <slug> --list`), the media
+ *   each of their links saw (the same figures as `npm run share -- <slug> --list`) and what they
+ *   downloaded through their file addresses (docs/decisions/0053-files-that-name-their-recipient.md:
+ *   how many downloads, of how many files, first and last, every translation together), the media
  *   lists, the latest alerts and mails with their delivery state, and the proof of the latest
  *   lifts (when the worker first saw each lifted story on each public surface, as `npm run share
  *   -- <slug> --list` prints it; docs/decisions/0052-a-lift-that-proves-itself.md).
@@ -17,7 +19,7 @@
 import type { DistributionRefusal } from '#src/domain/distribution';
 import { canonicalMailbox, parseEmailAddress } from '#src/domain/email-address';
 import type { PressDeskStore } from '#src/domain/press-desk-ports';
-import type { OfficeRecipientLinkRow, OfficeStoryRow, PressOfficeStore } from '#src/domain/press-office-ports';
+import type { OfficeFileDownloadRow, OfficeRecipientLinkRow, OfficeStoryRow, PressOfficeStore } from '#src/domain/press-office-ports';
 import type { LiftProofStore } from '#src/domain/lift-proof';
 import { officeLifts, type OfficeLift } from './lift-proof-model';
 import { formatOfficeTime } from './office-time';
@@ -60,6 +62,16 @@ export type LinkFigures =
   | { readonly kind: 'opened'; readonly opened: OpenedFigures }
   | { readonly kind: 'revoked'; readonly at: string; readonly opened: OpenedFigures | null };
 
+/** What one recipient downloaded through their file addresses, every translation of the group together. */
+export interface DownloadFigures {
+  /** Downloads in all. */
+  readonly count: number;
+  /** Distinct files downloaded (the story's ZIP counts as one). */
+  readonly files: number;
+  readonly first: string;
+  readonly last: string;
+}
+
 export interface OfficeRecipient {
   readonly email: string;
   readonly name: string;
@@ -69,6 +81,8 @@ export interface OfficeRecipient {
   readonly links: readonly { readonly locale: string; readonly figures: LinkFigures }[];
   /** Has a link that still opens (the revoke button is offered). */
   readonly hasOpenLink: boolean;
+  /** Null: nothing downloaded through their file addresses. */
+  readonly downloads: DownloadFigures | null;
 }
 
 export interface OfficeStoryGroup {
@@ -153,6 +167,18 @@ function figuresOf(link: OfficeRecipientLinkRow | undefined, timeZone: string): 
   return opened ? { kind: 'opened', opened } : { kind: 'not-opened' };
 }
 
+/** A recipient's downloads (their rows for the group's translations), or null when there are none. */
+export function downloadFiguresOf(rows: readonly OfficeFileDownloadRow[], timeZone: string): DownloadFigures | null {
+  const counted = rows.filter((row) => row.download_count > 0);
+  if (counted.length === 0) return null;
+  return {
+    count: counted.reduce((sum, row) => sum + row.download_count, 0),
+    files: new Set(counted.map((row) => row.file)).size,
+    first: formatOfficeTime(Math.min(...counted.map((row) => row.first_at)), timeZone),
+    last: formatOfficeTime(Math.max(...counted.map((row) => row.last_at)), timeZone),
+  };
+}
+
 /** Groups awaiting release first (soonest first), then the rest (newest first). */
 function groupOrder(stories: readonly OfficeStoryRow[], now: number): [number, number] {
   const waiting = stories.filter((story) => isAwaitingRelease(releaseState(story, now)));
@@ -180,6 +206,7 @@ export async function loadPressOffice(
       const ordered = [...stories].sort((a, b) => Number(b.locale === snapshot.defaultLocale) - Number(a.locale === snapshot.defaultLocale) || a.locale.localeCompare(b.locale));
       const uuids = new Set(ordered.map((story) => story.uuid));
       const links = snapshot.recipientLinks.filter((link) => uuids.has(link.story_uuid));
+      const downloads = snapshot.fileDownloads.filter((row) => uuids.has(row.story_uuid));
       const recipients: OfficeRecipient[] = [];
       for (const email of new Set(links.map((link) => link.email))) {
         const theirs = links.filter((link) => link.email === email);
@@ -191,6 +218,10 @@ export async function loadPressOffice(
           language: person.language,
           links: ordered.map((story) => ({ locale: story.locale, figures: figuresOf(theirs.find((link) => link.story_uuid === story.uuid), timeZone) })),
           hasOpenLink: theirs.some((link) => link.revoked_at === null),
+          downloads: downloadFiguresOf(
+            downloads.filter((row) => row.email === email),
+            timeZone,
+          ),
         });
       }
       const group: OfficeStoryGroup = {

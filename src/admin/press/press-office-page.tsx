@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { textDirection, toBcp47 } from '#src/i18n/locales';
 import type { OfficeStoryGroup, PressOfficeModel } from './press-office-model';
 import type { OfficeLift } from './lift-proof-model';
-import { figuresText, noticeChangedSomething, noticeText, OFFICE_TEXTS as T, stateText } from './press-office-texts';
+import { downloadsText, figuresText, noticeChangedSomething, noticeText, OFFICE_TEXTS as T, stateText } from './press-office-texts';
 
 /** Where the forms post. */
 export const PRESS_OFFICE_PATH = '/admin/press';
@@ -97,6 +97,7 @@ function StoryGroup({ group, lists }: { group: OfficeStoryGroup; lists: PressOff
                     {T.openedIn(translation.locale)}
                   </th>
                 ))}
+                <th scope="col">{T.downloadsColumn}</th>
                 <th scope="col">{T.action}</th>
               </tr>
             </thead>
@@ -112,6 +113,7 @@ function StoryGroup({ group, lists }: { group: OfficeStoryGroup; lists: PressOff
                       {figuresText(link.figures)}
                     </td>
                   ))}
+                  <td>{downloadsText(recipient.downloads)}</td>
                   <td>
                     {recipient.hasOpenLink ? (
                       <form method="post" action={REVOKE_PATH}>
@@ -127,6 +129,7 @@ function StoryGroup({ group, lists }: { group: OfficeStoryGroup; lists: PressOff
               ))}
             </tbody>
           </table>
+          <p className="help">{T.downloadsHelp}</p>
           <p className="help">{T.revokeHelp}</p>
         </>
       )}

@@ -5,7 +5,7 @@
  * shown as written, marked with their `lang`.
  */
 import type { FieldFault, JournalistField, MediaListNotice } from './media-list-model';
-import type { LinkFigures, Notice, OfficeState, OpenedFigures } from './press-office-model';
+import type { DownloadFigures, LinkFigures, Notice, OfficeState, OpenedFigures } from './press-office-model';
 
 const times = (count: number) => `${count} ${count === 1 ? 'time' : 'times'}`;
 const links = (count: number) => `${count} ${count === 1 ? 'link' : 'links'}`;
@@ -31,6 +31,9 @@ export const OFFICE_TEXTS = {
   outlet: 'Outlet',
   email: 'E-mail',
   openedIn: (locale: string) => `Link (${locale})`,
+  downloadsColumn: 'Files downloaded',
+  downloadsHelp:
+    'Files downloaded: through the recipient’s own file addresses (their photos, attachments and ZIP, every translation together; the ZIP counts as one file), what npm run share -- SLUG --list prints per link. A file address found elsewhere names its recipient: npm run share -- --whose ADDRESS.',
   action: 'Action',
   revoke: (name: string) => `Revoke ${name}`,
   revokeHelp: 'Revoking cuts off that recipient alone: their links open nothing from then on. Everyone else’s, and the story’s own links, keep working.',
@@ -145,6 +148,12 @@ export function figuresText(figures: LinkFigures): string {
     case 'revoked':
       return `Revoked ${figures.at}; ${figures.opened ? `before that: ${openedText(figures.opened).replace(/^O/, 'o')}` : 'never opened'}`;
   }
+}
+
+export function downloadsText(downloads: DownloadFigures | null): string {
+  if (!downloads) return 'No downloads';
+  const { count, files } = downloads;
+  return `${count} ${count === 1 ? 'download' : 'downloads'} of ${files} ${files === 1 ? 'file' : 'files'}, first ${downloads.first}, last ${downloads.last}`;
 }
 
 export function noticeText(notice: Notice): string {

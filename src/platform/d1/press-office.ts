@@ -6,7 +6,7 @@
  * view is opened by a few people now and then, and a partial index would cost every import.
  */
 import type { JournalistRecord, MediaListSummary } from '#src/domain/press-desk-ports';
-import type { OfficeAlertRow, OfficeMailRow, OfficeRecipientLinkRow, OfficeStoryRow, PressOfficeSnapshot, PressOfficeStore } from '#src/domain/press-office-ports';
+import type { OfficeAlertRow, OfficeFileDownloadRow, OfficeMailRow, OfficeRecipientLinkRow, OfficeStoryRow, PressOfficeSnapshot, PressOfficeStore } from '#src/domain/press-office-ports';
 import { guardD1 } from './guard';
 import { journalistRecordOf, journalistsQuery, MEDIA_LISTS_QUERY, type JournalistRow } from './media-list';
 import type { SqlStatement } from './sql-statement';
@@ -22,7 +22,7 @@ export class D1PressOffice implements PressOfficeStore {
   }
 
   async snapshot(limits: { readonly alerts: number; readonly mails: number }): Promise<PressOfficeSnapshot | null> {
-    const [newsroom, stories, links, lists, alerts, mails] = await guardD1(() =>
+    const [newsroom, stories, links, downloads, lists, alerts, mails] = await guardD1(() =>
       this.db.batch<unknown>([
         this.db.prepare(`SELECT n.timezone, (SELECT code FROM languages ORDER BY is_default DESC, position LIMIT 1) AS default_locale FROM newsroom n WHERE n.id = 1`),
         this.db.prepare(
@@ -34,6 +34,13 @@ export class D1PressOffice implements PressOfficeStore {
            FROM recipient_links l JOIN journalists j ON j.id = l.journalist_id
            WHERE l.story_uuid IN (SELECT uuid FROM stories WHERE translation_group IN (${NON_PUBLIC_GROUPS}))
            ORDER BY j.name, j.email`,
+        ),
+        // Downloads through the same links' file addresses (ADR 0053), per link and file.
+        this.db.prepare(
+          `SELECT l.story_uuid, j.email, d.file, d.first_at, d.last_at, d.download_count
+           FROM recipient_file_downloads d JOIN recipient_links l ON l.id = d.link_id JOIN journalists j ON j.id = l.journalist_id
+           WHERE l.story_uuid IN (SELECT uuid FROM stories WHERE translation_group IN (${NON_PUBLIC_GROUPS}))
+           ORDER BY l.id, d.file`,
         ),
         this.prepare(MEDIA_LISTS_QUERY),
         this.db
@@ -55,6 +62,7 @@ export class D1PressOffice implements PressOfficeStore {
       defaultLocale: site.default_locale ?? '',
       stories: stories!.results as OfficeStoryRow[],
       recipientLinks: links!.results as OfficeRecipientLinkRow[],
+      fileDownloads: downloads!.results as OfficeFileDownloadRow[],
       mediaLists: lists!.results as MediaListSummary[],
       alerts: alerts!.results as OfficeAlertRow[],
       mails: mails!.results as OfficeMailRow[],

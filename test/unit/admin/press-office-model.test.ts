@@ -6,6 +6,7 @@ import { expect, test } from 'vitest';
 import type { OfficeRecipientLinkRow, OfficeStoryRow, PressOfficeSnapshot, PressOfficeStore } from '#src/domain/press-office-ports';
 import { formatOfficeTime } from '#src/admin/press/office-time';
 import { type Notice, loadPressOffice, noticeFromQuery, noticeQuery, officeState, revokeRecipient, rotateStoryLinks } from '#src/admin/press/press-office-model';
+import { downloadsText } from '#src/admin/press/press-office-texts';
 import { memoryDesk } from '../press-desk/memory-desk';
 
 const NOW = Date.UTC(2027, 0, 10, 12) / 1000;
@@ -60,7 +61,7 @@ const link = (storyUuid: string, email: string, figures: Partial<OfficeRecipient
 
 function storeOf(snapshot: Partial<PressOfficeSnapshot> | null): PressOfficeStore {
   return {
-    snapshot: async () => (snapshot ? { timeZone: 'Europe/Amsterdam', defaultLocale: 'en', stories: [], recipientLinks: [], mediaLists: [], alerts: [], mails: [], ...snapshot } : null),
+    snapshot: async () => (snapshot ? { timeZone: 'Europe/Amsterdam', defaultLocale: 'en', stories: [], recipientLinks: [], fileDownloads: [], mediaLists: [], alerts: [], mails: [], ...snapshot } : null),
     mediaList: async () => ({ journalists: [], lists: [] }),
   };
 }
@@ -111,6 +112,44 @@ test('each recipient has a cell per translation: not opened, opened (how often, 
     { locale: 'fr', figures: { kind: 'no-link' } },
   ]);
   expect(bob!.hasOpenLink).toBe(false);
+});
+
+test('each recipient’s downloads through their file addresses: in all, of how many distinct files, first and last, every translation of the group together; none is null', async () => {
+  const download = (storyUuid: string, email: string, file: string, first: string, last: string, count: number) => ({
+    story_uuid: storyUuid,
+    email,
+    file,
+    first_at: at(first),
+    last_at: at(last),
+    download_count: count,
+  });
+  const model = await loadPressOffice(
+    storeOf({
+      stories: [
+        story('e-en', 'g', 'en', { status: 'embargo', visibility: 'embargo', published_at: NOW + 60 }),
+        story('e-fr', 'g', 'fr', { status: 'embargo', visibility: 'embargo', published_at: NOW + 60 }),
+        story('other', 'h', 'en', { status: 'draft', visibility: 'public', published_at: NOW }),
+      ],
+      recipientLinks: [link('e-en', 'anna@example.com'), link('e-fr', 'anna@example.com'), link('e-en', 'bob@example.com'), link('other', 'anna@example.com')],
+      fileDownloads: [
+        download('e-en', 'anna@example.com', 'photo-uuid', '2027-01-09T08:00:00Z', '2027-01-09T09:00:00Z', 2),
+        download('e-en', 'anna@example.com', 'download', '2027-01-09T10:00:00Z', '2027-01-09T10:00:00Z', 1),
+        // The same file through her French link counts once among the files.
+        download('e-fr', 'anna@example.com', 'photo-uuid', '2027-01-08T07:15:00Z', '2027-01-10T11:45:00Z', 3),
+        // Another story's downloads are that story's.
+        download('other', 'anna@example.com', 'x-uuid', '2027-01-01T00:00:00Z', '2027-01-01T00:00:00Z', 9),
+      ],
+    }),
+    INPUT,
+  );
+  const group = model.groups.find((candidate) => candidate.slug === 'e-en-slug')!;
+  const [anna, bob] = group.recipients;
+  expect(anna!.downloads).toEqual({ count: 6, files: 2, first: '2027-01-08 08:15', last: '2027-01-10 12:45' });
+  expect(bob!.downloads).toBeNull();
+  expect(model.groups.find((candidate) => candidate.slug === 'other-slug')!.recipients[0]!.downloads).toEqual({ count: 9, files: 1, first: '2027-01-01 01:00', last: '2027-01-01 01:00' });
+  expect(downloadsText(anna!.downloads)).toBe('6 downloads of 2 files, first 2027-01-08 08:15, last 2027-01-10 12:45');
+  expect(downloadsText({ count: 1, files: 1, first: 'F', last: 'L' })).toBe('1 download of 1 file, first F, last L');
+  expect(downloadsText(null)).toBe('No downloads');
 });
 
 test('mails are sent, failed or waiting; without a newsroom the model says so', async () => {
