@@ -166,7 +166,7 @@ if (e2eFiles.length > 0 && process.env.SKIP_E2E !== '1') {
   const demo = { name: `import ${DEMO_CONTENT} and build the worker for the browser tests`, cost: 1000, work: prepareBrowserTests };
   jobs.push(demo);
   const e2eEnv = () => prepared;
-  const e2eCost = { 'admin-story': 200, admin: 11, 'admin-github': 14, 'admin-round-trip': 25, 'admin-uploads': 12, 'admin-preview': 9, 'admin-edit': 13, islands: 40, analytics: 34, publishing: 31, crawl: 25, layout: 23, demo: 12, 'error-reporting': 15, forms: 9, 'press-office': 8, 'pending-releases-crawl': 22, 'dev-only-routes': 10, inquiries: 34 };
+  const e2eCost = { 'admin-story': 200, admin: 11, 'admin-github': 14, 'admin-round-trip': 25, 'admin-uploads': 12, 'admin-preview': 9, 'admin-edit': 13, islands: 40, analytics: 34, publishing: 31, crawl: 25, layout: 23, demo: 12, 'error-reporting': 15, forms: 9, 'press-office': 8, 'pending-releases-crawl': 22, 'dev-only-routes': 10, inquiries: 9 };
   const waiting = new Set(['admin-story']);
   for (const file of e2eFiles) {
     const name = file.replace('.test.mjs', '');
