@@ -30,6 +30,21 @@ class WranglerExit extends Error {
  * What the stub answers for `args`, as wrangler's exit status and output (`env`: the variables it
  * reads; `input`: its standard input, read only by `secret put`, a function when it is read lazily).
  */
+/** The commands recorded in `dir` (FAKE_WRANGLER_DIR), each as one line, without the --config every one carries. */
+export function recordedWranglerCalls(dir) {
+  const file = join(dir, 'calls.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const args = JSON.parse(line);
+      const at = args.indexOf('--config');
+      if (at !== -1) args.splice(at, 2);
+      return args.join(' ');
+    });
+}
+
 export function fakeWrangler(args, env = process.env, input = '') {
   const dir = env.FAKE_WRANGLER_DIR;
   if (!dir) return { status: 2, stdout: '', stderr: 'FAKE_WRANGLER_DIR is not set\n' };

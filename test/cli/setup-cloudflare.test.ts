@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain .mjs script without type declarations.
-import { fakeWrangler as fakeWranglerUntyped } from './fake-wrangler.mjs';
+import { fakeWrangler as fakeWranglerUntyped, recordedWranglerCalls } from './fake-wrangler.mjs';
 import { runCli } from './run-script';
 
 const root = join(import.meta.dirname, '../..');
@@ -51,23 +51,7 @@ let pristine: string;
 const fakeEnv = () => ({ ...process.env, FAKE_WRANGLER_DIR: work, WRANGLER_BIN: fake, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' });
 
 /** The recorded wrangler commands, without the --config every one carries. */
-function calls(): string[] {
-  let text = '';
-  try {
-    text = readFileSync(join(work, 'calls.jsonl'), 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const args = JSON.parse(line) as string[];
-      const at = args.indexOf('--config');
-      if (at !== -1) args.splice(at, 2);
-      return args.join(' ');
-    });
-}
+const calls = (): string[] => (recordedWranglerCalls as (dir: string) => string[])(work);
 
 function account(): { d1: { uuid: string; name: string }[]; kv: { id: string; title: string }[]; queues: { name: string }[] } {
   return JSON.parse(readFileSync(join(work, 'account.json'), 'utf8'));

@@ -23,7 +23,7 @@ import { setupEditor, type WranglerRunner } from '../../scripts/deploy/setup-edi
 // @ts-expect-error: a plain .mjs script without type declarations.
 import { setTableValue } from '../../scripts/deploy/setup-cloudflare.mjs';
 // @ts-expect-error: a plain .mjs script without type declarations.
-import { fakeWrangler as fakeWranglerUntyped } from './fake-wrangler.mjs';
+import { fakeWrangler as fakeWranglerUntyped, recordedWranglerCalls } from './fake-wrangler.mjs';
 
 const root = join(import.meta.dirname, '../..');
 const fakeWrangler = fakeWranglerUntyped as (args: string[], env: NodeJS.ProcessEnv, input?: string) => { status: number; stdout: string; stderr: string };
@@ -169,23 +169,7 @@ let original: string;
 let github: StandIn | null = null;
 
 /** The recorded wrangler commands, without the --config every one carries. */
-function calls(): string[] {
-  let text = '';
-  try {
-    text = readFileSync(join(work, 'calls.jsonl'), 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const args = JSON.parse(line) as string[];
-      const at = args.indexOf('--config');
-      if (at !== -1) args.splice(at, 2);
-      return args.join(' ');
-    });
-}
+const calls = (): string[] => (recordedWranglerCalls as (dir: string) => string[])(work);
 
 const storedSecrets = () => (JSON.parse(readFileSync(join(work, 'account.json'), 'utf8')) as { secrets?: Record<string, Record<string, string>> }).secrets ?? {};
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

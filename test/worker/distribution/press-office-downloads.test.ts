@@ -10,11 +10,8 @@ import { createApp } from '#src/app';
 import { ACCESS_HEADER } from '#src/admin/admin-door';
 import { formatOfficeTime } from '#src/admin/press/office-time';
 import { OFFICE_TEXTS } from '#src/admin/press/press-office-texts';
-import { newRecipientLink } from '#src/domain/recipient-link';
-import { runAtomically } from '#src/platform/d1/import-statements';
-import { upsertJournalistStatement } from '#src/platform/d1/media-list';
-import { ensureRecipientLinkStatement } from '#src/platform/d1/recipient-links';
 import { createFakeAccess, type FakeAccess } from '../../fixtures/fake-access';
+import { recipientsWithFiles } from '../../fixtures/recipients-with-files';
 import { get, ORIGIN } from '../request';
 
 const SLUG = 'embargoed-story';
@@ -24,7 +21,7 @@ const [A, B] = [
   { email: 'bert@nrc.example', name: 'Bert Jansen' },
 ];
 const FILE_KEY = /\/s\/(f[A-Za-z0-9_-]{43})\//;
-const tokens = new Map<string, string>();
+let tokens = new Map<string, string>();
 let access: FakeAccess;
 
 /** The recipient's file key, read off their page (showing it keeps the key's hash). */
@@ -72,21 +69,7 @@ async function officePage(): Promise<string> {
 
 beforeAll(async () => {
   access = await createFakeAccess();
-  // The embargoed story carries a published story's media: a body image and files for its ZIP.
-  await env.DB.prepare(
-    `UPDATE stories SET media_files = (SELECT media_files FROM stories WHERE slug = 'english-story-03'), body_html = (SELECT body_html FROM stories WHERE slug = 'english-story-03') WHERE slug = ?1`,
-  )
-    .bind(SLUG)
-    .run();
-  const story = await env.DB.prepare('SELECT uuid FROM stories WHERE slug = ?1').bind(SLUG).first<{ uuid: string }>();
-  const now = Math.floor(Date.now() / 1000);
-  const statements = [];
-  for (const journalist of [A, B]) {
-    const link = await newRecipientLink();
-    tokens.set(journalist.email, link.token);
-    statements.push(upsertJournalistStatement({ ...journalist, outlet: 'Outlet', language: 'en', timeZone: null }, now), ensureRecipientLinkStatement(story!.uuid, journalist.email, link, now));
-  }
-  await runAtomically(env.DB, statements);
+  tokens = await recipientsWithFiles(SLUG, [A, B]);
 });
 
 test('downloads through recipient A’s file addresses are on A’s row (in all, of how many files, first and last), and B’s row has none', async () => {

@@ -8,16 +8,15 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { beforeAll, expect, test } from 'vitest';
 import worker from '#src/worker';
-import { newRecipientLink } from '#src/domain/recipient-link';
 import { cacheRules } from '#src/http/cache-rules';
 import { runAtomically } from '#src/platform/d1/import-statements';
-import { upsertJournalistStatement } from '#src/platform/d1/media-list';
-import { ensureRecipientLinkStatement, revokeRecipientStatement } from '#src/platform/d1/recipient-links';
+import { revokeRecipientStatement } from '#src/platform/d1/recipient-links';
+import { recipientsWithFiles } from '../../fixtures/recipients-with-files';
 import { get } from '../request';
 
 const SLUG = 'embargoed-story';
 const [ANNA, CLAIRE] = ['anna@volkskrant.example', 'claire@lemonde.example'];
-const tokens = new Map<string, string>();
+let tokens = new Map<string, string>();
 const FILE_ADDRESS = /\/s\/(f[A-Za-z0-9_-]{43})\/[^"\s,]+/g;
 
 /** The recipient's page and every file address on it (deduplicated), with the key they share. */
@@ -63,22 +62,7 @@ function expectPrivate(response: Response): void {
 }
 
 beforeAll(async () => {
-  // The embargoed story carries a published story's media: a cover-less body with an image (and
-  // its srcset), a gallery card's images and an attachment, and those files for its ZIP.
-  await env.DB.prepare(
-    `UPDATE stories SET media_files = (SELECT media_files FROM stories WHERE slug = 'english-story-03'), body_html = (SELECT body_html FROM stories WHERE slug = 'english-story-03') WHERE slug = ?1`,
-  )
-    .bind(SLUG)
-    .run();
-  const story = await env.DB.prepare('SELECT uuid FROM stories WHERE slug = ?1').bind(SLUG).first<{ uuid: string }>();
-  const now = Math.floor(Date.now() / 1000);
-  const statements = [];
-  for (const email of [ANNA, CLAIRE]) {
-    const link = await newRecipientLink();
-    tokens.set(email, link.token);
-    statements.push(upsertJournalistStatement({ email, name: email.split('@')[0]!, outlet: 'Outlet', language: 'en', timeZone: null }, now), ensureRecipientLinkStatement(story!.uuid, email, link, now));
-  }
-  await runAtomically(env.DB, statements);
+  tokens = await recipientsWithFiles(SLUG, [ANNA, CLAIRE].map((email) => ({ email, name: email.split('@')[0]! })));
 });
 
 test('each recipient’s page names every file (each srcset size, attachment, ZIP) at addresses of their own, which differ from another recipient’s and never hold their link token', async () => {
