@@ -11,7 +11,6 @@ import { MailRefusedError } from '#src/domain/errors';
 import type { MailMessage } from '#src/domain/mail-ports';
 import { runGoLive } from '#src/jobs/go-live';
 import { depsOf } from '#src/adapters';
-import type { JobDeps } from '#src/deps';
 import type { Job } from '#src/domain/job-messages';
 import { runJob } from '#src/jobs/queue';
 import { ALERT_PAGE_SIZE, sendAlerts } from '#src/jobs/alerts';
@@ -20,6 +19,7 @@ import { CONTENT_REVISION_KEY } from '#src/platform/kv/page-cache-store';
 import { testLinkToken } from '../../fixtures/story-links';
 import { renderFresh } from '../fresh-render';
 import { ORIGIN, request } from '../request';
+import { recordingDeps } from './recording-deps';
 
 const NEWSROOM_UUID = '11111111-2222-4333-8444-555555555555';
 /** Monday 23 November 2026, 09:00 UTC: the minute the test stories are due. */
@@ -47,24 +47,6 @@ async function counts() {
   ]);
   const n = (result: D1Result | undefined) => (result?.results[0] as { n: number }).n;
   return { language: n(language), category: n(category), revision: n(revision), events: n(events) };
-}
-
-/** The jobs' real dependencies, with the queue recorded instead of sent (unless a test wants it sent). */
-function recordingDeps(overrides: Partial<JobDeps> = {}): JobDeps & { sent: Job[] } {
-  const sent: Job[] = [];
-  return {
-    ...depsOf(env),
-    queue: {
-      async send(body) {
-        sent.push(body);
-      },
-      async sendBatch(messages) {
-        for (const message of messages) sent.push(message.body);
-      },
-    },
-    ...overrides,
-    sent,
-  };
 }
 
 async function subscriber(email: string, locale: string, categories: number[] = [], status = 'confirmed') {

@@ -9,7 +9,6 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import worker from '#src/worker';
 import { createApp } from '#src/app';
-import { depsOf } from '#src/adapters';
 import type { JobDeps } from '#src/deps';
 import type { Job } from '#src/domain/job-messages';
 import { PROOF_WINDOW_SECONDS, RecheckLater, proofLineText } from '#src/domain/lift-proof';
@@ -22,6 +21,7 @@ import { ACCESS_HEADER } from '#src/admin/admin-door';
 import { OFFICE_TEXTS } from '#src/admin/press/press-office-texts';
 import { createFakeAccess } from '../../fixtures/fake-access';
 import { ORIGIN } from '../request';
+import { recordingDeps } from './recording-deps';
 
 /**
  * The minute the story is due: the start of this minute, so the news sitemap (stories of the last
@@ -57,22 +57,6 @@ const EXPECTED_SURFACES = [
 
 async function schedule(slug: string, at: number) {
   await env.DB.prepare("UPDATE stories SET status = 'scheduled', visibility = 'public', published_at = ?2 WHERE slug = ?1").bind(slug, at).run();
-}
-
-function recordingDeps(): JobDeps & { sent: Job[] } {
-  const sent: Job[] = [];
-  return {
-    ...depsOf(env),
-    queue: {
-      async send(body) {
-        sent.push(body);
-      },
-      async sendBatch(messages) {
-        for (const message of messages) sent.push(message.body);
-      },
-    },
-    sent,
-  };
 }
 
 /** The worker's app as the queue consumer holds it, with the reports it would send recorded. */
