@@ -5,6 +5,11 @@
  * kept, and the store port (D1 in src/platform/d1/inquiry-store.ts).
  */
 import type { MailMessage } from './mail-ports';
+import { canonicalMailbox } from './email-address';
+
+/** Where the press office lists inquiries and answers one (behind the /admin door). */
+export const INQUIRIES_PATH = '/admin/press/inquiries';
+export const inquiryPath = (uuid: string) => `${INQUIRIES_PATH}/${encodeURIComponent(uuid)}`;
 import { FORM_MESSAGES, readSubscriberEmail, type FormMessageId } from './subscriber';
 
 /** Inquiries one sender's mailbox may send in 24 hours; more are refused and mail no one. */
@@ -48,7 +53,7 @@ export interface InquiryInput {
  * plain address (SPEC's "Introduce a valid email address"), a deadline must be a date. Long
  * fields are cut to their limits rather than refused.
  */
-export function readInquiry(values: InquiryValues, canonical: (email: string) => string | null): { ok: true; input: InquiryInput } | { ok: false; errors: InquiryErrors } {
+export function readInquiry(values: InquiryValues): { ok: true; input: InquiryInput } | { ok: false; errors: InquiryErrors } {
   const errors: InquiryErrors = {};
   const text = (field: InquiryField, max: number) => values[field].trim().slice(0, max);
   for (const field of ['name', 'subject', 'message'] as const) if (values[field].trim() === '') errors[field] = FORM_MESSAGES.required;
@@ -57,8 +62,7 @@ export function readInquiry(values: InquiryValues, canonical: (email: string) =>
   const deadline = values.deadline.trim();
   if (deadline !== '' && !isCalendarDate(deadline)) errors.deadline = 'inquiry.error.deadline';
   if (Object.keys(errors).length > 0 || !email.ok) return { ok: false, errors };
-  const mailbox = canonical(email.email.address);
-  if (!mailbox) return { ok: false, errors: { email: FORM_MESSAGES.invalidEmail } };
+  const mailbox = canonicalMailbox(email.email);
   return {
     ok: true,
     input: {

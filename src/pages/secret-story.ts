@@ -29,7 +29,7 @@ import { storyPageModel, type StoryPageModel } from './story';
 import { withSecretGalleryCards } from './secret-gallery';
 
 /** What reading a secret link found: the story, and the recipient's link when it was one. */
-async function findSharedStory(deps: Deps, token: string): Promise<SharedStory & { recipientLinkId?: number; journalistToken?: string | null; fileKeyHash?: string | null }> {
+export async function findSharedStory(deps: Deps, token: string): Promise<SharedStory & { recipientLinkId?: number; journalistToken?: string | null; fileKeyHash?: string | null }> {
   const recipient = isWellFormedRecipientLinkToken(token);
   if (!recipient && !isWellFormedLinkToken(token)) throw new NotFoundError('Secret link');
   const tokenHash = await hashLinkToken(token);

@@ -5,13 +5,12 @@
  * plain forms that post and come back. Everything a journalist wrote is shown as text (React
  * escapes it), in its own language, and an address in it is never a link.
  */
+import { INQUIRIES_PATH, inquiryPath } from '#src/domain/inquiry';
 import type { Inquiry, InquiryAnswer } from '#src/domain/inquiry';
 import { textDirection, toBcp47 } from '#src/i18n/locales';
 import { formatOfficeTime } from './office-time';
 import { OfficeDocument, PRESS_OFFICE_PATH } from './press-office-page';
 
-export const INQUIRIES_PATH = '/admin/press/inquiries';
-export const inquiryPath = (uuid: string) => `${INQUIRIES_PATH}/${encodeURIComponent(uuid)}`;
 export const answerPath = (uuid: string) => `${inquiryPath(uuid)}/answer`;
 export const statusPath = (uuid: string) => `${inquiryPath(uuid)}/status`;
 

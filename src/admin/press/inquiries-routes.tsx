@@ -24,7 +24,8 @@ import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
 import { NotFoundError } from '#src/domain/errors';
 import type { AdminEnv } from '../admin-door';
 import { officeResponse } from './press-office-headers';
-import { INQUIRIES_PATH, InquiriesPage, InquiryPage, inquiryPath, readInquiryNotice, type InquiryNotice } from './inquiries-page';
+import { INQUIRIES_PATH, inquiryPath } from '#src/domain/inquiry';
+import { InquiriesPage, InquiryPage, readInquiryNotice, type InquiryNotice } from './inquiries-page';
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 

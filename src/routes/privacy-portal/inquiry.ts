@@ -13,28 +13,21 @@ import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import type { AppEnv } from '#src/http/app-env';
 import type { Deps } from '#src/deps';
-import { MovedError, NotFoundError } from '#src/domain/errors';
-import { canonicalMailbox, parseEmailAddress } from '#src/domain/email-address';
-import { readInquiry, type InquiryAbout, type InquiryErrors, type InquiryValues } from '#src/domain/inquiry';
+import { inquiryPath, readInquiry, type InquiryAbout, type InquiryErrors, type InquiryValues } from '#src/domain/inquiry';
 import type { SiteContext } from '#src/domain/ports';
 import { siteNameFor } from '#src/domain/newsroom';
+import { NotFoundError } from '#src/domain/errors';
 import { isPubliclyVisible, type Story } from '#src/domain/story';
-import { HONEYPOT_FIELD } from '#src/domain/subscriber';
-import { TURNSTILE_RESPONSE_FIELD } from '#src/domain/turnstile';
-import { limitClient } from '#src/http/client-limits';
 import { redirect } from '#src/http/redirect';
 import { embeddablePage, urlContextOf, urls } from '#src/i18n/urls';
 import { findGallery } from '#src/pages/galleries';
 import { inquiryFormModel, INQUIRY_SENT_FRAGMENT } from '#src/pages/inquiry-form';
-import { loadSharedStory } from '#src/pages/secret-story';
+import { findSharedStory } from '#src/pages/secret-story';
 import { submitInquiry } from '#src/press-desk/inquiries';
 import { logFailure } from '#src/log';
 import type { InquiryFields } from './forms';
 import { portalPage, portalSite } from './page';
-import { now } from './post';
-
-/** Where the office answers an inquiry (behind the /admin door). */
-export const officeInquiryPath = (uuid: string) => `/admin/press/inquiries/${encodeURIComponent(uuid)}`;
+import { deliverMailLater, isRobot, limitPortalPosts, now, turnstileAnswer } from './post';
 
 function storyAbout(site: SiteContext, story: Story, path: string): InquiryAbout {
   const ids = new Set(story.categories.map((category) => category.id));
@@ -55,15 +48,9 @@ async function publicStory(deps: Deps, slug: string): Promise<Story> {
 async function aboutOf(deps: Deps, site: SiteContext, from: string): Promise<InquiryAbout> {
   const secret = /^\/s\/([^/?#]+)$/.exec(from);
   if (secret) {
-    try {
-      const story = (await loadSharedStory(deps, site, secret[1]!, urls.story)).story;
-      return storyAbout(site, story, urls.story(story.slug));
-    } catch (error) {
-      // Gone public meanwhile: the public story.
-      if (!(error instanceof MovedError)) throw error;
-      const story = await publicStory(deps, error.location.slice(1));
-      return storyAbout(site, story, urls.story(story.slug));
-    }
+    // The link's story as the secret page finds it (gone public meanwhile: the public story).
+    const { story } = await findSharedStory(deps, secret[1]!);
+    return storyAbout(site, story, urls.story(story.slug));
   }
   if (from.startsWith('/') && !from.startsWith('//')) {
     const page = embeddablePage(site, urls.absolute(site.newsroom.url, from));
@@ -82,26 +69,22 @@ export async function inquiryPost(c: Context<AppEnv>, form: z.output<typeof Inqu
   const { site, locale } = portalSite(c);
   const { deps } = c.var;
   // The portal's per-client limit: the same budget as its other forms.
-  await limitClient(c.env.PORTAL_LIMITER, 'portal', c.req.raw);
+  await limitPortalPosts(c);
   const from = form.from;
   const back = () => redirect(c, `${from}#${INQUIRY_SENT_FRAGMENT}`, 303);
-  const about = await aboutOf(deps, site, from);
   // A robot filled the field people never see: answered as a success, nothing done.
-  if (form[HONEYPOT_FIELD].trim() !== '') return back();
+  if (isRobot(form)) return back();
   const values: InquiryValues = { name: form.name, email: form.email, outlet: form.outlet, subject: form.subject, message: form.message, deadline: form.deadline };
   const again = (errors: InquiryErrors, failed: boolean, status: 200 | 400 | 429 | 503) =>
     portalPage(c, site, locale, { kind: 'inquiry', form: { ...inquiryFormModel(site, locale, from), values, errors, failed, turnstileSiteKey: deps.config.turnstile?.siteKey ?? null } }, status);
-  const read = readInquiry(values, (email) => {
-    const parsed = parseEmailAddress(email);
-    return parsed ? canonicalMailbox(parsed) : null;
-  });
+  const read = readInquiry(values);
   if (!read.ok) return again(read.errors, false, 400);
-  if (deps.turnstile) {
-    const token = form[TURNSTILE_RESPONSE_FIELD];
-    // The story page's form has no widget (no third party on public pages): the form comes back with it.
-    if (!token) return again({}, false, 200);
-    if (!(await deps.turnstile(token, c.req.header('CF-Connecting-IP') ?? null))) return again({}, true, 400);
-  }
+  // The story page's form has no widget (no third party on public pages): the form comes back with it.
+  const turnstile = await turnstileAnswer(c, form);
+  if (turnstile === 'missing') return again({}, false, 200);
+  if (turnstile === 'refused') return again({}, true, 400);
+  // What the form is about, read last: robots and mistakes cost no D1 read.
+  const about = await aboutOf(deps, site, from);
   try {
     const uuid = crypto.randomUUID();
     const { outcome } = await submitInquiry(deps.inquiries, {
@@ -111,16 +94,12 @@ export async function inquiryPost(c: Context<AppEnv>, form: z.output<typeof Inqu
       input: read.input,
       newsroom: siteNameFor(site, locale),
       defaultInbox: deps.config.inquiries.inbox,
-      officeLink: (id) => urls.absolute(site.newsroom.url, officeInquiryPath(id)),
+      officeLink: (id) => urls.absolute(site.newsroom.url, inquiryPath(id)),
       now: now(),
     });
     // Over the sender's daily quota: nothing kept, nothing mailed; the form says to try again.
     if (outcome === 'over-quota') return again({}, true, 429);
-    if (deps.config.emailApi) {
-      c.executionCtx.waitUntil(
-        c.env.JOBS.send({ kind: 'deliver-mail' }).catch((failure: unknown) => logFailure('Mail delivery not queued', { error: String(failure) })),
-      );
-    }
+    deliverMailLater(c);
   } catch (failure) {
     logFailure('Inquiry failed', { error: String(failure), locale });
     return again({}, true, 503);

@@ -27,14 +27,14 @@ import { logFailure } from '#src/log';
 export const now = () => Math.floor(Date.now() / 1000);
 
 /** Each client may post to the portal a few times a minute (the mailbox quota applies to everyone). */
-const limitPortalPosts = (c: Context<AppEnv>) => limitClient(c.env.PORTAL_LIMITER, 'portal', c.req.raw);
+export const limitPortalPosts = (c: Context<AppEnv>) => limitClient(c.env.PORTAL_LIMITER, 'portal', c.req.raw);
 
 /**
  * With Turnstile set up, a post must carry a token siteverify accepts. A post without one (the
  * footer's form, which has no widget) is not an error: the visitor gets the portal's form back,
  * filled in, with the widget to complete.
  */
-async function turnstileAnswer(c: Context<AppEnv>, form: Guarded): Promise<'passed' | 'missing' | 'refused'> {
+export async function turnstileAnswer(c: Context<AppEnv>, form: Guarded): Promise<'passed' | 'missing' | 'refused'> {
   const { turnstile } = c.var.deps;
   if (!turnstile) return 'passed';
   const token = form[TURNSTILE_RESPONSE_FIELD];
@@ -43,10 +43,10 @@ async function turnstileAnswer(c: Context<AppEnv>, form: Guarded): Promise<'pass
 }
 
 /** Was the field people never see filled in? Then a robot sent the form. */
-const isRobot = (form: Guarded) => form[HONEYPOT_FIELD].trim() !== '';
+export const isRobot = (form: Guarded) => form[HONEYPOT_FIELD].trim() !== '';
 
 /** Hands outbox mail to the email API, when there is one, after the answer is sent. */
-function deliverMailLater(c: Context<AppEnv>): void {
+export function deliverMailLater(c: Context<AppEnv>): void {
   if (!c.var.deps.config.emailApi) return;
   c.executionCtx.waitUntil(
     c.env.JOBS.send({ kind: 'deliver-mail' }).catch((failure: unknown) => {
