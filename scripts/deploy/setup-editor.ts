@@ -87,7 +87,7 @@ interface CreatedApp {
 class SetupError extends Error {}
 
 /** The App's manifest: what GitHub creates, and nothing it could be asked for later. */
-export function appManifest({ name, siteUrl, redirectUrl }: { name: string; siteUrl: string; redirectUrl: string }) {
+function appManifest({ name, siteUrl, redirectUrl }: { name: string; siteUrl: string; redirectUrl: string }) {
   return {
     name,
     url: siteUrl,
@@ -101,7 +101,7 @@ export function appManifest({ name, siteUrl, redirectUrl }: { name: string; site
 }
 
 /** The default App name, `<repository> newsroom editor`, within GitHub's limit. */
-export function defaultAppName(repositoryName: string, env: string | undefined): string {
+function defaultAppName(repositoryName: string, env: string | undefined): string {
   const suffix = ` newsroom editor${env ? ` ${env}` : ''}`;
   return `${repositoryName.slice(0, Math.max(1, MAX_APP_NAME - suffix.length))}${suffix}`.slice(0, MAX_APP_NAME);
 }

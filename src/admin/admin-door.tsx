@@ -39,7 +39,7 @@ export interface AdminPerson {
 }
 
 /** Who the door lets in under `npm start` (nobody signs in there). */
-export const LOCAL_PERSON: AdminPerson = { email: 'editor@localhost', name: 'Local editor', local: true };
+const LOCAL_PERSON: AdminPerson = { email: 'editor@localhost', name: 'Local editor', local: true };
 
 export type AdminEnv = AppEnv & { Variables: { person: AdminPerson } };
 
@@ -74,7 +74,7 @@ function refuse(c: Context<AdminEnv>, reason: string, detail?: string): Promise<
 }
 
 /** A write from anywhere but this site's own page: a browser names the page's origin on every write it sends. */
-export function isForeignWrite(request: Request): boolean {
+function isForeignWrite(request: Request): boolean {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
   const origin = request.headers.get('Origin');
   // Every browser sends Origin on a write; a request without one is no page's.

@@ -11,7 +11,11 @@ import { DEFAULT_RELEASE, readErrorReportingConfig, type ErrorReportingConfig } 
 
 /** How long recipients' links and opening records outlive the story's release unless RECIPIENT_RECORDS_DAYS says otherwise. */
 export const DEFAULT_RECIPIENT_RECORDS_DAYS = 90;
-const MAX_RECIPIENT_RECORDS_DAYS = 3650;
+const MAX_RECORDS_DAYS = 3650;
+/** A number of days personal records are kept: 1 to 3650, empty for the default. */
+const RecordsDays = z.optional(
+  z.union([z.literal(''), z.string().check(z.regex(/^[1-9][0-9]{0,3}$/, 'must be a number of days'), z.refine((days) => Number(days) <= MAX_RECORDS_DAYS, 'must be at most 3650 days'))]),
+);
 
 /** `REQUEST_LOG`: `every` request's line (production), or only `errors-and-slow` ones (npm start; src/middleware/request-log.ts). */
 export const REQUEST_LOG_MODES = ['every', 'errors-and-slow'] as const;
@@ -32,14 +36,10 @@ const VarsSchema = z.object({
   TURNSTILE_SITE_KEY: z.optional(z.string()),
   TURNSTILE_SECRET_KEY: z.optional(z.string()),
   TURNSTILE_VERIFY_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])),
-  RECIPIENT_RECORDS_DAYS: z.optional(
-    z.union([z.literal(''), z.string().check(z.regex(/^[1-9][0-9]{0,3}$/, 'must be a number of days'), z.refine((days) => Number(days) <= MAX_RECIPIENT_RECORDS_DAYS, 'must be at most 3650 days'))]),
-  ),
+  RECIPIENT_RECORDS_DAYS: RecordsDays,
   REQUEST_LOG: z.optional(z.union([z.literal(''), z.enum(REQUEST_LOG_MODES)])),
   INQUIRY_INBOX: z.optional(z.union([z.literal(''), z.email()])),
-  INQUIRY_RETENTION_DAYS: z.optional(
-    z.union([z.literal(''), z.string().check(z.regex(/^[1-9][0-9]{0,3}$/, 'must be a number of days'), z.refine((days) => Number(days) <= MAX_RECIPIENT_RECORDS_DAYS, 'must be at most 3650 days'))]),
-  ),
+  INQUIRY_RETENTION_DAYS: RecordsDays,
 });
 
 /** Days an inquiry (a journalist's question, personal data) is kept unless INQUIRY_RETENTION_DAYS says otherwise. */

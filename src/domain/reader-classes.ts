@@ -31,8 +31,7 @@ interface AgentRow {
 }
 
 /**
- * Checked in order: more specific tokens first (`OAI-SearchBot` before any `bot` rule, fetchers
- * that act for a person before the crawlers of the same company).
+ * Named agents; anything else calling itself a bot is an unnamed one (`OTHER_BOT_PATTERN`).
  */
 export const KNOWN_AGENTS: readonly AgentRow[] = [
   // AI agents: crawlers that train or ground models, and fetchers acting for someone's question.
@@ -90,12 +89,21 @@ const OTHER_BOT_PATTERN = /bot\b|crawl|spider|slurp|fetch|scrape|preview|monitor
 const BROWSER_PATTERN = /^Mozilla\/5\.0 \(.+\) (AppleWebKit|Gecko)\//;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const MATCHERS = KNOWN_AGENTS.map((row) => ({ row, pattern: new RegExp(`(^|[^A-Za-z0-9-])${escape(row.token)}($|[^A-Za-z0-9])`, 'i') }));
+/**
+ * One pattern for the whole table (a person's browser, the common case, is told apart by one test
+ * on the counting path); its groups say which row matched: the token standing first in the
+ * User-Agent, the table's order deciding between tokens at the same place.
+ */
+const KNOWN_AGENT_PATTERN = new RegExp(`(?:^|[^A-Za-z0-9-])(?:${KNOWN_AGENTS.map((row) => `(${escape(row.token)})`).join('|')})(?:$|[^A-Za-z0-9])`, 'i');
 
 /** The reader a User-Agent says it is. No User-Agent, or one no browser sends, is a bot. */
 export function readerOf(userAgent: string | null): Reader {
   const agent = (userAgent ?? '').slice(0, 512);
-  for (const { row, pattern } of MATCHERS) if (pattern.test(agent)) return { class: row.class, agent: row.name ?? row.token };
+  const match = KNOWN_AGENT_PATTERN.exec(agent);
+  if (match) {
+    const row = KNOWN_AGENTS[match.slice(1).findIndex((group) => group !== undefined)]!;
+    return { class: row.class, agent: row.name ?? row.token };
+  }
   if (!agent || OTHER_BOT_PATTERN.test(agent) || !BROWSER_PATTERN.test(agent)) return { class: 'other-bot', agent: null };
   return { class: 'person', agent: null };
 }

@@ -11,7 +11,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#src/http/app-env';
 import { normalizeCdnRoot } from '#src/domain/media';
-import { ARCHIVE_FILE, RECIPIENT_ARCHIVE_SEGMENT, type RecipientFileTarget } from '#src/domain/recipient-files';
+import { ARCHIVE_FILE, parseRecipientFileAddress, RECIPIENT_ARCHIVE_SEGMENT, type RecipientFileTarget } from '#src/domain/recipient-files';
 import { archiveResponse } from '#src/http/archive-response';
 import { PRIVATE_PAGE_HEADERS } from '#src/http/cache-rules';
 import { redirectToMediaFile } from '#src/http/redirect';
@@ -71,14 +71,7 @@ async function answer(c: Context<AppEnv>, target: RecipientFileTarget): Promise<
 export const recipientFiles = new Hono<AppEnv>()
   .get(`/${KEY}/${RECIPIENT_ARCHIVE_SEGMENT}`, (c) => answer(c, { kind: 'archive' }))
   .get(`/${KEY}/${UUID}/*`, (c) => {
-    // The part after the uuid as asked (effects and the encoded name), for the CDN and the 301.
-    const rest = c.req.path.slice(c.req.path.indexOf(`/${c.req.param('uuid')}/`) + c.req.param('uuid').length + 2);
-    let filename: string;
-    try {
-      filename = decodeURIComponent(rest.slice(rest.lastIndexOf('/') + 1));
-    } catch {
-      return notFound();
-    }
-    if (filename === '' || filename === '-') return notFound();
-    return answer(c, { kind: 'file', uuid: c.req.param('uuid'), rest, filename });
+    // The address read the one way every recipient file address is read (src/domain/recipient-files.ts).
+    const target = parseRecipientFileAddress(c.req.path)?.target;
+    return target?.kind === 'file' ? answer(c, target) : notFound();
   });

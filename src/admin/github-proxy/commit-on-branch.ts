@@ -120,8 +120,9 @@ export async function commitOnBranch(scope: ProxyScope, input: Record<string, un
   const baseTree = (headCommit.body as { tree?: { sha?: unknown } } | null)?.tree?.sha;
   if (headCommit.status !== 200 || typeof baseTree !== 'string') throw new GitHubStepError(`the head commit of ${branch}`, headCommit.status);
 
-  const blobs = new Map<string, string>();
-  for (const addition of additions) blobs.set(addition.path, String((await created(scope, '/git/blobs', { content: addition.contents, encoding: 'base64' }, 'file')).sha));
+  // The blobs depend on nothing but their bytes: made together.
+  const shas = await Promise.all(additions.map((addition) => created(scope, '/git/blobs', { content: addition.contents, encoding: 'base64' }, 'file')));
+  const blobs = new Map(additions.map((addition, index) => [addition.path, String(shas[index]!.sha)]));
   const tree = await created(
     scope,
     '/git/trees',

@@ -21,7 +21,7 @@ import type { PostedForm } from './press-office-model';
 
 /** The form's fields: the journalist's (as parseJournalist names them) and the lists to put them on. */
 export type JournalistField = keyof JournalistInput | 'lists';
-export const JOURNALIST_FIELDS: readonly JournalistField[] = ['email', 'name', 'outlet', 'language', 'timeZone', 'lists'];
+const JOURNALIST_FIELDS: readonly JournalistField[] = ['email', 'name', 'outlet', 'language', 'timeZone', 'lists'];
 
 /** What is wrong with a field: left empty when it is required, or not a value it can hold. */
 export interface FieldFault {

@@ -19,12 +19,12 @@ const OFFICE_SHELL: DocumentShell = { locale: 'en', stylesheets: [], colorScheme
 let styleSource: Promise<string> | undefined;
 
 /** The view's Content-Security-Policy. */
-export async function officeContentSecurityPolicy(): Promise<string> {
+async function officeContentSecurityPolicy(): Promise<string> {
   styleSource ??= scriptHashSource(OFFICE_STYLESHEET);
   return ["default-src 'none'", `style-src ${await styleSource}`, "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
 }
 
-export async function officeHeaders(): Promise<Record<string, string>> {
+async function officeHeaders(): Promise<Record<string, string>> {
   return { ...PRIVATE_PAGE_HEADERS, 'Content-Security-Policy': await officeContentSecurityPolicy() };
 }
 

@@ -168,7 +168,7 @@ function figuresOf(link: OfficeRecipientLinkRow | undefined, timeZone: string): 
 }
 
 /** A recipient's downloads (their rows for the group's translations), or null when there are none. */
-export function downloadFiguresOf(rows: readonly OfficeFileDownloadRow[], timeZone: string): DownloadFigures | null {
+function downloadFiguresOf(rows: readonly OfficeFileDownloadRow[], timeZone: string): DownloadFigures | null {
   const counted = rows.filter((row) => row.download_count > 0);
   if (counted.length === 0) return null;
   return {

@@ -62,7 +62,7 @@ export class SqlInquiryReader implements Pick<InquiryStore, 'list'> {
   constructor(private readonly db: Pick<StatementRunner, 'query'>) {}
 
   async list(limit: number): Promise<Inquiry[]> {
-    return (await this.db.query<InquiryRow>({ sql: LIST_SQL.replace('?1', '?'), params: [limit] })).map(toInquiry);
+    return (await this.db.query<InquiryRow>({ sql: LIST_SQL, params: [limit] })).map(toInquiry);
   }
 }
 

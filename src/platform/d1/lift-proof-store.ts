@@ -38,10 +38,9 @@ interface LiftRow extends LiftProofRow {
 /** Rows of several lifts, grouped by lift in the order met, each made the proof's lines. */
 function groupLifts(rows: readonly LiftRow[]): LiftProof[] {
   const lifts = new Map<string, { head: LiftRow; rows: LiftProofRow[] }>();
-  for (const { slug: _slug, locale: _locale, ...row } of rows) {
+  for (const row of rows) {
     const key = `${row.story_uuid} ${row.lifted_at}`;
-    const head = rows.find((candidate) => candidate.story_uuid === row.story_uuid && candidate.lifted_at === row.lifted_at)!;
-    const lift = lifts.get(key) ?? { head, rows: [] };
+    const lift = lifts.get(key) ?? { head: row, rows: [] };
     lift.rows.push(row);
     lifts.set(key, lift);
   }

@@ -18,7 +18,7 @@ assertServerOnly('src/platform/github/app-client.ts (GitHub App key)');
 /** What an installation token may do: contents and pull requests, read the metadata; never workflows or administration. */
 export const EDITOR_PERMISSIONS = { contents: 'write', pull_requests: 'write', metadata: 'read' } as const;
 /** A token is renewed this long before GitHub says it expires (they last an hour). */
-export const TOKEN_RENEW_BEFORE_SECONDS = 5 * 60;
+const TOKEN_RENEW_BEFORE_SECONDS = 5 * 60;
 /** GitHub allows at most ten minutes; `iat` is set a minute back against clock drift (GitHub's advice). */
 const JWT_LIFETIME_SECONDS = 9 * 60;
 const JWT_BACKDATE_SECONDS = 60;
@@ -61,7 +61,7 @@ function pkcs1ToPkcs8(pkcs1: Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 /** The PEM's DER bytes as PKCS#8; throws a message naming the problem (never the key). */
-export function pkcs8Of(pem: string): Uint8Array<ArrayBuffer> {
+function pkcs8Of(pem: string): Uint8Array<ArrayBuffer> {
   const match = /-----BEGIN (RSA )?PRIVATE KEY-----([\s\S]+?)-----END \1?PRIVATE KEY-----/.exec(pem.replace(/\\n/g, '\n'));
   if (!match) throw new Error('GITHUB_APP_PRIVATE_KEY is not a PEM private key (BEGIN RSA PRIVATE KEY or BEGIN PRIVATE KEY)');
   const der = Uint8Array.from(atob(match[2]!.replace(/\s+/g, '')), (char) => char.charCodeAt(0));
@@ -93,6 +93,7 @@ export function githubHeaders(authorization: string): Record<string, string> {
 }
 
 /** Tokens of this isolate, by App, installation and repository. */
+const tokenKey = (settings: GitHubAppSettings) => `${settings.apiUrl}\n${settings.appId}\n${settings.installationId}\n${settings.repositoryName}`;
 const tokens = new Map<string, InstallationToken>();
 const minting = new Map<string, Promise<InstallationToken>>();
 
@@ -125,7 +126,7 @@ async function mintToken(settings: GitHubAppSettings, fetcher: typeof fetch, now
  * TOKEN_RENEW_BEFORE_SECONDS to live, else a new one (requests arriving together share one exchange).
  */
 export async function installationToken(settings: GitHubAppSettings, fetcher: typeof fetch, nowSeconds: number): Promise<string> {
-  const key = `${settings.apiUrl}\n${settings.appId}\n${settings.installationId}\n${settings.repositoryName}`;
+  const key = tokenKey(settings);
   const kept = tokens.get(key);
   if (kept && kept.expiresAt - nowSeconds > TOKEN_RENEW_BEFORE_SECONDS) return kept.token;
   let pending = minting.get(key);
@@ -140,5 +141,5 @@ export async function installationToken(settings: GitHubAppSettings, fetcher: ty
 
 /** Forgets the kept token (GitHub answered 401 to it: revoked, or the key was rotated). */
 export function forgetInstallationToken(settings: GitHubAppSettings): void {
-  tokens.delete(`${settings.apiUrl}\n${settings.appId}\n${settings.installationId}\n${settings.repositoryName}`);
+  tokens.delete(tokenKey(settings));
 }

@@ -4,12 +4,12 @@
  * `#inquiry-sent`, whose notice only the fragment shows. On the portal's inquiry page it is shown
  * again with the journalist's values and the messages of what was wrong.
  */
-import { TURNSTILE_SCRIPT_URL } from '#src/domain/turnstile';
 import type { InquiryField } from '#src/domain/inquiry';
 import type { MessageId } from '#src/i18n/translate';
 import { INQUIRY_SENT_FRAGMENT, type InquiryFormModel } from '#src/pages/inquiry-form';
 import { useTranslator } from '../contexts';
 import { Honeypot } from './honeypot';
+import { TurnstileWidget } from './turnstile-widget';
 
 const LABELS: Record<InquiryField, MessageId> = {
   name: 'inquiry.name_label',
@@ -80,12 +80,7 @@ export function InquiryForm({ form, heading = true }: { form: InquiryFormModel; 
         <Field form={form} field="message" type="textarea" required max={form.limits.message} />
         <Field form={form} field="deadline" type="date" />
         <Honeypot idPrefix="inquiry" />
-        {form.turnstileSiteKey ? (
-          <>
-            <div className="cf-turnstile field" data-sitekey={form.turnstileSiteKey} data-language={locale} />
-            <script src={TURNSTILE_SCRIPT_URL} async defer />
-          </>
-        ) : null}
+        <TurnstileWidget siteKey={form.turnstileSiteKey} locale={locale} />
         <button type="submit" className="button">
           {t('inquiry.submit')}
         </button>

@@ -4,10 +4,10 @@
  */
 import { SubscribeDisclaimer } from '../components/subscribe-disclaimer';
 import { DATA_REQUEST_KINDS } from '#src/domain/subscriber';
-import { TURNSTILE_SCRIPT_URL } from '#src/domain/turnstile';
 import type { MessageId } from '#src/i18n/translate';
 import { useTranslator } from '#src/views/contexts';
 import { Honeypot } from '#src/views/components/honeypot';
+import { TurnstileWidget } from '#src/views/components/turnstile-widget';
 import { InquiryForm } from '#src/views/components/inquiry-form';
 import { NewsroomPage } from '#src/views/components/newsroom-page';
 import type { PortalPageModel } from '#src/pages/privacy-portal';
@@ -57,21 +57,6 @@ function EmailField({ value, error }: { value: string; error: MessageId | null }
         </p>
       ) : null}
     </div>
-  );
-}
-
-/**
- * Cloudflare Turnstile's widget (when the newsroom set it up): its script fills in the
- * `cf-turnstile-response` field that the portal checks. Without JavaScript it cannot run, so the
- * form says nothing more and the check fails closed.
- */
-function TurnstileWidget({ siteKey, locale }: { siteKey: string | null; locale: string }) {
-  if (!siteKey) return null;
-  return (
-    <>
-      <div className="cf-turnstile field" data-sitekey={siteKey} data-language={locale} />
-      <script src={TURNSTILE_SCRIPT_URL} async defer />
-    </>
   );
 }
 
